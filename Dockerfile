@@ -1,0 +1,17 @@
+# Production image: gunicorn serves the app; the same image runs the Celery worker and beat.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
+WORKDIR /app
+
+COPY requirements.txt .
+RUN pip install -r requirements.txt
+
+COPY . .
+RUN SECRET_KEY=collectstatic-only DEBUG=false python manage.py collectstatic --noinput
+
+RUN useradd --system --uid 1000 stichliste
+USER stichliste
+
+EXPOSE 8000
+CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]

@@ -1,0 +1,26 @@
+# The README's commands. Only Python 3.11+ is needed; everything else goes into .venv.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+DEV_ENV := DEBUG=true
+
+.PHONY: run test install lint
+
+run: install
+	$(DEV_ENV) $(PY) manage.py migrate --noinput
+	$(DEV_ENV) $(PY) manage.py demo
+	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
+
+test: install
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+install: $(VENV)/.installed
+
+$(VENV)/.installed: requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@

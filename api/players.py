@@ -1,0 +1,95 @@
+"""``/api/v1/players/``: staff only.
+
+The player list is shared by all staff (a tournament seats players of many clubs); a
+player's club must be one the user runs, and only the creator or the club's admins may
+change a player.
+"""
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import mixins, serializers, viewsets
+from rest_framework.exceptions import PermissionDenied
+
+from api.permissions import StaffOnly, runs_club
+from clubs.models import Club, Player
+from clubs.services import player_create, player_update
+
+
+class ClubField(serializers.PrimaryKeyRelatedField):
+    default_error_messages = {
+        "does_not_exist": _("Unknown club “%(pk_value)s”."),
+        "incorrect_type": _("A club is given by its id (a whole number)."),
+    }
+
+    def get_queryset(self):
+        return Club.objects.all()
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(max_length=120, label=_("name"))
+    club = ClubField(required=False, allow_null=True, label=_("club"))
+    member_number = serializers.CharField(max_length=40, required=False, allow_blank=True,
+                                          label=_("member number"))
+    club_name = serializers.CharField(source="club.name", read_only=True, default=None)
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club", "club_name", "member_number"]
+        read_only_fields = ["id"]
+        # The conditional unique constraint is checked in validate() with a clear message.
+        validators: list = []
+
+    def validate_name(self, value: str) -> str:
+        value = value.strip()
+        if not value:
+            raise serializers.ValidationError(_("The name must not be blank."))
+        return value
+
+    def validate_club(self, club):
+        user = self.context["request"].user
+        if club is not None and not runs_club(user, club):
+            raise serializers.ValidationError(
+                _("You can only add players to clubs you run.")
+            )
+        return club
+
+    def validate(self, attrs):
+        club = attrs.get("club", getattr(self.instance, "club", None))
+        number = attrs.get("member_number", getattr(self.instance, "member_number", ""))
+        if number and club is None:
+            raise serializers.ValidationError(
+                {"member_number": _("A member number needs a club.")}
+            )
+        if number:
+            clash = Player.objects.filter(club=club, member_number=number)
+            if self.instance is not None:
+                clash = clash.exclude(pk=self.instance.pk)
+            if clash.exists():
+                raise serializers.ValidationError(
+                    {"member_number": _("This member number is already taken in the club.")}
+                )
+        return attrs
+
+
+class PlayerViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
+                    mixins.UpdateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    queryset = Player.objects.select_related("club")
+    serializer_class = PlayerSerializer
+    permission_classes = [StaffOnly]
+
+    def get_queryset(self):
+        qs = super().get_queryset()
+        club = self.request.query_params.get("club")
+        if club and club.isdigit():
+            qs = qs.filter(club_id=int(club))
+        return qs
+
+    def perform_create(self, serializer):
+        serializer.instance = player_create(**serializer.validated_data,
+                                            created_by=self.request.user)
+
+    def perform_update(self, serializer):
+        player, user = serializer.instance, self.request.user
+        if not (user.is_superuser or player.created_by_id == user.pk
+                or runs_club(user, player.club)):
+            raise PermissionDenied(_("Only the player's club admins may change this player."))
+        serializer.instance = player_update(player=player, **serializer.validated_data)

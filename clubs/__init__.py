@@ -1,0 +1,1 @@
+"""Clubs and their players: the people a tournament or a club evening seats."""

@@ -1,0 +1,422 @@
+"""The one interface every game engine implements, its registry and its two error kinds.
+
+Terms used by every engine (see ../shared/spec/games.md, "Common conventions"):
+
+- seat: 1..n in clockwise order; per-seat values are lists in seat order.
+- deal: one shuffle-and-play, recorded as one JSON object (a ``dict``).
+- deal number: 1-based position of a deal in its sheet; the dealer of deal k is
+  seat ((k-1) mod n) + 1.
+- sheet: the ordered deals played at one table in one round (Skat *Serie*,
+  Baptistenskat/Bâtarde *Partie*).
+- rules: the tournament's house-rule options, validated against ``OPTIONS``.
+- totals: one row per seat, ``{"seat", "score", ...game figures}``; ``score`` is the
+  game's standing figure.
+
+Pure Python: nothing here may import Django. Messages are English msgids marked
+with ``_`` (a no-op here) so that ``makemessages`` collects them; the web layer
+translates them with ``gettext`` and fills in ``params``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+
+def _(message: str) -> str:
+    """Mark a message for translation; the web layer translates it later."""
+    return message
+
+
+# --------------------------------------------------------------------------- errors
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """One offending field: where it is and what is wrong with it.
+
+    ``field`` is a dotted path inside the deal or the rules (``"bids.2"``,
+    ``"matadors"``, ``"rules.tariff"``); ``deal`` is the 0-based index of the deal in the
+    submitted list (None for errors outside deals); ``number`` its deal number.
+    """
+
+    field: str
+    message: str
+    params: dict[str, Any] = field(default_factory=dict)
+    deal: int | None = None
+    number: int | None = None
+
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        text = translate(self.message)
+        return text % self.params if self.params else text
+
+    def at(self, *, deal: int | None, number: int | None, prefix: str = "") -> FieldError:
+        """The same error, placed in a deal of a list (and under a field prefix)."""
+        name = f"{prefix}.{self.field}" if prefix and self.field else (prefix or self.field)
+        return FieldError(name, self.message, self.params, deal, number)
+
+
+class EngineUserError(Exception):
+    """Bad input from a user: one or more ``FieldError``s, shown by forms and the API."""
+
+    def __init__(self, errors: Iterable[FieldError]):
+        self.errors = list(errors)
+        if not self.errors:
+            raise EngineInternalError("EngineUserError raised without errors")
+        super().__init__("; ".join(f"{e.field}: {e.render()}" for e in self.errors))
+
+
+class EngineInternalError(Exception):
+    """Something that cannot happen with valid code: a bug, never the user's fault."""
+
+
+class Errors:
+    """Collects field errors so that one pass reports every offending field."""
+
+    def __init__(self) -> None:
+        self.items: list[FieldError] = []
+
+    def add(self, field_name: str, message: str, **params: Any) -> None:
+        self.items.append(FieldError(field_name, message, params))
+
+    def extend(self, errors: Iterable[FieldError]) -> None:
+        self.items.extend(errors)
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def has(self, field_name: str) -> bool:
+        return any(e.field == field_name for e in self.items)
+
+    def raise_if_any(self) -> None:
+        if self.items:
+            raise EngineUserError(self.items)
+
+
+def user_error(field_name: str, message: str, **params: Any) -> EngineUserError:
+    return EngineUserError([FieldError(field_name, message, params)])
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house-rule option: its default, its JSON type and its allowed values.
+
+    ``kind`` is one of ``bool``, ``int``, ``str`` or ``object`` (a JSON object or a
+    string, checked by ``check``). ``check`` takes the value and returns an error
+    message (msgid) or None.
+    """
+
+    default: Any
+    kind: str
+    help_en: str
+    help_de: str
+    choices: tuple[Any, ...] | None = None
+    min: int | None = None
+    max: int | None = None
+    check: Callable[[Any], str | None] | None = None
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"default": self.default, "type": self.kind,
+                               "help": {"en": self.help_en, "de": self.help_de}}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        if self.min is not None:
+            out["min"] = self.min
+        if self.max is not None:
+            out["max"] = self.max
+        return out
+
+
+def _type_ok(kind: str, value: Any) -> bool:
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "object":
+        return isinstance(value, (dict, str))
+    raise EngineInternalError(f"unknown option kind {kind!r}")
+
+
+_TYPE_NAMES = {"bool": _("true or false"), "int": _("a whole number"),
+               "str": _("a text"), "object": _("a name or an object")}
+
+
+# ------------------------------------------------------------------------- helpers for deal checks
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def dealer_of(number: int, players: int) -> int:
+    """The seat that deals deal ``number`` (1-based) at a table of ``players`` seats."""
+    return (number - 1) % players + 1
+
+
+def check_keys(deal: Any, required: Collection[str], optional: Collection[str],
+               errors: Errors) -> bool:
+    """Report a deal that is no object (on ``deal``), each unknown field and each missing
+    required field; return whether the deal is an object whose fields can be read."""
+    if not isinstance(deal, dict):
+        errors.add("deal", _("A deal must be an object of fields."))
+        return False
+    for name in deal:
+        if name not in required and name not in optional:
+            errors.add(str(name), _("Unknown field “%(name)s”."), name=str(name))
+    for name in required:
+        if name not in deal:
+            errors.add(name, _("This field is required."))
+    return True
+
+
+def seat_ints(deal: dict[str, Any], name: str, players: int, high: int,
+              errors: Errors) -> list[int] | None:
+    """Read ``deal[name]``, a list of one whole number ``0..high`` per seat.
+
+    Errors name the list (wrong shape) or an entry ``<name>.<index>`` by its 0-based list
+    index, like every field path (``bids.0`` is seat 1). Returns the list when all of it
+    is good, else None; an absent field gives None without an error, since
+    ``check_keys`` reports missing fields.
+    """
+    if name not in deal:
+        return None
+    value = deal[name]
+    if not isinstance(value, list) or len(value) != players:
+        errors.add(name, _("Must be a list of %(players)s whole numbers, one per seat."),
+                   players=players)
+        return None
+    bad = [i for i, item in enumerate(value) if not is_int(item) or not 0 <= item <= high]
+    for index in bad:
+        errors.add(f"{name}.{index}", _("Must be a whole number from 0 to %(high)s."), high=high)
+    return None if bad else list(value)
+
+
+@dataclass(frozen=True)
+class DealContext:
+    """Where a deal sits: its number in the sheet, the table size and the rules."""
+
+    number: int
+    players: int
+    rules: dict[str, Any]
+
+    @property
+    def dealer(self) -> int:
+        return dealer_of(self.number, self.players)
+
+
+@dataclass(frozen=True)
+class ScoredDeal:
+    """A validated deal: the normalised record and one integer score per seat.
+
+    ``extra`` holds per-deal figures the engine wants to show (e.g. a Skat game value).
+    """
+
+    record: dict[str, Any]
+    scores: list[int]
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SheetResult:
+    deals: list[ScoredDeal]
+    totals: list[dict[str, Any]]
+    complete: bool
+
+
+# --------------------------------------------------------------------------- the engine
+
+
+class Engine:
+    """Base class of every game engine. Subclasses set the class attributes and
+    implement ``validate_deal``, ``score_deal`` and ``sheet_totals``; everything else
+    has a working default here.
+
+    ``standing_order`` is ``"desc"`` when a higher ``score`` is better, ``"asc"`` when
+    lower is better (La Bâtarde). ``rank_key`` turns a totals row (or a sum of
+    rows over several rounds) into a tuple whose ascending order is best first; equal
+    keys mean equal rank.
+    """
+
+    key: ClassVar[str]
+    name_de: ClassVar[str]
+    name_en: ClassVar[str]
+    table_sizes: ClassVar[tuple[int, ...]]
+    preferred_table_size: ClassVar[int]
+    standing_order: ClassVar[str] = "desc"
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+    # figures summed over rounds in standings, besides "score"
+    figures: ClassVar[tuple[str, ...]] = ()
+
+    # ---- options
+
+    @classmethod
+    def default_options(cls) -> dict[str, Any]:
+        return {name: opt.default for name, opt in cls.OPTIONS.items()}
+
+    def options(self, rules: Any) -> dict[str, Any]:
+        """Validate house rules and return them merged with the defaults.
+
+        Unknown names, wrong types, values out of range are user errors on
+        ``rules.<name>``.
+        """
+        if rules is None:
+            rules = {}
+        if not isinstance(rules, dict):
+            raise user_error("rules", _("The rules must be an object of options."))
+        errors = Errors()
+        merged = self.default_options()
+        for name, value in rules.items():
+            opt = self.OPTIONS.get(name)
+            where = f"rules.{name}"
+            if opt is None:
+                errors.add(where, _("Unknown option “%(name)s” for this game."), name=name)
+                continue
+            if not _type_ok(opt.kind, value):
+                errors.add(where, _("Must be %(type)s."), type=_TYPE_NAMES[opt.kind])
+                continue
+            if opt.choices is not None and value not in opt.choices:
+                errors.add(where, _("Must be one of: %(choices)s."),
+                           choices=", ".join(str(c) for c in opt.choices))
+                continue
+            if opt.min is not None and value < opt.min:
+                errors.add(where, _("Must be at least %(min)s."), min=opt.min)
+                continue
+            if opt.max is not None and value > opt.max:
+                errors.add(where, _("Must be at most %(max)s."), max=opt.max)
+                continue
+            if opt.check is not None:
+                problem = opt.check(value)
+                if problem:
+                    errors.add(where, problem)
+                    continue
+            merged[name] = value
+        errors.raise_if_any()
+        self.check_options(merged, errors)
+        errors.raise_if_any()
+        return merged
+
+    def check_options(self, rules: dict[str, Any], errors: Errors) -> None:
+        """Cross-option checks on merged rules (e.g. the Baptistenskat deck limit)."""
+
+    def describe_options(self) -> dict[str, Any]:
+        return {name: opt.describe() for name, opt in self.OPTIONS.items()}
+
+    # ---- tables and sheets
+
+    def check_table(self, players: int, rules: dict[str, Any]) -> None:
+        """Refuse a table size this game cannot be played at (user error on ``players``)."""
+        if not is_int(players) or players not in self.table_sizes:
+            raise user_error("players", _("This game is played at tables of %(sizes)s players."),
+                             sizes=", ".join(str(s) for s in self.table_sizes))
+
+    def sheet_length(self, players: int, rules: dict[str, Any]) -> int:
+        """How many deals a complete sheet at a table of ``players`` has."""
+        raise NotImplementedError
+
+    def active_seats(self, ctx: DealContext) -> list[int]:
+        """Seats that play deal ``ctx.number`` (the dealer sits out at some tables)."""
+        return list(range(1, ctx.players + 1))
+
+    # ---- deals
+
+    def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
+        """Check one deal record in its context; return the normalised record
+        (defaults filled in). Raise ``EngineUserError`` naming every bad field."""
+        raise NotImplementedError
+
+    def score_deal(self, record: dict[str, Any], ctx: DealContext) -> ScoredDeal:
+        """Score a record returned by ``validate_deal``."""
+        raise NotImplementedError
+
+    def sheet_totals(self, deals: list[ScoredDeal], players: int,
+                     rules: dict[str, Any]) -> list[dict[str, Any]]:
+        """One row per seat: ``{"seat", "score", ...figures}``. Default: sum of scores."""
+        sums = [0] * players
+        for d in deals:
+            for i, s in enumerate(d.scores):
+                sums[i] += s
+        return [{"seat": i + 1, "score": sums[i]} for i in range(players)]
+
+    def rank_key(self, row: dict[str, Any]) -> tuple:
+        """Sort key of a totals row: ascending order is best first."""
+        return (row["score"],) if self.standing_order == "asc" else (-row["score"],)
+
+    # ---- a whole sheet
+
+    def score_sheet(self, deals: Any, players: Any, rules: Any = None) -> SheetResult:
+        """Validate and score a whole sheet, deal ``i`` being deal number ``i + 1``.
+
+        Errors of every deal are collected; each names its deal index and number.
+        """
+        opts = self.options(rules)
+        if not is_int(players):
+            raise user_error("players", _("Must be a whole number."))
+        self.check_table(players, opts)
+        if not isinstance(deals, list):
+            raise user_error("deals", _("The deals must be a list."))
+        length = self.sheet_length(players, opts)
+        errors: list[FieldError] = []
+        if len(deals) > length:
+            errors.append(FieldError("deals", _("A sheet has at most %(length)s deals."),
+                                     {"length": length}))
+        scored: list[ScoredDeal] = []
+        for index, deal in enumerate(deals[:length]):
+            ctx = DealContext(number=index + 1, players=players, rules=opts)
+            try:
+                scored.append(self.score_deal(self.validate_deal(deal, ctx), ctx))
+            except EngineUserError as exc:
+                errors.extend(e.at(deal=index, number=index + 1) for e in exc.errors)
+        if errors:
+            raise EngineUserError(errors)
+        return SheetResult(scored, self.sheet_totals(scored, players, opts),
+                           complete=len(scored) == length)
+
+    # ---- sheet summary (Skat only: a paper list's totals instead of deals)
+
+    supports_summary: ClassVar[bool] = False
+
+    def summary_totals(self, seats: Any, players: Any, rules: Any = None) -> list[dict[str, Any]]:
+        """Validate a sheet summary (one entry per seat) and return totals rows like
+        ``sheet_totals``. Engines without a summary entry refuse it."""
+        raise user_error("summary", _("This game has no summary entry; enter the deals."))
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "name": {"de": self.name_de, "en": self.name_en},
+            "table_sizes": list(self.table_sizes),
+            "preferred_table_size": self.preferred_table_size,
+            "standing_order": self.standing_order,
+            "summary": self.supports_summary,
+            "options": self.describe_options(),
+        }
+
+
+# --------------------------------------------------------------------------- registry
+
+_REGISTRY: dict[str, Engine] = {}
+
+
+def register(cls: type[Engine]) -> type[Engine]:
+    """Class decorator: make an engine available under its ``key``."""
+    if cls.key in _REGISTRY:
+        raise EngineInternalError(f"engine {cls.key!r} registered twice")
+    _REGISTRY[cls.key] = cls()
+    return cls
+
+
+def get_engine(key: str) -> Engine:
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        raise user_error("game", _("Unknown game “%(game)s”."), game=key) from None
+
+
+def all_engines() -> list[Engine]:
+    return list(_REGISTRY.values())

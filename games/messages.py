@@ -1,0 +1,51 @@
+"""Engine errors in the language of the request.
+
+Engines speak English msgids with ``%(name)s`` parameters; here they are translated
+with Django's gettext and shaped like DRF's own validation errors: a field maps to a
+list of messages, a list entry (deal ``i``) to a dict keyed by ``i``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext
+
+from games.engines import EngineUserError, FieldError
+
+
+def render(error: FieldError) -> str:
+    return error.render(gettext)
+
+
+def nested_detail(exc: EngineUserError, *, deals_key: str = "deals") -> dict[str, Any]:
+    """``{"deals": {"3": {"matadors": ["…"]}}, "rules": {"tariff": ["…"]}}``."""
+    detail: dict[str, Any] = {}
+    for error in exc.errors:
+        path = [part for part in error.field.split(".") if part] or ["non_field_errors"]
+        if error.deal is not None:
+            path = [deals_key, str(error.deal), *([] if path == [deals_key] else path)]
+        node = detail
+        for part in path[:-1]:
+            child = node.setdefault(part, {})
+            if isinstance(child, list):  # a message already sits at this level
+                child = node[part] = {"non_field_errors": child}
+            node = child
+        leaf = node.setdefault(path[-1], [])
+        if isinstance(leaf, dict):
+            leaf = leaf.setdefault("non_field_errors", [])
+        leaf.append(render(error))
+    return detail
+
+
+def flat_errors(exc: EngineUserError) -> list[dict[str, Any]]:
+    """Every error as ``{"field", "message", "deal"?, "number"?}`` for clients that
+    prefer a flat list."""
+    out = []
+    for error in exc.errors:
+        item: dict[str, Any] = {"field": error.field, "message": render(error)}
+        if error.deal is not None:
+            item["deal"] = error.deal
+            item["number"] = error.number
+        out.append(item)
+    return out

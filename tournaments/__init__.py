@@ -1,0 +1,1 @@
+"""Tournaments and club evenings: participants, rounds, tables, sheets and standings."""

@@ -1,0 +1,46 @@
+"""Summing rows over rounds and ranking them with a game's tie-break key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+Row = dict[str, Any]
+
+
+def aggregate(rows: Iterable[Row], figures: Iterable[str]) -> list[Row]:
+    """Sum ``score`` and each figure per participant, keeping each round's score.
+
+    The result has one row per participant: ``{"participant", "score", <figures>,
+    "rounds": [{"round", "score"}, ...]}`` with rounds in ascending order.
+    """
+    names = ("score", *figures)
+    out: dict[Any, Row] = {}
+    for row in rows:
+        pid = row["participant"]
+        total = out.get(pid)
+        if total is None:
+            total = out[pid] = {"participant": pid, **{name: 0 for name in names}, "rounds": []}
+        for name in names:
+            total[name] += row.get(name, 0)
+        if "round" in row:
+            total["rounds"].append({"round": row["round"], "score": row["score"]})
+    for total in out.values():
+        total["rounds"].sort(key=lambda r: r["round"])
+    return list(out.values())
+
+
+def rank(rows: Iterable[Row], key: Callable[[Row], tuple]) -> list[Row]:
+    """Rows sorted best first, each with ``rank``; equal keys share the rank.
+
+    Participants with equal keys are listed by participant id so the order is stable.
+    """
+    ordered = sorted(rows, key=lambda r: (key(r), r["participant"]))
+    ranked: list[Row] = []
+    previous = None
+    for position, row in enumerate(ordered, start=1):
+        k = key(row)
+        current_rank = ranked[-1]["rank"] if previous is not None and k == previous else position
+        ranked.append({**row, "rank": current_rank})
+        previous = k
+    return ranked
