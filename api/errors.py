@@ -6,32 +6,20 @@ flat ``errors`` list naming field, deal index and deal number; messages are in t
 request's language.
 """
 
+from django.core.exceptions import ObjectDoesNotExist
+from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from rest_framework import status
-from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from games.engines import EngineUserError
 from games.messages import flat_errors, nested_detail
+from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
 
 
-class Conflict(APIException):
-    status_code = status.HTTP_409_CONFLICT
-    default_detail = "The current state does not allow this."
-    default_code = "conflict"
-
-
-class PreconditionFailed(APIException):
-    status_code = status.HTTP_412_PRECONDITION_FAILED
-    default_detail = "The resource has changed since you read it."
-    default_code = "precondition_failed"
-
-
-class PreconditionRequired(APIException):
-    status_code = status.HTTP_428_PRECONDITION_REQUIRED
-    default_detail = "This change needs an If-Match header with the ETag you read."
-    default_code = "precondition_required"
+def _detail(code: int, message: str, error: str) -> Response:
+    return Response({"detail": message, "code": error}, status=code)
 
 
 def engine_error_response(exc: EngineUserError, *, deals_key: str = "deals") -> Response:
@@ -44,4 +32,17 @@ def engine_error_response(exc: EngineUserError, *, deals_key: str = "deals") -> 
 def exception_handler(exc, context):
     if isinstance(exc, EngineUserError):
         return engine_error_response(exc)
+    if isinstance(exc, StateConflict):
+        message = gettext(exc.message) % exc.params if exc.params else gettext(exc.message)
+        return _detail(status.HTTP_409_CONFLICT, message, "conflict")
+    if isinstance(exc, StalePrecondition):
+        return _detail(status.HTTP_412_PRECONDITION_FAILED,
+                       _("The deal has changed since you read it; reload and try again."),
+                       "precondition_failed")
+    if isinstance(exc, MissingPrecondition):
+        return _detail(status.HTTP_428_PRECONDITION_REQUIRED,
+                       _("A correction needs an If-Match header with the deal's ETag."),
+                       "precondition_required")
+    if isinstance(exc, ObjectDoesNotExist):
+        return _detail(status.HTTP_404_NOT_FOUND, _("Not found."), "not_found")
     return drf_exception_handler(exc, context)

@@ -7,6 +7,8 @@ everything.
 
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from tournaments.models import Table
+
 
 def is_staff(user) -> bool:
     return bool(user and user.is_authenticated and user.is_staff)
@@ -26,3 +28,17 @@ class StaffWritesAnyoneReads(BasePermission):
 class StaffOnly(BasePermission):
     def has_permission(self, request, view):
         return is_staff(request.user)
+
+
+def directs(user, tournament) -> bool:
+    """Staff who run the tournament: its directors, its club's admins, superusers."""
+    if not is_staff(user):
+        return False
+    if user.is_superuser or tournament.directors.filter(pk=user.pk).exists():
+        return True
+    return runs_club(user, tournament.club)
+
+
+def table_of(request):
+    """The table whose token authenticated the request, or None."""
+    return request.auth if isinstance(request.auth, Table) else None

@@ -7,15 +7,32 @@ from rest_framework.routers import DefaultRouter
 from api.clubs import ClubViewSet
 from api.games import GameDetail, GameList, Scorer
 from api.players import PlayerViewSet
+from api.rounds import RoundClose, RoundDetail, RoundList, RoundSwap
+from api.tables import DealDetail, DealList, TableDetail, TableHistory, TableSubmit, TableSummary
+from api.tournaments import TournamentViewSet
 
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")
 router.register("players", PlayerViewSet, basename="player")
+router.register("tournaments", TournamentViewSet, basename="tournament")
 
 urlpatterns = [
     path("auth/token/", obtain_auth_token, name="auth-token"),
     path("games/", GameList.as_view(), name="game-list"),
     path("games/<str:game>/", GameDetail.as_view(), name="game-detail"),
     path("games/<str:game>/score/", Scorer.as_view(), name="game-score"),
+    path("tournaments/<int:tournament_id>/rounds/", RoundList.as_view(), name="round-list"),
+    path("tournaments/<int:tournament_id>/rounds/<int:number>/", RoundDetail.as_view(),
+         name="round-detail"),
+    path("tournaments/<int:tournament_id>/rounds/<int:number>/close/", RoundClose.as_view(),
+         name="round-close"),
+    path("tournaments/<int:tournament_id>/rounds/<int:number>/swap/", RoundSwap.as_view(),
+         name="round-swap"),
+    path("tables/<int:table_id>/", TableDetail.as_view(), name="table-detail"),
+    path("tables/<int:table_id>/deals/", DealList.as_view(), name="deal-list"),
+    path("tables/<int:table_id>/deals/<int:number>/", DealDetail.as_view(), name="deal-detail"),
+    path("tables/<int:table_id>/summary/", TableSummary.as_view(), name="table-summary"),
+    path("tables/<int:table_id>/submit/", TableSubmit.as_view(), name="table-submit"),
+    path("tables/<int:table_id>/history/", TableHistory.as_view(), name="table-history"),
     path("", include(router.urls)),
 ]

@@ -56,3 +56,48 @@ def director_client(director):
 @pytest.fixture
 def outsider_client(outsider):
     return token_client(outsider)
+
+
+@pytest.fixture
+def short_skat(director, club):
+    """A published Skat tournament with short series (3 deals at a 3-table, 4 at a
+    4-table) and seven checked-in participants: one 4-table and one 3-table."""
+    from tests.factories import ParticipantFactory, PlayerFactory
+
+    tournament = TournamentFactory(club=club, rules={"series_deals_3": 3, "series_deals_4": 4})
+    tournament.directors.add(director)
+    for n in range(7):
+        ParticipantFactory(tournament=tournament, player=PlayerFactory(club=club),
+                           start_number=n + 1, checked_in=True)
+    return tournament
+
+
+@pytest.fixture
+def drawn(short_skat, director_client):
+    """The first round of ``short_skat`` drawn through the API: its JSON answer."""
+    resp = director_client.post(f"/api/v1/tournaments/{short_skat.pk}/rounds/",
+                                {"method": "random", "seed": 7}, format="json")
+    assert resp.status_code == 201, resp.content
+    return resp.json()
+
+
+def table_client_for(token: str) -> APIClient:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Table {token}")
+    return client
+
+
+@pytest.fixture
+def table(drawn):
+    """The 3-table of the drawn round (the table in permission tests)."""
+    return next(t for t in drawn["tables"] if len(t["seats"]) == 3)
+
+
+@pytest.fixture
+def other_table(drawn):
+    return next(t for t in drawn["tables"] if len(t["seats"]) == 4)
+
+
+@pytest.fixture
+def table_client(table):
+    return table_client_for(table["entry_token"])

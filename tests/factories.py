@@ -62,3 +62,4 @@ class ParticipantFactory(factory.django.DjangoModelFactory):
     tournament = factory.SubFactory(TournamentFactory)
     player = factory.SubFactory(PlayerFactory)
     start_number = factory.Sequence(lambda n: n + 1)
+    checked_in = True

@@ -68,3 +68,171 @@ class Participant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.start_number}. {self.player.name}"
+
+
+class Round(models.Model):
+    """One draw of the tournament's participants into tables."""
+
+    class Method(models.TextChoices):
+        RANDOM = "random", _("random")
+        BALANCED = "balanced", _("balanced")
+        RANKING = "ranking", _("by ranking")
+
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"),
+                                   on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField(_("number"))
+    method = models.CharField(_("seating method"), max_length=10, choices=Method.choices)
+    seed = models.BigIntegerField(_("seed"))
+    closed = models.BooleanField(_("closed"), default=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {self.number}"
+
+
+class Table(models.Model):
+    """A table of one round: its seats, its sheet (deals or a summary) and its token.
+
+    ``version`` grows with every change to the sheet; ``entry_token`` lets the table's
+    tablet write its own sheet while the round is open and the sheet not submitted.
+    """
+
+    round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE,
+                              related_name="tables")
+    number = models.PositiveIntegerField(_("number"))
+    entry_token = models.CharField(_("entry token"), max_length=64, unique=True)
+    submitted = models.BooleanField(_("submitted"), default=False)
+    submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
+    summary = models.JSONField(_("summary"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version"), default=0)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} – {_('table')} {self.number}"
+
+
+class Seat(models.Model):
+    """A participant's seat at a table, with the sheet's totals for that seat.
+
+    ``score`` is the game's standing figure for this sheet, ``figures`` the engine's
+    other figures (e.g. Skat's won/lost/game_points); both are kept current by the
+    services on every change so standings can sum them.
+    """
+
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
+                              related_name="seats")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    participant = models.ForeignKey(Participant, verbose_name=_("participant"),
+                                    on_delete=models.PROTECT, related_name="seats")
+    score = models.IntegerField(_("score"), default=0)
+    figures = models.JSONField(_("figures"), default=dict)
+
+    class Meta:
+        ordering = ["table", "seat"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="unique_seat"),
+            models.UniqueConstraint(fields=["table", "participant"], name="seated_once_per_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.seat}"
+
+
+class Deal(models.Model):
+    """One deal of a table's sheet: the validated record and its per-seat scores."""
+
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
+                              related_name="deals")
+    number = models.PositiveIntegerField(_("number"))
+    record = models.JSONField(_("record"))
+    scores = models.JSONField(_("scores"))
+    extra = models.JSONField(_("extra"), default=dict)
+    version = models.PositiveIntegerField(_("version"), default=1)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="unique_deal_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.number}"
+
+    @property
+    def etag(self) -> str:
+        # The primary key makes a re-entered deal (deleted, then posted again) a new
+        # resource whose ETag never matches the old one.
+        return f'"{self.pk}.{self.version}"'
+
+
+class SheetEvent(models.Model):
+    """Append-only history of a table's sheet: who changed what, when, from where."""
+
+    class Action(models.TextChoices):
+        DEAL_CREATE = "deal_create", _("deal entered")
+        DEAL_UPDATE = "deal_update", _("deal corrected")
+        DEAL_DELETE = "deal_delete", _("deal deleted")
+        SUMMARY = "summary", _("summary entered")
+        SUBMIT = "submit", _("sheet submitted")
+        SWAP = "swap", _("players swapped")
+
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
+                              related_name="events")
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True,
+                             blank=True, on_delete=models.SET_NULL, related_name="+")
+    by_table = models.BooleanField(_("by the table"), default=False)
+    ip = models.GenericIPAddressField(_("IP address"), null=True, blank=True)
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    deal_number = models.PositiveIntegerField(_("deal number"), null=True, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "at", "id"]
+        verbose_name = _("sheet event")
+        verbose_name_plural = _("sheet events")
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.action}"
+
+
+class IdempotencyKey(models.Model):
+    """The first answer to a POST with an ``Idempotency-Key``, replayed to retries."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="idempotency_keys")
+    key = models.CharField(max_length=255)
+    request_hash = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    headers = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["table", "key"], name="unique_idempotency_key"),
+        ]
+
+    def __str__(self) -> str:
+        return self.key

@@ -1,7 +1,4 @@
-"""Writers for tournaments (the only code that creates or changes them).
-
-Each function takes keyword-only arguments and runs in one transaction.
-"""
+"""Creating tournaments and registering participants."""
 
 from __future__ import annotations
 
@@ -13,6 +10,8 @@ from django.db.models import Max
 from clubs.models import Club, Player
 from clubs.services import unique_slug
 from games.engines import get_engine
+from games.engines.base import _
+from tournaments.errors import StateConflict
 from tournaments.models import Participant, Tournament
 
 
@@ -22,7 +21,7 @@ def tournament_create(*, name: str, game: str, rules: dict | None = None,
                       director=None, avoid_same_club: bool = False,
                       published: bool = False) -> Tournament:
     """Create a tournament; the game's engine validates the rules first
-    (``EngineUserError`` on bad rules, nothing stored)."""
+    (``EngineUserError`` naming ``rules.<option>``, nothing stored)."""
     engine = get_engine(game)
     engine.options(rules or {})
     tournament = Tournament.objects.create(
@@ -36,10 +35,35 @@ def tournament_create(*, name: str, game: str, rules: dict | None = None,
 
 @transaction.atomic
 def participant_add(*, tournament: Tournament, player: Player,
-                    checked_in: bool = False) -> Participant:
-    """Register a player with the next free start number."""
+                    checked_in: bool = True) -> Participant:
+    """Register a player with the next free start number (checked in: registering at
+    the desk is the check-in; a director can undo it)."""
     # Lock the tournament row so two registrations never get the same start number.
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     last = tournament.participants.aggregate(m=Max("start_number"))["m"] or 0
     return Participant.objects.create(tournament=tournament, player=player,
                                       start_number=last + 1, checked_in=checked_in)
+
+
+@transaction.atomic
+def participant_update(*, participant: Participant, **fields) -> Participant:
+    """Check in, check out, withdraw or re-admit a participant between rounds."""
+    for name, value in fields.items():
+        setattr(participant, name, value)
+    participant.save(update_fields=list(fields))
+    return participant
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
+    """Change a tournament; game and rules only before the first round is drawn."""
+    if ("game" in fields or "rules" in fields) and tournament.rounds.exists():
+        changed = (fields.get("game", tournament.game) != tournament.game
+                   or fields.get("rules", tournament.rules) != tournament.rules)
+        if changed:
+            raise StateConflict(_("Game and rules cannot change once a round is drawn."))
+    get_engine(fields.get("game", tournament.game)).options(fields.get("rules", tournament.rules))
+    for name, value in fields.items():
+        setattr(tournament, name, value)
+    tournament.save(update_fields=list(fields) or None)
+    return tournament

@@ -1,0 +1,50 @@
+"""``Authorization: Table <entry_token>``: a table's tablet writes its own sheet.
+
+The token authenticates a *table principal*, not a user; ``request.auth`` is the table.
+A token of a closed round is useless (401).
+"""
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import authentication, exceptions
+
+from tournaments.models import Table
+
+
+class TablePrincipal:
+    """The 'user' behind a table token: authenticated, never staff."""
+
+    is_authenticated = True
+    is_anonymous = False
+    is_staff = False
+    is_superuser = False
+    pk = None
+    id = None
+
+    def __init__(self, table: Table):
+        self.table = table
+
+    def __str__(self) -> str:
+        return f"table {self.table.pk}"
+
+
+class TableTokenAuthentication(authentication.BaseAuthentication):
+    keyword = "Table"
+
+    def authenticate(self, request):
+        header = authentication.get_authorization_header(request).split()
+        if not header or header[0].lower() != self.keyword.lower().encode():
+            return None
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed(_("Invalid table token header."))
+        try:
+            token = header[1].decode()
+        except UnicodeDecodeError:
+            raise exceptions.AuthenticationFailed(_("Invalid table token.")) from None
+        table = (Table.objects.select_related("round__tournament")
+                 .filter(entry_token=token, round__closed=False).first())
+        if table is None:
+            raise exceptions.AuthenticationFailed(_("Invalid table token or the round is closed."))
+        return TablePrincipal(table), table
+
+    def authenticate_header(self, request):
+        return self.keyword

@@ -1,0 +1,122 @@
+"""``/api/v1/tournaments/``: tournaments and their participants.
+
+Anyone reads published tournaments; staff create them; the directors (and the club's
+admins) see unpublished ones and change them.
+"""
+
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.response import Response
+
+from api.permissions import StaffWritesAnyoneReads, directs, is_staff, runs_club
+from clubs.models import Club, Player
+from games.choices import GAME_CHOICES
+from tournaments.models import Participant, Tournament
+from tournaments.services import (
+    participant_add,
+    participant_update,
+    tournament_create,
+    tournament_update,
+)
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    name = serializers.CharField(max_length=160, label=_("name"))
+    game = serializers.ChoiceField(choices=GAME_CHOICES, label=_("game"))
+    rules = serializers.JSONField(required=False, label=_("rules"))
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False,
+                                              allow_null=True, label=_("club"))
+    participants = serializers.IntegerField(source="participant_count", read_only=True,
+                                            default=0)
+
+    class Meta:
+        model = Tournament
+        fields = ["id", "slug", "name", "game", "rules", "club", "date", "status", "published",
+                  "avoid_same_club", "participants"]
+        read_only_fields = ["id", "slug", "status"]
+
+    def validate_name(self, value):
+        value = value.strip()
+        if not value:
+            raise serializers.ValidationError(_("The name must not be blank."))
+        return value
+
+    def validate_club(self, club):
+        if club is not None and not runs_club(self.context["request"].user, club):
+            raise serializers.ValidationError(_("You can only hold tournaments for clubs you run."))
+        return club
+
+
+class ParticipantSerializer(serializers.ModelSerializer):
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), label=_("player"))
+    name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = Participant
+        fields = ["id", "player", "name", "start_number", "checked_in", "withdrawn"]
+        read_only_fields = ["id", "start_number"]
+
+
+class ParticipantUpdateSerializer(serializers.Serializer):
+    checked_in = serializers.BooleanField(required=False)
+    withdrawn = serializers.BooleanField(required=False)
+
+
+class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
+                        mixins.UpdateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    serializer_class = TournamentSerializer
+    permission_classes = [StaffWritesAnyoneReads]
+
+    def get_queryset(self):
+        user = self.request.user
+        qs = Tournament.objects.annotate(participant_count=Count("participants"))
+        if not is_staff(user):
+            return qs.filter(published=True)
+        if user.is_superuser:
+            return qs
+        return qs.filter(Q(published=True) | Q(directors=user) | Q(club__admins=user)).distinct()
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = tournament_create(director=self.request.user, **data)
+        serializer.instance.participant_count = 0
+
+    def perform_update(self, serializer):
+        tournament = serializer.instance
+        if not directs(self.request.user, tournament):
+            raise PermissionDenied(_("Only the tournament's directors may change it."))
+        serializer.instance = tournament_update(tournament=tournament,
+                                                **serializer.validated_data)
+
+    @action(detail=True, methods=["get", "post"], url_path="participants",
+            serializer_class=ParticipantSerializer)
+    def participants(self, request, pk=None):
+        tournament = self.get_object()
+        if request.method == "GET":
+            qs = tournament.participants.select_related("player")
+            return Response(ParticipantSerializer(qs, many=True).data)
+        if not directs(request.user, tournament):
+            raise PermissionDenied(_("Only the tournament's directors may register players."))
+        serializer = ParticipantSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        player = serializer.validated_data["player"]
+        if tournament.participants.filter(player=player).exists():
+            raise serializers.ValidationError({"player": [_("This player is already registered.")]})
+        participant = participant_add(tournament=tournament, player=player)
+        return Response(ParticipantSerializer(participant).data, status=status.HTTP_201_CREATED)
+
+    @action(detail=True, methods=["patch"], url_path=r"participants/(?P<participant_id>\d+)",
+            serializer_class=ParticipantUpdateSerializer)
+    def participant_detail(self, request, pk=None, participant_id=None):
+        tournament = self.get_object()
+        if not directs(request.user, tournament):
+            raise PermissionDenied(_("Only the tournament's directors may change participants."))
+        participant = get_object_or_404(tournament.participants, pk=participant_id)
+        serializer = ParticipantUpdateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        participant = participant_update(participant=participant, **serializer.validated_data)
+        return Response(ParticipantSerializer(participant).data)

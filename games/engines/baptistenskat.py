@@ -1,0 +1,160 @@
+"""Baptistenskat (``baptistenskat``): tricks bid exactly; games.md §3, rules/baptistenskat.txt.
+
+Terms:
+
+- partie: the sheet; deal ``r`` of it is played with ``players + r`` cards per seat
+  (*Handkarten*), so deal ``r`` has that many tricks.
+- bid (*Ansage*): the tricks a seat announces; met when it takes exactly that many.
+- M: the highest bid of the deal, met or not.
+- bonus: the met bids ``b > 0`` that are the highest among the met bids ``b > 0``
+  score double; when the top bidder misses the bonus "moves down" to the highest met bid.
+- deck: 80 Elfer-Raus cards; one stays to be turned up for trump, so a deal needs
+  ``players × cards ≤ 79``.
+
+Scoring (games.md §3, decided by the seed's worked examples): a met bid ``b > 0`` scores
+``+10·b`` (``+20·b`` with the bonus); a missed one ``−10·|b − tricks|``; a bid of 0 scores
+``+10·M`` when met and ``−10·M`` when missed, whatever the tricks taken. Standings: the sum,
+higher is better.
+
+Decisions where games.md and the source are silent:
+
+1. Partie length. ``rounds`` (default 10) is how many deals a table plays when its deck
+   allows them; a table that would run out of cards stops at its last full deal, so
+   ``sheet_length = min(rounds, max_deals(players))`` with ``max_deals`` 23, 15, 10, 7 for
+   3, 4, 5, 6 players (games.md: "6 players: at most 7 deals"). A tournament is created
+   before its tables are drawn, so creation refuses only a ``rounds`` that no table can
+   play in full, not even a 3-table: more than 23 is refused on ``rules.rounds`` (the
+   option's maximum, also published by ``describe``). Larger tables of the same tournament
+   play fewer deals, as the game's own deck demands; the option's help says so.
+2. Every allowed table size plays at least 7 deals, so no table is refused for the deck;
+   the base ``check_table`` (3–6 players) is all there is.
+3. All bids 0: M = 0, so every seat scores 0 (met or missed: ±10·0).
+4. A bid of 0 never takes the double bonus: the bonus is for the highest met bid
+   ``b > 0``; the 0-bid has its own risk bonus/malus (``±10·M``).
+5. The last bidder under ``profi_rule`` is the dealer (source: "Für den letzten Spieler
+   (Geber)"); the error that the bids add up names the dealer's entry ``bids.<dealer − 1>``.
+6. Range and sum checks use the scheduled card count, not the entered ``cards``, so a
+   mistyped ``cards`` does not hide or invent other errors.
+7. Field paths are JSON paths, list entries by 0-based index as in every engine:
+   ``bids.0`` is seat 1's bid.
+8. ``trump`` is required although scoring ignores it: the sheet records the deal as
+   played, and nothing is guessed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import (
+    DealContext,
+    Engine,
+    Errors,
+    Option,
+    ScoredDeal,
+    _,
+    check_keys,
+    is_int,
+    register,
+    seat_ints,
+    user_error,
+)
+
+DECK = 80
+TRUMPS = ("red", "yellow", "green", "blue")
+FIELDS = ("cards", "trump", "bids", "tricks")
+
+
+def cards_in_deal(number: int, players: int) -> int:
+    """Cards per seat in deal ``number`` (1-based) of a partie."""
+    return players + number
+
+
+def max_deals(players: int) -> int:
+    """The most deals a table can play: the last one still leaves a card for trump."""
+    return (DECK - 1) // players - players
+
+
+# A 3-table has the most cards to spare; past its limit no table can play the partie.
+MAX_ROUNDS = max_deals(3)
+
+
+def score_bids(bids: list[int], tricks: list[int]) -> list[int]:
+    """Each seat's points for one deal, from its bid and its tricks (seat order)."""
+    highest = max(bids)
+    met = [b for b, t in zip(bids, tricks, strict=True) if b == t and b > 0]
+    bonus_bid = max(met, default=None)
+    scores = []
+    for bid, took in zip(bids, tricks, strict=True):
+        if bid == 0:
+            scores.append(10 * highest if took == 0 else -10 * highest)
+        elif bid == took:
+            scores.append(10 * bid * (2 if bid == bonus_bid else 1))
+        else:
+            scores.append(-10 * abs(bid - took))
+    return scores
+
+
+@register
+class Baptistenskat(Engine):
+    key = "baptistenskat"
+    name_de = "Baptistenskat"
+    name_en = "Baptistenskat"
+    table_sizes = (3, 4, 5, 6)
+    preferred_table_size = 4
+    OPTIONS = {
+        "rounds": Option(
+            default=10, kind="int", min=1, max=MAX_ROUNDS,
+            help_en=("Deals per partie, the first with players + 1 cards, one more each "
+                     "deal. A table stops early when the 80 cards run out: at most "
+                     "23 deals with 3 players, 15 with 4, 10 with 5, 7 with 6."),
+            help_de=("Runden pro Partie; die erste mit Spielerzahl + 1 Karten, jede weitere "
+                     "mit einer Karte mehr. Ein Tisch endet früher, wenn die 80 Karten "
+                     "nicht reichen: höchstens 23 Runden zu dritt, 15 zu viert, 10 zu "
+                     "fünft, 7 zu sechst."),
+        ),
+        "profi_rule": Option(
+            default=False, kind="bool",
+            help_en="Pro rule 1: the dealer, bidding last, may not make the bids add up "
+                    "to the number of cards.",
+            help_de="Profiregel 1: Der Geber sagt als Letzter an und darf die Ansagen "
+                    "nicht auf die Kartenzahl aufgehen lassen.",
+        ),
+    }
+
+    def sheet_length(self, players: int, rules: dict[str, Any]) -> int:
+        return min(rules.get("rounds", self.OPTIONS["rounds"].default), max_deals(players))
+
+    def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
+        cards = self._scheduled_cards(ctx)
+        errors = Errors()
+        if not check_keys(deal, FIELDS, (), errors):
+            errors.raise_if_any()
+        if "cards" in deal and (not is_int(deal["cards"]) or deal["cards"] != cards):
+            errors.add("cards", _("Deal %(number)s is played with %(cards)s cards each."),
+                       number=ctx.number, cards=cards)
+        if "trump" in deal and deal["trump"] not in TRUMPS:
+            errors.add("trump", _("Must be one of: %(choices)s."), choices=", ".join(TRUMPS))
+        bids = seat_ints(deal, "bids", ctx.players, cards, errors)
+        tricks = seat_ints(deal, "tricks", ctx.players, cards, errors)
+        if tricks is not None and sum(tricks) != cards:
+            errors.add("tricks", _("The tricks must add up to %(cards)s."), cards=cards)
+        profi = ctx.rules.get("profi_rule", self.OPTIONS["profi_rule"].default)
+        if profi and bids is not None and sum(bids) == cards:
+            errors.add(f"bids.{ctx.dealer - 1}",
+                       _("Pro rule: the bids must not add up to %(cards)s; the dealer "
+                         "bids last and must bid more or fewer."), cards=cards)
+        errors.raise_if_any()
+        return {"cards": cards, "trump": deal["trump"], "bids": bids, "tricks": tricks}
+
+    def _scheduled_cards(self, ctx: DealContext) -> int:
+        """The cards of deal ``ctx.number``; refuses a deal outside the partie."""
+        self.check_table(ctx.players, ctx.rules)
+        length = self.sheet_length(ctx.players, ctx.rules)
+        if not is_int(ctx.number) or not 1 <= ctx.number <= length:
+            raise user_error("number", _("This partie has deals 1 to %(length)s."),
+                             length=length)
+        return cards_in_deal(ctx.number, ctx.players)
+
+    def score_deal(self, record: dict[str, Any], ctx: DealContext) -> ScoredDeal:
+        return ScoredDeal(record, score_bids(record["bids"], record["tricks"]),
+                          {"highest_bid": max(record["bids"])})

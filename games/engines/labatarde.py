@@ -1,0 +1,175 @@
+"""La Bâtarde (``labatarde``): penalties for tricks bid wrong (games.md §5, rules/la-batarde.txt).
+
+Terms:
+
+- partie: the sheet; its deals follow a fixed schedule of cards per seat (``SCHEDULES``),
+  rising to the most the pack allows and falling back again.
+- pack: one pack of 36 cards for 3–4 players, both packs (72) for 5–7.
+- auction (*Ankündigung*): opened by the seat left of the dealer, clockwise; each bid
+  names tricks and a trump, and a stronger bid may change the trump until all agree.
+  The record keeps the outcome: the ``trump`` and one ``bids`` entry per seat.
+- trump: ``all`` (every suit is trump), a suit, or ``none`` — the source's six options.
+- preference: with two packs each card exists twice; the auction says whether the
+  ``marked`` (underlined) or the ``simple`` copy wins when both fall in one trick.
+- méchoune: any seat may méchoune another seat's announcement; it closes the auction and
+  doubles the deal's penalties. ``mechoune`` records the seat that called it.
+- choune: the méchouned seat may answer with a choune before the first card; penalties
+  are then quadrupled instead. Only ever after a méchoune.
+
+Scoring: penalty per seat = ``|bid − tricks| × m`` with m = 1, 2 after a méchoune, 4 after
+a choune. Standings: the sum, lowest wins (``standing_order`` ``asc``).
+
+Decisions where games.md and the source are silent:
+
+1. Options: none. The source describes no house-rule variant: the schedules, packs,
+   last-bidder restriction, méchoune and choune are the rule, and its 6–8-player
+   "mini tournament" of two small tables is a matter of seating, not of scoring.
+2. The first dealer is drawn by lot (source); the seating draw puts that player in seat 1,
+   so the common convention holds: seat 1 deals deal 1, then clockwise.
+3. The last bidder is the dealer: the auction opens left of the dealer and runs
+   clockwise. A trump change may reopen it and end at another seat, which the record does
+   not show, so the error that the bids add up to the cards names ``bids.<dealer − 1>`` and
+   its message speaks of "the last bidder".
+4. ``mechoune`` defaults to null and ``choune`` to false: most deals have neither. The
+   méchouning seat is any seat (it may not méchoune itself, but whose announcement it
+   méchouned is not recorded, so that cannot be checked).
+5. ``preference`` with one pack: absent or null (normalised away); with two packs it is
+   required, also without trump (identical cards still meet in a trick).
+6. Range and sum checks use the scheduled card count, not the entered ``cards``.
+7. Field paths are JSON paths, list entries by 0-based index as in every engine:
+   ``bids.0`` is seat 1's bid.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines.base import (
+    DealContext,
+    Engine,
+    Errors,
+    ScoredDeal,
+    _,
+    check_keys,
+    is_int,
+    register,
+    seat_ints,
+    user_error,
+)
+
+TRUMPS = ("all", "spades", "hearts", "diamonds", "clubs", "none")
+PREFERENCES = ("marked", "simple")
+REQUIRED = ("cards", "trump", "bids", "tricks")
+OPTIONAL = ("preference", "mechoune", "choune")
+
+
+def _up_and_down(first: int, last: int) -> tuple[int, ...]:
+    rising = tuple(range(first, last + 1))
+    return rising + rising[::-1]
+
+
+# Cards per seat in each deal, by table size (games.md §5, the source's "Verteilen").
+SCHEDULES = {
+    3: _up_and_down(7, 12),
+    4: _up_and_down(5, 9),
+    5: _up_and_down(9, 14),
+    6: _up_and_down(7, 12),
+    7: _up_and_down(5, 10),
+}
+
+
+def pack_size(players: int) -> int:
+    return 36 if players <= 4 else 72
+
+
+def multiplier(record: dict[str, Any]) -> int:
+    if record["choune"]:
+        return 4
+    return 2 if record["mechoune"] is not None else 1
+
+
+def penalties(bids: list[int], tricks: list[int], factor: int) -> list[int]:
+    return [abs(bid - took) * factor for bid, took in zip(bids, tricks, strict=True)]
+
+
+@register
+class LaBatarde(Engine):
+    key = "labatarde"
+    name_de = "La Bâtarde"
+    name_en = "La Bâtarde"
+    table_sizes = (3, 4, 5, 6, 7)
+    preferred_table_size = 4
+    standing_order = "asc"
+
+    def sheet_length(self, players: int, rules: dict[str, Any]) -> int:
+        return len(SCHEDULES[players])
+
+    def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
+        cards = self._scheduled_cards(ctx)
+        errors = Errors()
+        if not check_keys(deal, REQUIRED, OPTIONAL, errors):
+            errors.raise_if_any()
+        if "cards" in deal and (not is_int(deal["cards"]) or deal["cards"] != cards):
+            errors.add("cards", _("Deal %(number)s is played with %(cards)s cards each."),
+                       number=ctx.number, cards=cards)
+        if "trump" in deal and deal["trump"] not in TRUMPS:
+            errors.add("trump", _("Must be one of: %(choices)s."), choices=", ".join(TRUMPS))
+        preference = self._preference(deal, ctx.players, errors)
+        bids = seat_ints(deal, "bids", ctx.players, cards, errors)
+        tricks = seat_ints(deal, "tricks", ctx.players, cards, errors)
+        if tricks is not None and sum(tricks) != cards:
+            errors.add("tricks", _("The tricks must add up to %(cards)s."), cards=cards)
+        if bids is not None and sum(bids) == cards:
+            errors.add(f"bids.{ctx.dealer - 1}",
+                       _("The bids must not add up to %(cards)s; the last bidder must bid "
+                         "more or fewer."), cards=cards)
+        mechoune, choune = self._mechoune(deal, ctx.players, errors)
+        errors.raise_if_any()
+        record = {"cards": cards, "trump": deal["trump"], "bids": bids, "tricks": tricks,
+                  "mechoune": mechoune, "choune": choune}
+        if preference is not None:
+            record["preference"] = preference
+        return record
+
+    def _scheduled_cards(self, ctx: DealContext) -> int:
+        """The cards of deal ``ctx.number``; refuses a deal outside the partie."""
+        self.check_table(ctx.players, ctx.rules)
+        schedule = SCHEDULES[ctx.players]
+        if not is_int(ctx.number) or not 1 <= ctx.number <= len(schedule):
+            raise user_error("number", _("This partie has deals 1 to %(length)s."),
+                             length=len(schedule))
+        return schedule[ctx.number - 1]
+
+    @staticmethod
+    def _preference(deal: dict[str, Any], players: int, errors: Errors) -> str | None:
+        value = deal.get("preference")
+        if pack_size(players) == 36:
+            if value is not None:
+                errors.add("preference", _("Only with two packs (5 to 7 players)."))
+            return None
+        if value is None:
+            errors.add("preference", _("Required with two packs: %(choices)s."),
+                       choices=", ".join(PREFERENCES))
+        elif value not in PREFERENCES:
+            errors.add("preference", _("Must be one of: %(choices)s."),
+                       choices=", ".join(PREFERENCES))
+        return value
+
+    @staticmethod
+    def _mechoune(deal: dict[str, Any], players: int,
+                  errors: Errors) -> tuple[int | None, bool]:
+        mechoune = deal.get("mechoune")
+        choune = deal.get("choune", False)
+        if mechoune is not None and not (is_int(mechoune) and 1 <= mechoune <= players):
+            errors.add("mechoune", _("Must be a seat from 1 to %(players)s, or empty."),
+                       players=players)
+        if not isinstance(choune, bool):
+            errors.add("choune", _("Must be true or false."))
+        elif choune and mechoune is None:
+            errors.add("choune", _("A choune needs a méchoune: name the méchouning seat."))
+        return mechoune, choune
+
+    def score_deal(self, record: dict[str, Any], ctx: DealContext) -> ScoredDeal:
+        factor = multiplier(record)
+        return ScoredDeal(record, penalties(record["bids"], record["tricks"], factor),
+                          {"multiplier": factor})

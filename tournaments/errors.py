@@ -1,0 +1,27 @@
+"""Errors of the tournament services besides bad input.
+
+Bad input is ``games.engines.EngineUserError`` (fields and translatable messages) for
+the engines and the services alike. These are the state errors: the request is well
+formed, but the tournament's state forbids it now.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class StateConflict(Exception):
+    """The state forbids the action (sheet submitted, round closed, …) → HTTP 409."""
+
+    def __init__(self, message: str, **params: Any):
+        self.message = message
+        self.params = params
+        super().__init__(message % params if params else message)
+
+
+class StalePrecondition(Exception):
+    """``If-Match`` names a version that is no longer current → HTTP 412."""
+
+
+class MissingPrecondition(Exception):
+    """A correction came without ``If-Match`` → HTTP 428."""

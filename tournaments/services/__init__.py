@@ -1,0 +1,25 @@
+"""The only writers of tournament data (HackSoft-style ``<noun>_<verb>`` functions).
+
+Every function takes keyword-only arguments and runs in one transaction; views, API
+views, commands and tasks call these and nothing else to change tournament data.
+Bad input raises ``EngineUserError`` (a field and a translatable message); a state that
+forbids the action raises ``tournaments.errors.StateConflict``.
+"""
+
+from tournaments.services.actors import Actor  # noqa: F401
+from tournaments.services.entries import (  # noqa: F401
+    participant_add,
+    participant_update,
+    tournament_create,
+    tournament_update,
+)
+from tournaments.services.idempotency import idempotent  # noqa: F401
+from tournaments.services.rounds import round_close, round_draw, round_swap  # noqa: F401
+from tournaments.services.sheets import (  # noqa: F401
+    deal_correct,
+    deal_delete,
+    deal_record,
+    sheet_submit,
+    summary_record,
+    table_lock,
+)

@@ -1,0 +1,60 @@
+"""``Idempotency-Key``: a retried POST gets the first answer and stores nothing new.
+
+The first request with a key produces and stores its answer; every later one finds and
+replays it. A key reused with a different body is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+
+from games.engines.base import _, user_error
+from tournaments.errors import StateConflict
+from tournaments.models import IdempotencyKey, Table
+from tournaments.services.sheets import table_lock
+
+Answer = tuple[int, Any, dict[str, str]]  # status, JSON body, headers
+
+
+def request_fingerprint(method: str, path: str, body: Any) -> str:
+    canonical = json.dumps([method, path, body], sort_keys=True, separators=(",", ":"),
+                           ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def idempotent(*, table_id: int, key: str | None, fingerprint: str,
+               produce: Callable[[], Answer]) -> tuple[Answer, bool]:
+    """Run ``produce`` once per (table, key); returns the answer and whether it is a replay.
+
+    The table's row lock is held from the look-up of the key to the storing of the
+    answer, so concurrent retries of one key run one after another.
+
+    ``produce`` raises on a refused request; nothing is stored then, since a refused
+    request changed nothing and its retry may succeed later.
+    """
+    if not key:
+        return produce(), False
+    with transaction.atomic():
+        return _once(table_lock(table_id), key, fingerprint, produce)
+
+
+def _once(table: Table, key: str, fingerprint: str,
+          produce: Callable[[], Answer]) -> tuple[Answer, bool]:
+    if len(key) > 255:
+        raise user_error("Idempotency-Key",
+                         _("The Idempotency-Key is longer than 255 characters."))
+    stored = IdempotencyKey.objects.filter(table=table, key=key).first()
+    if stored is not None:
+        if stored.request_hash != fingerprint:
+            raise StateConflict(
+                _("This Idempotency-Key was already used for a different request."))
+        return (stored.status, stored.body, stored.headers), True
+    status, body, headers = produce()
+    IdempotencyKey.objects.create(table=table, key=key, request_hash=fingerprint,
+                                  status=status, body=body, headers=headers)
+    return (status, body, headers), False

@@ -1,0 +1,148 @@
+"""Drawing rounds, closing them, and a director's swap of two players.
+
+A round seats the participants who are checked in and not withdrawn (late registration
+and withdrawal between rounds happen by changing that list). The draw itself is pure
+(``tournaments.seating``) and reproducible from the stored seed.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from django.db import transaction
+
+from games.engines import EngineUserError, FieldError, get_engine
+from games.engines.base import _, user_error
+from tournaments import seating
+from tournaments.errors import StateConflict
+from tournaments.models import Participant, Round, Seat, SheetEvent, Table, Tournament
+from tournaments.services.actors import Actor
+from tournaments.services.sheets import table_lock
+from tournaments.services.standings import compute_standings
+
+TOKEN_BYTES = 24  # 192 bits from secrets; the API contract asks for at least 128
+
+
+def new_entry_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def _seating_error(exc: seating.SeatingError) -> EngineUserError:
+    return EngineUserError([FieldError(exc.field, exc.message, exc.params)])
+
+
+def _previous_round_done(tournament: Tournament) -> None:
+    last = tournament.rounds.order_by("-number").first()
+    if last is None or last.closed:
+        return
+    if last.tables.filter(submitted=False).exists():
+        raise StateConflict(
+            _("Round %(number)s is still being played; submit its sheets or close it first."),
+            number=last.number)
+
+
+def _history(tournament: Tournament) -> list[list[list[int]]]:
+    rounds: dict[int, dict[int, list[tuple[int, int]]]] = {}
+    for round_no, table_id, seat, pid in Seat.objects.filter(
+            table__round__tournament=tournament).values_list(
+            "table__round__number", "table_id", "seat", "participant_id"):
+        rounds.setdefault(round_no, {}).setdefault(table_id, []).append((seat, pid))
+    return [[[pid for _seat, pid in sorted(table)] for table in tables.values()]
+            for _no, tables in sorted(rounds.items())]
+
+
+def _ranked_ids(tournament: Tournament, ids: list[int]) -> list[int]:
+    """Participants in standing order; those without results yet follow in start order."""
+    order = [row["participant"] for row in compute_standings(tournament)]
+    present = set(ids)
+    ranked = [pid for pid in order if pid in present]
+    seen = set(ranked)
+    return ranked + [pid for pid in ids if pid not in seen]
+
+
+@transaction.atomic
+def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> Round:
+    """Draw the next round. Raises ``EngineUserError`` when the players cannot be seated
+    and ``StateConflict`` while the previous round is still being played."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    if method not in seating.METHODS:
+        raise user_error("method", _("Unknown seating method “%(method)s”."), method=method)
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or not 0 <= seed < 2**63):
+        raise user_error("seed", _("The seed must be a whole number from 0 to 2^63 − 1."))
+    _previous_round_done(tournament)
+    engine = get_engine(tournament.game)
+    rules = engine.options(tournament.rules)
+    active = list(Participant.objects.filter(tournament=tournament, checked_in=True,
+                                             withdrawn=False)
+                  .select_related("player").order_by("start_number"))
+    ids = [p.pk for p in active]
+    if method == "ranking":
+        ids = _ranked_ids(tournament, ids)
+    seed = secrets.randbits(63) if seed is None else seed
+    clubs = ({p.pk: p.player.club_id for p in active} if tournament.avoid_same_club else None)
+    try:
+        tables = seating.draw(method, ids, engine.table_sizes, engine.preferred_table_size,
+                              random.Random(seed), history=_history(tournament), clubs=clubs)
+    except seating.SeatingError as exc:
+        raise _seating_error(exc) from None
+    for size in {len(t) for t in tables}:
+        engine.check_table(size, rules)
+    number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+              or 0) + 1
+    rnd = Round.objects.create(tournament=tournament, number=number, method=method, seed=seed)
+    for table_no, members in enumerate(tables, start=1):
+        table = Table.objects.create(round=rnd, number=table_no, entry_token=new_entry_token())
+        Seat.objects.bulk_create(
+            Seat(table=table, seat=seat_no, participant_id=pid)
+            for seat_no, pid in enumerate(members, start=1))
+    if tournament.status == tournament.Status.DRAFT:
+        tournament.status = tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    return rnd
+
+
+@transaction.atomic
+def round_close(*, round_id: int) -> Round:
+    """Close a round whose sheets are all submitted; its entry tokens stop working."""
+    rnd = Round.objects.select_for_update().get(pk=round_id)
+    if rnd.closed:
+        raise StateConflict(_("Round %(number)s is already closed."), number=rnd.number)
+    open_tables = list(rnd.tables.filter(submitted=False).values_list("number", flat=True))
+    if open_tables:
+        raise StateConflict(_("Tables %(tables)s have not submitted their sheets."),
+                            tables=", ".join(str(n) for n in open_tables))
+    rnd.closed = True
+    rnd.save(update_fields=["closed"])
+    return rnd
+
+
+@transaction.atomic
+def round_swap(*, round_id: int, a: int, b: int, actor: Actor) -> Round:
+    """Swap two participants' seats before any deal of the round is entered."""
+    rnd = Round.objects.select_for_update().get(pk=round_id)
+    if rnd.closed:
+        raise StateConflict(_("The round is closed."))
+    tables = list(rnd.tables.all())
+    locked = [table_lock(t.pk) for t in tables]
+    if any(t.deals.exists() or t.summary is not None or t.submitted for t in locked):
+        raise StateConflict(_("Players can only be swapped before any deal is entered."))
+    seats = {s.participant_id: s for s in Seat.objects.filter(table__round=rnd)}
+    for field, pid in (("a", a), ("b", b)):
+        if pid not in seats:
+            raise user_error(field, _("Participant %(participant)s is not seated in this round."),
+                             participant=pid)
+    if a == b:
+        raise user_error("b", _("A player cannot be swapped with themselves."))
+    sa, sb = seats[a], seats[b]
+    before = {"a": [sa.table.number, sa.seat], "b": [sb.table.number, sb.seat]}
+    # Two updates through a free slot so the (table, participant) constraint never clashes.
+    Seat.objects.filter(pk=sa.pk).delete()
+    Seat.objects.filter(pk=sb.pk).update(participant_id=a)
+    Seat.objects.create(table_id=sa.table_id, seat=sa.seat, participant_id=b)
+    for table_id in {sa.table_id, sb.table_id}:
+        SheetEvent.objects.create(
+            table_id=table_id, user=actor.user, ip=actor.ip, action=SheetEvent.Action.SWAP,
+            before=before, after={"a": [sb.table.number, sb.seat], "b": [sa.table.number, sa.seat]})
+    return rnd
