@@ -35,7 +35,8 @@ def test_table_enters_a_deal_and_gets_its_scores(table_client, table):
     assert "entry_token" not in sheet
 
 
-def test_deal_is_checked_in_its_place_in_the_sheet(table_client, table, other_table, director_client):
+def test_deal_is_checked_in_its_place_in_the_sheet(table_client, table, other_table,
+                                                  director_client):
     # deal 1 at the 4-table is dealt by seat 1, who sits out and cannot declare
     resp = post_deal(director_client, other_table, 1, {**CLUBS_WON, "declarer": 1})
     assert resp.status_code == 400

@@ -1,0 +1,33 @@
+"""Seating: who sits at which table in a round. Pure Python, standard library only.
+
+Terms:
+
+- participant id: any hashable value naming one participant of the tournament (the
+  web layer passes ``Participant`` primary keys). A list of them is "the players".
+- table: a list of participant ids in seat order, seat 1 first; a draw is a list of
+  tables in table-number order (table 1 first).
+- seat: 1..n clockwise at a table; the list position plus one.
+- sizes / preferred: the table sizes a game can be played at and the one it is meant
+  for, as plain ints (e.g. Skat ``(3, 4)`` and 4), so seating knows no game.
+- composition: the table sizes of one round (``composition``), largest first.
+- round: one draw; ``history`` is the list of earlier rounds' draws.
+- pair / meeting: two players at one table form a pair; they meet in every round
+  in which they share a table.
+
+Every generator takes a ``random.Random`` made from the round's stored seed, so a
+draw is reproducible from the seed and the participants in the same order. A request
+that cannot be met raises ``SeatingError`` (field, English msgid, params); a bug in
+the caller raises ``SeatingInternalError``.
+"""
+
+from .balanced import balanced, repeated_pairs
+from .composition import composition
+from .draws import METHODS, draw, swap
+from .errors import SeatingError, SeatingInternalError
+from .random_draw import random_draw
+from .ranking import ranking
+
+__all__ = [
+    "METHODS", "SeatingError", "SeatingInternalError", "balanced", "composition", "draw",
+    "random_draw", "ranking", "repeated_pairs", "swap",
+]
