@@ -5,6 +5,7 @@ A token of a closed round is useless (401).
 """
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
 from tournaments.models import Table
@@ -48,3 +49,14 @@ class TableTokenAuthentication(authentication.BaseAuthentication):
 
     def authenticate_header(self, request):
         return self.keyword
+
+
+class TableTokenScheme(OpenApiAuthenticationExtension):
+    """Describes the table token in the OpenAPI schema."""
+
+    target_class = "api.authentication.TableTokenAuthentication"
+    name = "tableToken"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": "`Table <entry_token>` — a table's own sheet"}

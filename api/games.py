@@ -31,7 +31,8 @@ class GameList(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The games and their options")
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The games and their options",
+                   operation_id="games_list")
     def get(self, request):
         return Response({"results": [engine.describe() for engine in all_engines()]})
 

@@ -29,7 +29,8 @@ class PlayerSerializer(serializers.ModelSerializer):
     club = ClubField(required=False, allow_null=True, label=_("club"))
     member_number = serializers.CharField(max_length=40, required=False, allow_blank=True,
                                           label=_("member number"))
-    club_name = serializers.CharField(source="club.name", read_only=True, default=None)
+    club_name = serializers.CharField(source="club.name", read_only=True, default=None,
+                                      allow_null=True)
 
     class Meta:
         model = Player

@@ -122,7 +122,7 @@ def _split_number(body, *, default=None) -> tuple:
 class DealList(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="tables_deals_list")
     def get(self, request, table_id: int):
         table = table_for(request, table_id)
         return Response([deal_json(d) for d in table.deals.order_by("number")])

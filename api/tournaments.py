@@ -7,6 +7,7 @@ admins) see unpublished ones and change them.
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -92,6 +93,9 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         serializer.instance = tournament_update(tournament=tournament,
                                                 **serializer.validated_data)
 
+    @extend_schema(methods=["GET"], responses=ParticipantSerializer(many=True))
+    @extend_schema(methods=["POST"], request=ParticipantSerializer,
+                   responses={201: ParticipantSerializer})
     @action(detail=True, methods=["get", "post"], url_path="participants",
             serializer_class=ParticipantSerializer)
     def participants(self, request, pk=None):
@@ -109,6 +113,8 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         participant = participant_add(tournament=tournament, player=player)
         return Response(ParticipantSerializer(participant).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(request=ParticipantUpdateSerializer, responses=ParticipantSerializer,
+                   parameters=[OpenApiParameter("participant_id", int, OpenApiParameter.PATH)])
     @action(detail=True, methods=["patch"], url_path=r"participants/(?P<participant_id>\d+)",
             serializer_class=ParticipantUpdateSerializer)
     def participant_detail(self, request, pk=None, participant_id=None):

@@ -8,6 +8,7 @@ from api.clubs import ClubViewSet
 from api.games import GameDetail, GameList, Scorer
 from api.players import PlayerViewSet
 from api.rounds import RoundClose, RoundDetail, RoundList, RoundSwap
+from api.standings import TournamentStandings
 from api.tables import DealDetail, DealList, TableDetail, TableHistory, TableSubmit, TableSummary
 from api.tournaments import TournamentViewSet
 
@@ -28,6 +29,8 @@ urlpatterns = [
          name="round-close"),
     path("tournaments/<int:tournament_id>/rounds/<int:number>/swap/", RoundSwap.as_view(),
          name="round-swap"),
+    path("tournaments/<int:tournament_id>/standings/", TournamentStandings.as_view(),
+         name="standings"),
     path("tables/<int:table_id>/", TableDetail.as_view(), name="table-detail"),
     path("tables/<int:table_id>/deals/", DealList.as_view(), name="deal-list"),
     path("tables/<int:table_id>/deals/<int:number>/", DealDetail.as_view(), name="deal-detail"),

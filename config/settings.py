@@ -128,6 +128,8 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "TIMEOUT": 300,
             "KEY_PREFIX": "stichliste",
+            # fail fast when Redis is down: callers fall back, they must not hang
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
 else:
@@ -143,6 +145,19 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 2, "socket_timeout": 2}
 CELERY_TIMEZONE = TIME_ZONE
+# A recompute is idempotent; a task of a worker that died is redelivered after this.
+CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] = env_int("CELERY_VISIBILITY_TIMEOUT",
+                                                                 300)
+STANDINGS_SWEEP_SECONDS = env_int("STANDINGS_SWEEP_SECONDS", 15)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-standings": {
+        "task": "tournaments.tasks.sweep_standings",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+    },
+}
+# Fault injection for the worker-failure tests only: seconds a recompute waits while
+# holding its lock. Never set in production.
+STANDINGS_FAULT_INJECTION_PAUSE = env_int("STANDINGS_FAULT_INJECTION_PAUSE", 0)
 
 # ---------------------------------------------------------------- API
 
@@ -157,7 +172,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.BoundedLimitOffsetPagination",
     "PAGE_SIZE": 100,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }

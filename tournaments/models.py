@@ -236,3 +236,54 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class StandingsOutbox(models.Model):
+    """One row per committed sheet change whose effect on the standings is pending.
+
+    Written in the same transaction as the change (an insert: no hot row to contend
+    for); a recompute deletes the rows it has taken in. Pending rows mean "stale".
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="standings_outbox")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["tournament", "id"])]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} @ {self.created_at}"
+
+
+class StandingsState(models.Model):
+    """When a tournament's standings were last computed, and up to which change."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE,
+                                      related_name="standings_state")
+    computed_at = models.DateTimeField(null=True, blank=True)
+    outbox_upto = models.BigIntegerField(default=0)
+    recomputes = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}: {self.computed_at}"
+
+
+class StandingRow(models.Model):
+    """One participant's place in the stored standings: overall (round 0) or one round."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="standing_rows")
+    round_number = models.PositiveIntegerField(default=0)
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
+    rank = models.PositiveIntegerField()
+    score = models.IntegerField()
+    figures = models.JSONField(default=dict)
+    rounds = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["tournament", "round_number", "rank", "participant"]
+        indexes = [models.Index(fields=["tournament", "round_number", "rank"])]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}/{self.round_number}: {self.rank}. {self.participant_id}"

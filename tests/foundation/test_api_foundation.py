@@ -187,3 +187,12 @@ def test_club_list_is_public_and_paginated(anon_client):
     body = anon_client.get("/api/v1/clubs/").json()
     assert body["count"] == 3
     assert {"id", "slug", "name", "city"} <= set(body["results"][0])
+
+
+@pytest.mark.parametrize("query", ["limit=40306808000556501370892610149810176",
+                                   "offset=99999999999999999999999999", "limit=-5&offset=-3",
+                                   "limit=abc"])
+def test_absurd_pagination_is_clamped_not_500(anon_client, query):
+    ClubFactory()
+    resp = anon_client.get(f"/api/v1/clubs/?{query}")
+    assert resp.status_code == 200

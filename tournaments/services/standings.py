@@ -6,10 +6,22 @@ standings sum them per participant over rounds and rank with the game's tie-brea
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
 from games.engines import get_engine
-from tournaments.models import Seat, Tournament
+from tournaments.models import (
+    Seat,
+    StandingRow,
+    StandingsOutbox,
+    StandingsState,
+    Tournament,
+)
 from tournaments.standings import aggregate, rank
 
 
@@ -31,3 +43,60 @@ def compute_standings(tournament: Tournament, *,
     engine = get_engine(tournament.game)
     rows = aggregate(seat_rows(tournament, round_number=round_number), engine.figures)
     return rank(rows, engine.rank_key)
+
+
+def _store_rows(tournament: Tournament, rows: list[dict[str, Any]], round_number: int,
+                figures: tuple[str, ...]) -> list[StandingRow]:
+    return [
+        StandingRow(tournament=tournament, round_number=round_number,
+                    participant_id=row["participant"], rank=row["rank"], score=row["score"],
+                    figures={name: row[name] for name in figures},
+                    rounds=row.get("rounds", []))
+        for row in rows
+    ]
+
+
+@transaction.atomic
+def standings_recompute(*, tournament_id: int) -> StandingsState:
+    """Recompute and store a tournament's standings, overall and per round.
+
+    Idempotent and safe to run twice: the state row is locked for the whole run, so two
+    recomputes of one tournament never overlap, and the stored rows are replaced in one
+    transaction — a run that dies leaves the previous standings untouched.
+    """
+    tournament = Tournament.objects.get(pk=tournament_id)
+    state, _created = StandingsState.objects.get_or_create(tournament=tournament)
+    state = StandingsState.objects.select_for_update().get(pk=state.pk)
+    upto = (StandingsOutbox.objects.filter(tournament=tournament)
+            .aggregate(m=Max("id"))["m"] or state.outbox_upto)
+    pause = getattr(settings, "STANDINGS_FAULT_INJECTION_PAUSE", 0)
+    if pause:
+        time.sleep(pause)  # lets the fault-injection tests kill a worker mid-recompute
+    engine = get_engine(tournament.game)
+    all_rows = seat_rows(tournament)
+    stored = _store_rows(tournament, rank(aggregate(all_rows, engine.figures), engine.rank_key),
+                         0, engine.figures)
+    by_round: dict[int, list[dict[str, Any]]] = {}
+    for row in all_rows:
+        by_round.setdefault(row["round"], []).append(row)
+    for number, rows in sorted(by_round.items()):
+        ranked = rank(aggregate(rows, engine.figures), engine.rank_key)
+        stored += _store_rows(tournament, ranked, number, engine.figures)
+    StandingRow.objects.filter(tournament=tournament).delete()
+    StandingRow.objects.bulk_create(stored, batch_size=2000)
+    StandingsOutbox.objects.filter(tournament=tournament, id__lte=upto).delete()
+    state.computed_at = timezone.now()
+    state.outbox_upto = upto
+    state.recomputes += 1
+    state.save()
+    return state
+
+
+def standings_pending(tournament_id: int) -> int | None:
+    """The newest change not yet in the standings (an outbox id), or None."""
+    return (StandingsOutbox.objects.filter(tournament_id=tournament_id)
+            .aggregate(m=Max("id"))["m"])
+
+
+def tournaments_with_pending_changes() -> list[int]:
+    return list(StandingsOutbox.objects.values_list("tournament_id", flat=True).distinct())
