@@ -17,12 +17,12 @@ from rest_framework.views import APIView
 
 from api.permissions import directs, table_of
 from api.rounds import actor_of
-from games.engines import get_engine
-from games.engines.base import dealer_of
 from tournaments.models import Deal, Table
+from tournaments.selectors import deal_state, table_state
 from tournaments.services import (
     deal_correct,
     deal_delete,
+    deal_preview,
     deal_record,
     idempotent,
     sheet_submit,
@@ -51,8 +51,7 @@ def table_for(request, table_id: int, *, staff_only: bool = False) -> Table:
 
 
 def deal_json(deal: Deal) -> dict:
-    return {"number": deal.number, "record": deal.record, "scores": deal.scores,
-            "extra": deal.extra, "version": deal.version}
+    return {key: value for key, value in deal_state(deal).items() if key != "etag"}
 
 
 def _deal_answer(deal: Deal, code: int = status.HTTP_200_OK) -> Response:
@@ -60,36 +59,7 @@ def _deal_answer(deal: Deal, code: int = status.HTTP_200_OK) -> Response:
 
 
 def table_json(table: Table, request) -> dict:
-    tournament = table.round.tournament
-    engine = get_engine(tournament.game)
-    rules = engine.options(tournament.rules)
-    seats = list(table.seats.select_related("participant__player").order_by("seat"))
-    deals = list(table.deals.order_by("number"))
-    players = len(seats)
-    length = engine.sheet_length(players, rules)
-    complete = table.summary is not None or len(deals) >= length
-    body = {
-        "id": table.pk,
-        "number": table.number,
-        "round": table.round.number,
-        "round_closed": table.round.closed,
-        "tournament": tournament.pk,
-        "game": tournament.game,
-        "rules": rules,
-        "status": "submitted" if table.submitted else "open",
-        "submitted": table.submitted,
-        "version": table.version,
-        "sheet_length": length,
-        "complete": complete,
-        "next_deal": None if complete else len(deals) + 1,
-        "dealer": None if complete else dealer_of(len(deals) + 1, players),
-        "seats": [{"seat": s.seat, "participant": s.participant_id,
-                   "name": s.participant.player.name} for s in seats],
-        "deals": [{**deal_json(d), "etag": d.etag} for d in deals],
-        "summary": table.summary,
-        "totals": [{"seat": s.seat, "participant": s.participant_id, "score": s.score,
-                    **s.figures} for s in seats],
-    }
+    body = table_state(table)
     if table_of(request) is None:
         body["entry_token"] = table.entry_token
         body["entry_url"] = request.build_absolute_uri(f"/t/{table.entry_token}/")
@@ -145,6 +115,21 @@ class DealList(APIView):
         if replayed:
             headers = {**headers, "Idempotent-Replayed": "true"}
         return Response(body, status=code, headers=headers)
+
+
+class DealPreview(APIView):
+    """Validate and score a deal in its place in the sheet without storing it (the
+    tablet shows the value live and the errors next to the fields before saving)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    def post(self, request, table_id: int):
+        table = table_for(request, table_id)
+        number, record = _split_number(request.data)
+        scored = deal_preview(table_id=table.pk, number=number, record=record)
+        return Response({"number": number, "record": scored.record, "scores": scored.scores,
+                         "extra": scored.extra})
 
 
 class DealDetail(APIView):

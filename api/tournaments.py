@@ -97,7 +97,7 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
     @extend_schema(methods=["POST"], request=ParticipantSerializer,
                    responses={201: ParticipantSerializer})
     @action(detail=True, methods=["get", "post"], url_path="participants",
-            serializer_class=ParticipantSerializer)
+            serializer_class=ParticipantSerializer, pagination_class=None)
     def participants(self, request, pk=None):
         tournament = self.get_object()
         if request.method == "GET":

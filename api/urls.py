@@ -9,7 +9,15 @@ from api.games import GameDetail, GameList, Scorer
 from api.players import PlayerViewSet
 from api.rounds import RoundClose, RoundDetail, RoundList, RoundSwap
 from api.standings import TournamentStandings
-from api.tables import DealDetail, DealList, TableDetail, TableHistory, TableSubmit, TableSummary
+from api.tables import (
+    DealDetail,
+    DealList,
+    DealPreview,
+    TableDetail,
+    TableHistory,
+    TableSubmit,
+    TableSummary,
+)
 from api.tournaments import TournamentViewSet
 
 router = DefaultRouter()
@@ -33,9 +41,11 @@ urlpatterns = [
          name="standings"),
     path("tables/<int:table_id>/", TableDetail.as_view(), name="table-detail"),
     path("tables/<int:table_id>/deals/", DealList.as_view(), name="deal-list"),
+    path("tables/<int:table_id>/preview/", DealPreview.as_view(), name="deal-preview"),
     path("tables/<int:table_id>/deals/<int:number>/", DealDetail.as_view(), name="deal-detail"),
     path("tables/<int:table_id>/summary/", TableSummary.as_view(), name="table-summary"),
     path("tables/<int:table_id>/submit/", TableSubmit.as_view(), name="table-submit"),
     path("tables/<int:table_id>/history/", TableHistory.as_view(), name="table-history"),
+    path("", include("api.urls_clubs")),
     path("", include(router.urls)),
 ]

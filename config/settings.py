@@ -42,6 +42,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_htmx",
     "games",
     "clubs",
     "tournaments",
@@ -57,6 +58,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
@@ -204,7 +206,9 @@ X_FRAME_OPTIONS = "DENY"
 # /healthz is probed over plain HTTP by the container's health check.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "console:home"
+LOGOUT_REDIRECT_URL = "login"
 
 LOGGING = {
     "version": 1,

@@ -52,6 +52,7 @@ from games.engines.base import (
     Option,
     ScoredDeal,
     _,
+    bidding_order,
     check_keys,
     is_int,
     register,
@@ -146,12 +147,18 @@ class Baptistenskat(Engine):
         errors.raise_if_any()
         return {"cards": cards, "trump": deal["trump"], "bids": bids, "tricks": tricks}
 
+    def deal_hints(self, ctx: DealContext) -> dict[str, Any]:
+        cards = self._scheduled_cards(ctx)
+        return {**super().deal_hints(ctx), "cards": cards,
+                "bidding_order": bidding_order(ctx),
+                "forbidden_total": cards if ctx.rules.get("profi_rule") else None}
+
     def _scheduled_cards(self, ctx: DealContext) -> int:
         """The cards of deal ``ctx.number``; refuses a deal outside the partie."""
         self.check_table(ctx.players, ctx.rules)
         length = self.sheet_length(ctx.players, ctx.rules)
         if not is_int(ctx.number) or not 1 <= ctx.number <= length:
-            raise user_error("number", _("This partie has deals 1 to %(length)s."),
+            raise user_error("number", _("Deal numbers in this partie run from 1 to %(length)s."),
                              length=length)
         return cards_in_deal(ctx.number, ctx.players)
 

@@ -210,6 +210,11 @@ class DealContext:
         return dealer_of(self.number, self.players)
 
 
+def bidding_order(ctx: DealContext) -> list[int]:
+    """Seats in bidding order: left of the dealer first, the dealer last."""
+    return [(ctx.dealer + i) % ctx.players + 1 for i in range(ctx.players)]
+
+
 @dataclass(frozen=True)
 class ScoredDeal:
     """A validated deal: the normalised record and one integer score per seat.
@@ -322,6 +327,12 @@ class Engine:
     def active_seats(self, ctx: DealContext) -> list[int]:
         """Seats that play deal ``ctx.number`` (the dealer sits out at some tables)."""
         return list(range(1, ctx.players + 1))
+
+    def deal_hints(self, ctx: DealContext) -> dict[str, Any]:
+        """What an entry form needs to know about deal ``ctx.number`` before it is
+        played: the dealer, the seats in play, and (trick-bidding games) the cards per
+        seat, the bidding order and the total the last bidder must avoid (or None)."""
+        return {"number": ctx.number, "dealer": ctx.dealer, "active_seats": self.active_seats(ctx)}
 
     # ---- deals
 

@@ -142,7 +142,8 @@ def _check_meld_hands(errors: Errors, melds: list[dict[str, Any]]) -> None:
 def _check_tricks(errors: Errors, tricks: list[int], last: Any,
                   captured: list[dict[str, Any]] | None) -> None:
     if isinstance(last, str) and last in TEAMS and tricks[TEAMS.index(last)] == 0:
-        errors.add("last_trick", _("Team %(team)s won no trick, so not the last one."),
+        errors.add("last_trick",
+                   _("Team %(team)s won no trick, so it cannot have won the last one."),
                    team=last)
     if captured is None:
         return
@@ -161,7 +162,8 @@ def _check_card_points(errors: Errors, points: list[int],
                       for e in captured if e["team"] == name)
         if points[team] < in_sets:
             errors.add(f"card_points.{team}",
-                       _("Team %(team)s's captured sets alone hold %(points)s card points."),
+                       _("The sets captured by team %(team)s alone are worth "
+                         "%(points)s card points."),
                        team=name, points=in_sets)
 
 

@@ -50,6 +50,7 @@ from games.engines.base import (
     Errors,
     ScoredDeal,
     _,
+    bidding_order,
     check_keys,
     is_int,
     register,
@@ -131,12 +132,17 @@ class LaBatarde(Engine):
             record["preference"] = preference
         return record
 
+    def deal_hints(self, ctx: DealContext) -> dict[str, Any]:
+        cards = self._scheduled_cards(ctx)
+        return {**super().deal_hints(ctx), "cards": cards, "bidding_order": bidding_order(ctx),
+                "forbidden_total": cards, "two_packs": ctx.players >= 5}
+
     def _scheduled_cards(self, ctx: DealContext) -> int:
         """The cards of deal ``ctx.number``; refuses a deal outside the partie."""
         self.check_table(ctx.players, ctx.rules)
         schedule = SCHEDULES[ctx.players]
         if not is_int(ctx.number) or not 1 <= ctx.number <= len(schedule):
-            raise user_error("number", _("This partie has deals 1 to %(length)s."),
+            raise user_error("number", _("Deal numbers in this partie run from 1 to %(length)s."),
                              length=len(schedule))
         return schedule[ctx.number - 1]
 

@@ -18,6 +18,7 @@ from tournaments.services.rounds import round_close, round_draw, round_swap  # n
 from tournaments.services.sheets import (  # noqa: F401
     deal_correct,
     deal_delete,
+    deal_preview,
     deal_record,
     sheet_submit,
     summary_record,

@@ -67,7 +67,9 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
     and ``StateConflict`` while the previous round is still being played."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     if method not in seating.METHODS:
-        raise user_error("method", _("Unknown seating method “%(method)s”."), method=method)
+        raise user_error("method",
+                         _("Unknown seating method “%(method)s”; use one of %(methods)s."),
+                         method=method, methods=", ".join(seating.METHODS))
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                              or not 0 <= seed < 2**63):
         raise user_error("seed", _("The seed must be a whole number from 0 to 2^63 − 1."))
@@ -111,7 +113,7 @@ def round_close(*, round_id: int) -> Round:
         raise StateConflict(_("Round %(number)s is already closed."), number=rnd.number)
     open_tables = list(rnd.tables.filter(submitted=False).values_list("number", flat=True))
     if open_tables:
-        raise StateConflict(_("Tables %(tables)s have not submitted their sheets."),
+        raise StateConflict(_("Sheets not yet submitted at tables: %(tables)s."),
                             tables=", ".join(str(n) for n in open_tables))
     rnd.closed = True
     rnd.save(update_fields=["closed"])

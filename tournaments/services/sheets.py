@@ -103,7 +103,7 @@ def deal_record(*, table_id: int, number: Any, record: Any, actor: Actor) -> Dea
         raise StateConflict(_("This sheet was entered as a summary."))
     engine, rules = _engine(table)
     if not is_int(number) or number < 1:
-        raise user_error("number", _("The deal number must be a whole number from 1."))
+        raise user_error("number", _("The deal number must be a whole number of 1 or more."))
     count = table.deals.count()
     if number <= count:
         raise StateConflict(_("Deal %(number)s has already been entered; correct it instead."),
@@ -120,6 +120,15 @@ def deal_record(*, table_id: int, number: Any, record: Any, actor: Actor) -> Dea
     _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number, after=_deal_state(deal))
     retotal(table)
     return deal
+
+
+def deal_preview(*, table_id: int, number: Any, record: Any) -> ScoredDeal:
+    """Validate and score a deal as deal ``number`` of the sheet, storing nothing."""
+    table = Table.objects.select_related("round__tournament").get(pk=table_id)
+    if not is_int(number) or number < 1:
+        raise user_error("number", _("The deal number must be a whole number of 1 or more."))
+    engine, rules = _engine(table)
+    return _score(engine, rules, table, number, record)
 
 
 @transaction.atomic
