@@ -245,7 +245,7 @@ def test_captured_point_sets_message_names_their_points():
         ENGINE.validate_deal(with_(PLAIN, card_points=[10, 30], captured=[cap("A", "king", 4)]),
                              ctx())
     error = next(e for e in exc.value.errors if e.field == "card_points.0")
-    assert error.render() == "Team A's captured sets alone hold 16 card points."
+    assert error.render() == "The sets captured by team A alone are worth 16 card points."
 
 
 def test_every_bad_field_is_reported_at_once():

@@ -165,3 +165,48 @@ def test_swap_of_an_unseated_participant_is_400(director_client, short_skat, dra
                                 {"a": 999999, "b": drawn["tables"][0]["seats"][0]["participant"]},
                                 format="json")
     assert resp.status_code == 400 and "a" in resp.json()
+
+
+def finish_round(director_client, rnd):
+    """Enter every table of a drawn Skat round as an empty summary and submit it."""
+    for table in rnd["tables"]:
+        seats = [{"game_points": 0, "won": 0, "lost": 0}] * len(table["seats"])
+        assert director_client.put(f"/api/v1/tables/{table['id']}/summary/", {"seats": seats},
+                                   format="json").status_code == 200
+        assert director_client.post(f"/api/v1/tables/{table['id']}/submit/").status_code == 200
+
+
+@pytest.mark.parametrize("players", [13, 40])
+def test_balanced_rounds_repeat_no_pair_of_table_mates(director_client, tournament, director,
+                                                       players):
+    register(director_client, tournament, players)
+    met = set()
+    for number in range(1, 4):
+        resp = director_client.post(f"/api/v1/tournaments/{tournament.pk}/rounds/",
+                                    {"method": "balanced", "seed": number}, format="json")
+        assert resp.status_code == 201, resp.content
+        rnd = resp.json()
+        for table in rnd["tables"]:
+            ids = [s["participant"] for s in table["seats"]]
+            pairs = {frozenset((a, b)) for a in ids for b in ids if a < b}
+            assert not pairs & met, f"round {number} repeats {pairs & met}"
+            met |= pairs
+        finish_round(director_client, rnd)
+
+
+def test_ranking_round_seats_the_leaders_together(director_client, short_skat, drawn):
+    scores = {}
+    for table in drawn["tables"]:
+        seats = [{"game_points": 7 * (i + 1) * table["number"], "won": 1, "lost": 0}
+                 for i in range(len(table["seats"]))]
+        assert director_client.put(f"/api/v1/tables/{table['id']}/summary/", {"seats": seats},
+                                   format="json").status_code == 200
+        assert director_client.post(f"/api/v1/tables/{table['id']}/submit/").status_code == 200
+        table_json = director_client.get(f"/api/v1/tables/{table['id']}/").json()
+        scores.update({t["participant"]: t["score"] for t in table_json["totals"]})
+    resp = director_client.post(f"/api/v1/tournaments/{short_skat.pk}/rounds/",
+                                {"method": "ranking", "seed": 1}, format="json")
+    assert resp.status_code == 201
+    first = next(t for t in resp.json()["tables"] if t["number"] == 1)
+    leaders = sorted(scores, key=scores.get, reverse=True)[:len(first["seats"])]
+    assert {s["participant"] for s in first["seats"]} == set(leaders)
