@@ -60,6 +60,8 @@ def _deal_answer(deal: Deal, code: int = status.HTTP_200_OK) -> Response:
 
 def table_json(table: Table, request) -> dict:
     body = table_state(table)
+    for deal in body["deals"]:
+        deal.pop("record_json")
     if table_of(request) is None:
         body["entry_token"] = table.entry_token
         body["entry_url"] = request.build_absolute_uri(f"/t/{table.entry_token}/")

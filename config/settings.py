@@ -215,4 +215,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # one line per task is noise when tasks run in process after every deal
+    "loggers": {"celery.app.trace": {"level": "WARNING"}},
 }

@@ -1,10 +1,13 @@
 """Top-level routes: admin, the API with its schema and docs, health, i18n."""
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from api.health import healthz
+from tournaments.pages.urls import console_urlpatterns
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -13,4 +16,10 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
     path("healthz", healthz, name="healthz"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("console/", include((console_urlpatterns, "console"))),
+    path("clubs/", include("clubs.urls")),
+    path("", include("tournaments.pages.urls")),
+    path("", RedirectView.as_view(pattern_name="console:home", permanent=False)),
 ]

@@ -10,6 +10,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from config.celery import app as celery_app
 from tests.factories import ClubFactory, StaffFactory, TournamentFactory
 
 
@@ -101,3 +102,14 @@ def other_table(drawn):
 @pytest.fixture
 def table_client(table):
     return table_client_for(table["entry_token"])
+
+
+@pytest.fixture
+def in_process_tasks(settings):
+    """The quick-start mode (tasks run in process after commit), also inside CI's Redis
+    pass, for tests about something else than the broker."""
+    before = celery_app.conf.task_always_eager
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = before

@@ -37,6 +37,16 @@ class Tournament(models.Model):
         blank=True,
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    # A club evening is the club's weekly routine (counted in its season ranking), not
+    # an open tournament. Table money: the club's settings unless loss_fee_cents is set
+    # here, in which case these three replace them for this tournament.
+    club_evening = models.BooleanField(_("club evening"), default=False)
+    loss_fee_cents = models.PositiveIntegerField(_("fee per lost game (cents)"), null=True,
+                                                 blank=True)
+    loss_fee_from = models.PositiveSmallIntegerField(_("higher fee from the n-th lost game"),
+                                                     null=True, blank=True)
+    loss_fee_high_cents = models.PositiveIntegerField(_("higher fee per lost game (cents)"),
+                                                      null=True, blank=True)
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -24,3 +24,4 @@ def recompute_standings(tournament_id: int) -> None:
 def sweep_standings() -> int:
     """Publish a recompute for every tournament with changes not yet in its standings."""
     return sum(publish_recompute(tid) for tid in tournaments_with_pending_changes())
+from tournaments.season_tasks import recompute_season, sweep_seasons  # noqa: E402, F401

@@ -2,7 +2,6 @@
 
 import pytest
 
-from config.celery import app as celery_app
 from tournaments.models import StandingRow, StandingsOutbox, StandingsState
 from tournaments.services.standings import standings_recompute
 
@@ -85,16 +84,6 @@ def test_unpublished_tournament_standings_are_hidden(anon_client, director_clien
     short_skat.save()
     assert standings(anon_client, short_skat).status_code == 404
     assert standings(director_client, short_skat).status_code == 200
-
-
-@pytest.fixture
-def in_process_tasks(settings):
-    """The quick-start mode (no REDIS_URL), also inside CI's Redis pass."""
-    before = celery_app.conf.task_always_eager
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = before
 
 
 def test_without_a_broker_the_recompute_runs_right_after_commit(

@@ -22,6 +22,7 @@ from tournaments.models import (
     StandingsState,
     Tournament,
 )
+from tournaments.services.seasons import season_evening_changed
 from tournaments.standings import aggregate, rank
 
 
@@ -89,6 +90,7 @@ def standings_recompute(*, tournament_id: int) -> StandingsState:
     state.outbox_upto = upto
     state.recomputes += 1
     state.save()
+    season_evening_changed(tournament=tournament)  # a club evening's season is now stale
     return state
 
 

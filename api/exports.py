@@ -1,0 +1,66 @@
+"""Exports and imports of a tournament.
+
+- ``GET /api/v1/tournaments/{id}/standings/csv/``: the current standings as CSV (anyone
+  who may see the tournament).
+- ``GET /api/v1/tournaments/{id}/archive/``: the whole tournament as a JSON archive
+  (its directors; see ``tournaments.services.archive``).
+- ``POST /api/v1/tournaments/import/``: an archive becomes a new tournament (staff who run
+  every already existing club the archive names); 400 names the offending path.
+"""
+
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.club_helpers import CSVRenderer, csv_response
+from api.permissions import StaffOnly, runs_club
+from api.rounds import directed_tournament, visible_tournament
+from clubs.models import Club
+from tournaments.services.archive import (
+    archive_read,
+    standings_csv,
+    tournament_export,
+    tournament_import,
+)
+
+
+class StandingsCSV(APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    def get(self, request, tournament_id: int):
+        tournament = visible_tournament(request, tournament_id)
+        return csv_response(standings_csv(tournament), f"{tournament.slug}-standings.csv")
+
+
+class TournamentArchive(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, tournament_id: int):
+        tournament = directed_tournament(request, tournament_id)
+        return Response(tournament_export(tournament=tournament), headers={
+            "Content-Disposition": f'attachment; filename="{tournament.slug}.json"'})
+
+
+class TournamentImport(APIView):
+    permission_classes = [StaffOnly]
+
+    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request):
+        data = request.data
+        slugs = list(archive_read(data)["clubs"])  # 400 for a bad archive, before anything
+        for club in Club.objects.filter(slug__in=slugs):
+            if not runs_club(request.user, club):
+                raise PermissionDenied(_("The archive names the club “%(club)s”, which you do "
+                                         "not run.") % {"club": club.name})
+        tournament = tournament_import(data=data, importer=request.user)
+        return Response({"id": tournament.pk, "slug": tournament.slug, "name": tournament.name},
+                        status=status.HTTP_201_CREATED)

@@ -1,0 +1,92 @@
+"""``/api/v1/clubs/{id}/members/preview/`` and ``…/members/import/``: a member list as CSV.
+
+Both take ``{"csv": "<the file's text>"}`` (name and member number per line; see
+``clubs.member_csv``). The preview says per line what an import would do, stores nothing;
+the import stores all lines or none: with any bad line it answers 400 naming each bad
+line's number and column (``{"lines": {"3": {"member_number": ["…"]}}}``).
+Only the club's admins may do either.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.club_helpers import run_club_or_403
+from clubs.member_csv import MAX_BYTES, FileProblem
+from clubs.services import MembersInvalid, members_import, members_preview
+
+
+class MemberListSerializer(serializers.Serializer):
+    csv = serializers.CharField(max_length=MAX_BYTES, trim_whitespace=False,
+                                label=gettext_lazy("member list (CSV)"))
+
+
+def render(message, params) -> str:
+    return str(message) % params if params else str(message)
+
+
+def line_json(line) -> dict:
+    errors: dict[str, list[str]] = {}
+    for column, message, params in line.errors:
+        errors.setdefault(column, []).append(render(message, params))
+    return {"line": line.number, "name": line.name, "member_number": line.member_number,
+            "status": line.status, "errors": errors}
+
+
+def _lines(club, text, reader):
+    try:
+        return reader(club=club, text=text)
+    except FileProblem as exc:
+        raise ValidationError({"csv": [exc.render()]}) from None
+
+
+def _csv(request) -> str:
+    serializer = MemberListSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data["csv"]
+
+
+class MembersPreview(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=MemberListSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, club_id: int):
+        club = run_club_or_403(request, club_id)
+        lines = _lines(club, _csv(request), members_preview)
+        return Response({
+            "valid": not any(line.errors for line in lines),
+            "new": sum(line.status == "new" for line in lines),
+            "unchanged": sum(line.status == "unchanged" for line in lines),
+            "lines": [line_json(line) for line in lines]})
+
+
+class MembersImport(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(request=MemberListSerializer, responses={201: OpenApiTypes.OBJECT})
+    def post(self, request, club_id: int):
+        club = run_club_or_403(request, club_id)
+        text = _csv(request)
+        try:
+            players = _lines(club, text,
+                             lambda **kw: members_import(created_by=request.user, **kw))
+        except MembersInvalid as exc:
+            bad = [line_json(line) for line in exc.lines if line.errors]
+            return Response({
+                "detail": _("Nothing was imported: %(count)s lines have errors.")
+                % {"count": len(bad)},
+                "lines": {str(line["line"]): line["errors"] for line in bad},
+                "errors": [{"line": line["line"], "field": column, "message": message}
+                           for line in bad for column, messages in line["errors"].items()
+                           for message in messages]},
+                status=status.HTTP_400_BAD_REQUEST)
+        return Response({"created": len(players),
+                         "players": [{"id": p.pk, "name": p.name,
+                                      "member_number": p.member_number} for p in players]},
+                        status=status.HTTP_201_CREATED)

@@ -1,0 +1,67 @@
+"""``/api/v1/players/{id}/profile/`` and ``/api/v1/players/{id}/merge/``.
+
+A *profile* is every event the player took part in and, per game, his series, average
+score per series and declarer games won and lost. Anyone sees what published
+tournaments show (404 for a player without any); staff see every event.
+A *merge* (``{"remove": id}``) moves the duplicate's results to this player and deletes
+the duplicate; it needs the right to change both players, and is refused with 409 when
+both played one tournament or belong to different clubs.
+"""
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.club_helpers import may_change_player
+from api.permissions import StaffOnly, is_staff
+from clubs.models import Player
+from tournaments.services.players import player_merge, player_profile
+
+
+class MergeSerializer(serializers.Serializer):
+    remove = serializers.IntegerField(min_value=1, label=gettext_lazy("duplicate to remove"))
+
+    def validate_remove(self, value):
+        player = Player.objects.filter(pk=value).first()
+        if player is None:
+            raise serializers.ValidationError(_("Unknown player “%(player)s”.")
+                                              % {"player": value})
+        return player
+
+
+class PlayerProfile(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, player_id: int):
+        player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
+        profile = player_profile(player=player, published_only=not is_staff(request.user))
+        if not profile["events"] and not is_staff(request.user):
+            raise NotFound()
+        return Response(profile)
+
+
+class PlayerMergeView(APIView):
+    permission_classes = [StaffOnly]
+
+    @extend_schema(request=MergeSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, player_id: int):
+        keep = get_object_or_404(Player, pk=player_id)
+        serializer = MergeSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        remove = serializer.validated_data["remove"]
+        if not (may_change_player(request.user, keep)
+                and may_change_player(request.user, remove)):
+            raise PermissionDenied(_("You may only merge players you may change."))
+        record = player_merge(keep=keep, remove=remove, by=request.user)
+        keep.refresh_from_db()
+        return Response({"kept": keep.pk, "removed": record.removed_id,
+                         "participations": record.participations,
+                         "profile": player_profile(player=keep, published_only=False)})

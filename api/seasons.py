@@ -1,0 +1,84 @@
+"""``/api/v1/clubs/{id}/seasons/{year}/?game=skat``: a club's season ranking (Jahreswertung).
+
+Anyone reads it; the club's admins change how it counts (``best_n``: only the best N
+evenings count, empty for all; ``min_evenings``: attendance needed to be ranked). Like the
+tournament standings it is stored, carries an ETag (when it was computed and the newest
+change not yet in it) and answers a matching ``If-None-Match`` with 304; ``stale`` is true
+while a change of its evenings is not yet in it. ``game`` defaults to the club's game.
+"""
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.club_helpers import club_or_404, game_of, run_club_or_403, year_of
+from api.standings import _cached
+from clubs.models import SeasonRow
+from tournaments.services.seasons import (
+    MAX_EVENINGS,
+    season_find,
+    season_get_or_create,
+    season_pending,
+    season_update,
+)
+
+GAME = OpenApiParameter("game", str, required=False)
+
+
+class SeasonRulesSerializer(serializers.Serializer):
+    best_n = serializers.IntegerField(min_value=1, max_value=MAX_EVENINGS, allow_null=True,
+                                      label=_("best evenings counted"))
+    min_evenings = serializers.IntegerField(min_value=0, max_value=MAX_EVENINGS,
+                                            label=_("evenings needed to be ranked"))
+
+
+def season_results(season_id: int) -> list[dict]:
+    rows = (SeasonRow.objects.filter(season_id=season_id).select_related("player")
+            .order_by("position"))
+    return [{"rank": r.rank, "player": r.player_id, "name": r.player.name,
+             "qualified": r.rank is not None, "score": r.score, **r.figures,
+             "attended": r.attended, "counted": r.counted, "evenings": r.results}
+            for r in rows]
+
+
+def season_answer(request, club, game: str, year: int):
+    season = season_find(club=club, game=game, year=year)
+    pending = season_pending(season, club_id=club.pk, game=game, year=year)
+    computed_at = season.computed_at if season else None
+    version = f"{computed_at.timestamp() if computed_at else 0}"
+    etag = f'"season-{club.pk}-{game}-{year}-{version}-{pending or 0}"'
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    if etag in {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}:
+        return Response(status=304, headers=headers)
+    results = (_cached(f"season:{season.pk}:{version}", lambda: season_results(season.pk))
+               if season else [])
+    body = {"club": club.pk, "club_name": club.name, "game": game, "year": year,
+            "best_n": season.best_n if season else club.season_best_n,
+            "min_evenings": season.min_evenings if season else club.season_min_evenings,
+            "evenings": season.evenings if season else 0, "computed_at": computed_at,
+            "stale": bool(pending), "results": results}
+    return Response(body, headers=headers)
+
+
+class ClubSeason(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[GAME], responses={200: OpenApiTypes.OBJECT, 304: None})
+    def get(self, request, club_id: int, year: str):
+        club = club_or_404(club_id)
+        return season_answer(request, club, game_of(request, club), year_of(year))
+
+    @extend_schema(parameters=[GAME], request=SeasonRulesSerializer,
+                   responses=OpenApiTypes.OBJECT)
+    def put(self, request, club_id: int, year: str):
+        club = run_club_or_403(request, club_id)
+        game, year_number = game_of(request, club), year_of(year)
+        serializer = SeasonRulesSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        season = season_get_or_create(club=club, game=game, year=year_number)
+        season_update(season=season, **serializer.validated_data)
+        return season_answer(request, club, game, year_number)

@@ -1,0 +1,93 @@
+"""Table money (Verlustspielgeld): what each player owes per evening and per season.
+
+- ``GET /api/v1/tournaments/{id}/table-money/``: per player lost games and amount, and the
+  evening's total (the tournament's directors); ``PUT`` overrides the club's fee schedule
+  for this tournament (``loss_fee_cents`` null: the club's again).
+- ``GET /api/v1/clubs/{id}/seasons/{year}/table-money/?game=skat``: every evening and the
+  season's totals per player (the club's admins); ``…/table-money/csv/?by=evening`` gives
+  one line per player per evening, ``?by=player`` the season's totals, for the treasurer.
+Amounts are in cents (``amount_cents``, ``total_cents``).
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.club_helpers import CSVRenderer, csv_response, game_of, run_club_or_403, year_of
+from api.rounds import directed_tournament
+from tournaments.services.club_evenings import MAX_FEE_CENTS, tournament_table_money_update
+from tournaments.services.table_money import (
+    evening_table_money,
+    season_evenings_csv,
+    season_table_money,
+    season_totals_csv,
+)
+
+GAME = OpenApiParameter("game", str, required=False)
+
+
+class FeeOverrideSerializer(serializers.Serializer):
+    loss_fee_cents = serializers.IntegerField(min_value=0, max_value=MAX_FEE_CENTS,
+                                              allow_null=True,
+                                              label=gettext_lazy("fee per lost game (cents)"))
+    loss_fee_from = serializers.IntegerField(min_value=1, max_value=1000, allow_null=True,
+                                             required=False,
+                                             label=gettext_lazy("higher fee from the n-th "
+                                                                "lost game"))
+    loss_fee_high_cents = serializers.IntegerField(
+        min_value=0, max_value=MAX_FEE_CENTS, allow_null=True, required=False,
+        label=gettext_lazy("higher fee per lost game (cents)"))
+
+
+class TournamentTableMoney(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def get(self, request, tournament_id: int):
+        return Response(evening_table_money(directed_tournament(request, tournament_id)))
+
+    @extend_schema(request=FeeOverrideSerializer, responses=OpenApiTypes.OBJECT)
+    def put(self, request, tournament_id: int):
+        tournament = directed_tournament(request, tournament_id)
+        serializer = FeeOverrideSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        tournament = tournament_table_money_update(tournament=tournament,
+                                                   **serializer.validated_data)
+        return Response(evening_table_money(tournament))
+
+
+class SeasonTableMoney(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[GAME], responses=OpenApiTypes.OBJECT)
+    def get(self, request, club_id: int, year: str):
+        club = run_club_or_403(request, club_id)
+        return Response(season_table_money(club, game_of(request, club), year_of(year)))
+
+
+class SeasonTableMoneyCSV(APIView):
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, CSVRenderer]
+
+    @extend_schema(parameters=[GAME, OpenApiParameter("by", str, enum=["evening", "player"],
+                                                      required=False)],
+                   responses={(200, "text/csv"): OpenApiTypes.STR})
+    def get(self, request, club_id: int, year: str):
+        club = run_club_or_403(request, club_id)
+        game, year_number = game_of(request, club), year_of(year)
+        by = request.query_params.get("by", "evening")
+        if by not in ("evening", "player"):
+            raise ValidationError({"by": [_("Either “evening” or “player”.")]})
+        money = season_table_money(club, game, year_number)
+        if by == "evening":
+            return csv_response(season_evenings_csv(money),
+                                f"{club.slug}-{year_number}-{game}-table-money-evenings.csv")
+        return csv_response(season_totals_csv(money),
+                            f"{club.slug}-{year_number}-{game}-table-money-totals.csv")

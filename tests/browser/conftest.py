@@ -1,0 +1,58 @@
+"""A real headless Chromium driven by Playwright against pytest-django's live server.
+
+Chromium comes from Debian (`apt-get install chromium`, done by .ci/run); Playwright's
+own browser download is not used. Screenshots go to test-artifacts/screenshots/.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+VIEWPORTS = {"tablet": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+
+pytestmark = pytest.mark.browser
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls of the test
+# itself are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+needs_chromium = pytest.mark.skipif(
+    shutil.which(CHROMIUM) is None,
+    reason=f"no Chromium at {CHROMIUM} (.ci/run installs Debian's chromium)")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def page(request, browser):
+    context = browser.new_context(viewport=VIEWPORTS[request.param], locale="de-DE")
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert errors == [], f"JavaScript errors: {errors}"
+
+
+def shot(page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    size = page.viewport_size
+    page.screenshot(path=str(ARTIFACTS / f"{name}-{size['width']}x{size['height']}.png"),
+                    full_page=True)

@@ -1,0 +1,124 @@
+"""Whole sheets entered on a tablet-sized and a phone-sized screen in a real Chromium:
+a Skat series and a Baptistenskat partie, with the Wi-Fi dropping mid-sheet, the
+players confirming and submitting, and the public board showing the result."""
+
+import pytest
+
+from tests.browser.conftest import needs_chromium, shot
+from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory
+from tournaments.models import Deal, Seat, Table
+from tournaments.services import round_draw, tournament_create
+
+pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
+
+
+def setup_table(game, players, rules=None):
+    club = ClubFactory()
+    tournament = tournament_create(name=f"Browser {game}", game=game, club=club,
+                                   published=True, rules=rules or {})
+    for n in range(players):
+        ParticipantFactory(tournament=tournament, player=PlayerFactory(club=club),
+                           start_number=n + 1)
+    rnd = round_draw(tournament_id=tournament.pk, method="random", seed=5)
+    return tournament, Table.objects.get(round=rnd)
+
+
+def wait_count(page, count):
+    page.wait_for_function(
+        "n => document.querySelector('#sheet table').dataset.count == n", arg=count)
+
+
+def skat_deal(page, number):
+    """Every third deal a game (declarer changes, every fourth game lost), else passed."""
+    if number % 3:
+        page.click(".passed-button")
+        return None
+    declarer = (number // 3) % 3 + 1
+    won = number % 4 != 0
+    page.click(f"[data-field=declarer] label[data-seat-option='{declarer}']")
+    page.check("[data-field=game] input[value=clubs]")
+    page.check(f"[data-field=won] input[value={'true' if won else 'false'}]")
+    page.wait_for_function("() => document.querySelector('#preview').textContent.length > 0")
+    page.click("#save-deal")
+    return declarer
+
+
+def test_a_whole_skat_series_with_an_outage(live_server, page, in_process_tasks):
+    tournament, table = setup_table("skat", 3)
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    assert page.locator("h2#entry-title").inner_text().startswith(("Spiel 1", "Deal 1"))  # TMP
+    shot(page, "skat-start")
+    for number in range(1, 37):
+        if number == 11:
+            page.context.set_offline(True)
+        skat_deal(page, number)
+        if number in (11, 12):
+            page.wait_for_function(
+                "n => document.querySelectorAll('#pending li').length == n", arg=number - 10)
+            if number == 12:
+                shot(page, "skat-offline")
+                assert Deal.objects.filter(table=table).count() == 10
+                page.context.set_offline(False)
+                page.evaluate("window.dispatchEvent(new Event('online'))")
+                wait_count(page, 12)
+            continue
+        wait_count(page, number)
+    assert sorted(Deal.objects.filter(table=table).values_list("number", flat=True)) == list(
+        range(1, 37))
+    assert page.locator("#pending li").count() == 0
+    confirm = page.locator("#confirm")
+    confirm.wait_for(state="visible")
+    for box in confirm.locator(".confirm-seat").all():
+        box.check()
+    shot(page, "skat-confirm")
+    page.click("#submit-sheet")
+    page.locator("#submitted-note").wait_for()
+    table.refresh_from_db()
+    assert table.submitted
+
+    board = page.context.new_page()
+    board.goto(f"{live_server.url}/p/{tournament.slug}/")
+    best = Seat.objects.filter(table=table).order_by("-score").first()
+    board.locator(f"tr[data-participant='{best.participant_id}'] .score").wait_for()
+    assert board.locator(f"tr[data-participant='{best.participant_id}'] .score").inner_text() \
+        == str(best.score)
+    assert board.locator("tbody tr").count() == 3
+    shot(board, "board")
+
+
+def test_a_baptistenskat_partie_with_struck_last_bid(live_server, page, in_process_tasks):
+    tournament, table = setup_table("baptistenskat", 4, {"profi_rule": True})
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    for number in range(1, 11):
+        cards = 4 + number
+        page.check("[data-field=trump] input[value=red]")
+        bid_rows = page.locator("[data-field=bids] .count-row")
+        for i in range(3):
+            bid_rows.nth(i).locator("button[data-value='1']").click()
+        last = bid_rows.nth(3)
+        struck = last.locator("button.struck")
+        assert struck.count() == 1 and struck.inner_text() == str(cards - 3)
+        last.locator("button[data-value='0']").click()
+        trick_rows = page.locator("[data-field=tricks] .count-row")
+        trick_rows.nth(0).locator(f"button[data-value='{cards - 3}']").click()
+        for i in range(1, 4):
+            trick_rows.nth(i).locator("button[data-value='1']").click()
+        assert "0" in page.locator("[data-countdown-for=tricks]").inner_text()
+        if number == 1:
+            shot(page, "baptistenskat-deal")
+        if number == 6:
+            page.context.set_offline(True)
+        page.click("#save-deal")
+        if number == 6:
+            page.wait_for_function("() => document.querySelectorAll('#pending li').length == 1")
+            page.context.set_offline(False)
+            page.evaluate("window.dispatchEvent(new Event('online'))")
+        wait_count(page, number)
+    assert Deal.objects.filter(table=table).count() == 10
+    for box in page.locator(".confirm-seat").all():
+        box.check()
+    page.click("#submit-sheet")
+    page.locator("#submitted-note").wait_for()
+    shot(page, "baptistenskat-submitted")
+    scores = {s.seat: s.score for s in Seat.objects.filter(table=table)}
+    assert sum(scores.values()) != 0

@@ -1,0 +1,76 @@
+"""Public board and tablet sheet pages without a browser: access, ETag, language, budget."""
+
+import re
+
+import pytest
+from django.contrib.staticfiles import finders
+
+from tournaments.models import Round
+
+from tournaments.services.standings import standings_recompute
+
+pytestmark = pytest.mark.django_db
+
+
+def test_tablet_sheet_opens_with_its_token_only(client, table, drawn):
+    assert client.get(f"/t/{table['entry_token']}/").status_code == 200
+    assert client.get("/t/not-a-token/").status_code == 404
+
+
+def test_sheet_page_is_german_by_default_and_english_on_request(client, table):
+    de = client.get(f"/t/{table['entry_token']}/").content.decode()
+    en = client.get(f"/t/{table['entry_token']}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<html lang="de">' in de and '<html lang="en">' in en
+
+
+def test_every_form_field_has_a_label(client, table):
+    html = client.get(f"/t/{table['entry_token']}/").content.decode()
+    for input_id in re.findall(r'<input id="([^"]+)"', html):
+        assert f'for="{input_id}"' in html, input_id
+
+
+def test_pages_ship_at_most_100_kb_of_javascript(client, table, short_skat):
+    total = 0
+    for url in (f"/t/{table['entry_token']}/", f"/p/{short_skat.slug}/"):
+        html = client.get(url).content.decode()
+        scripts = re.findall(r'<script src="/static/([^"]+)"', html)
+        size = sum(len(open(finders.find(path), "rb").read()) for path in scripts)
+        assert scripts and size <= 100 * 1024, (url, scripts, size)
+        total = max(total, size)
+    assert total > 0
+
+
+def test_closed_round_sheet_page_says_so(client, director_client, short_skat, table, other_table):
+    Round.objects.filter(tournament=short_skat).update(closed=True)
+    assert client.get(f"/t/{table['entry_token']}/").status_code == 410
+
+
+def test_board_is_public_only_when_published(client, short_skat):
+    assert client.get(f"/p/{short_skat.slug}/").status_code == 200
+    short_skat.published = False
+    short_skat.save()
+    assert client.get(f"/p/{short_skat.slug}/").status_code == 404
+
+
+def test_board_standings_revalidate_with_304(client, director_client, short_skat, table):
+    director_client.post(f"/api/v1/tables/{table['id']}/deals/",
+                         {"number": 1, "declarer": 1, "game": "grand", "matadors": 1,
+                          "won": True}, format="json")
+    standings_recompute(tournament_id=short_skat.pk)
+    url = f"/p/{short_skat.slug}/standings/"
+    first = client.get(url)
+    assert first.status_code == 200 and "98" in first.content.decode()  # 48 + 50
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+
+
+def test_board_chart_and_player_sheet(client, director_client, short_skat, table):
+    director_client.post(f"/api/v1/tables/{table['id']}/deals/",
+                         {"number": 1, "declarer": 1, "game": "grand", "matadors": 1,
+                          "won": True}, format="json")
+    standings_recompute(tournament_id=short_skat.pk)
+    page = client.get(f"/p/{short_skat.slug}/").content.decode()
+    assert "<svg" in page and "<polyline" in page
+    participant = table["seats"][0]["participant"]
+    sheet = client.get(f"/p/{short_skat.slug}/player/{participant}/").content.decode()
+    assert "+48" in sheet

@@ -1,0 +1,85 @@
+"""Forms of the director's console. They validate input; services do the writing."""
+
+from django import forms
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club
+from games.choices import GAME_CHOICES
+from tournaments.models import Round
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=160)
+    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
+    date = forms.DateField(label=_("Date"), required=False,
+                           widget=forms.DateInput(attrs={"type": "date"}))
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), required=False)
+    published = forms.BooleanField(label=_("Published (public board)"), required=False)
+    avoid_same_club = forms.BooleanField(label=_("Avoid club-mates at a table"), required=False)
+
+    def __init__(self, *args, clubs=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError(_("The name must not be blank."))
+        return name
+
+
+class PlayerEntryForm(forms.Form):
+    name = forms.CharField(label=_("Player's name"), max_length=120)
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError(_("The name must not be blank."))
+        return name
+
+
+class PasteListForm(forms.Form):
+    names = forms.CharField(label=_("Names, one per line"),
+                            widget=forms.Textarea(attrs={"rows": 6}))
+
+    def clean_names(self):
+        names = [line.strip() for line in self.cleaned_data["names"].splitlines()]
+        names = [n for n in names if n]
+        if not names:
+            raise forms.ValidationError(_("Enter at least one name."))
+        too_long = [n for n in names if len(n) > 120]
+        if too_long:
+            raise forms.ValidationError(_("A name is longer than 120 characters: %(name)s"),
+                                        params={"name": too_long[0][:40]})
+        return names
+
+
+class DrawForm(forms.Form):
+    method = forms.ChoiceField(label=_("Seating"), choices=Round.Method.choices)
+    seed = forms.IntegerField(label=_("Seed (optional, for a reproducible draw)"), required=False,
+                              min_value=0, max_value=2**63 - 1)
+
+
+def rules_form_class(engine):
+    """A form with one field per house-rule option of the game."""
+    german = (get_language() or "de").startswith("de")
+    fields = {}
+    for name, option in engine.OPTIONS.items():
+        label = name
+        help_text = option.help_de if german else option.help_en
+        if option.kind == "bool":
+            field = forms.BooleanField(label=label, required=False, help_text=help_text)
+        elif option.kind == "int" and option.choices:
+            field = forms.TypedChoiceField(label=label, coerce=int, help_text=help_text,
+                                           choices=[(c, c) for c in option.choices])
+        elif option.kind == "int":
+            field = forms.IntegerField(label=label, min_value=option.min, max_value=option.max,
+                                       help_text=help_text)
+        elif option.choices:
+            field = forms.ChoiceField(label=label, help_text=help_text,
+                                      choices=[(c, c) for c in option.choices])
+        else:
+            field = forms.CharField(label=label, help_text=help_text)
+        fields[name] = field
+    return type("RulesForm", (forms.Form,), fields)

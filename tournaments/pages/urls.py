@@ -1,0 +1,19 @@
+"""Page routes: the tablet sheet, the director's console and the public board."""
+
+from django.urls import path
+
+from tournaments.pages import board, console, sheet
+
+app_name = "pages"
+
+urlpatterns = [
+    path("t/<str:token>/", sheet.sheet_page, name="sheet"),
+    path("t/<str:token>/sheet/", sheet.sheet_list, name="sheet-list"),
+    path("console/table/<int:table_id>/", sheet.staff_sheet_page, name="staff-sheet"),
+    path("console/table/<int:table_id>/sheet/", sheet.staff_sheet_list, name="staff-sheet-list"),
+    path("p/<slug:slug>/", board.board_page, name="board"),
+    path("p/<slug:slug>/standings/", board.board_standings, name="board-standings"),
+    path("p/<slug:slug>/player/<int:participant_id>/", board.player_page, name="board-player"),
+]
+
+console_urlpatterns = console.urlpatterns
