@@ -6,7 +6,6 @@ import pytest
 from django.contrib.staticfiles import finders
 
 from tournaments.models import Round
-
 from tournaments.services.standings import standings_recompute
 
 pytestmark = pytest.mark.django_db
