@@ -251,8 +251,8 @@
   function collect() {
     var rec = {};
     form.querySelectorAll("[data-field]").forEach(function (el) {
-      if (!visible(el)) { return; }
       var t = el.dataset.type;
+      if (!visible(el) || t === "mode") { return; }
       var c;
       var v;
       if (t === "seat" || t === "choice" || t === "seat-or-null" || t === "bool-choice") {
@@ -304,6 +304,9 @@
 
   function fill(record) {
     resetForm();
+    form.querySelectorAll("[data-type=mode] input").forEach(function (input) {
+      input.checked = input.value === (record.ramsch ? "ramsch" : "game");
+    });
     Object.keys(record).forEach(function (name) {
       var el = form.querySelector('[data-field="' + name + '"]');
       var v = record[name];
@@ -318,7 +321,7 @@
           row.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-checked", String(Number(b.dataset.value) === v[i])); });
         });
       } else if (t === "pair") {
-        el.querySelectorAll("input").forEach(function (input, i) { input.value = v[i]; });
+        el.querySelectorAll("input").forEach(function (input, i) { input.value = v[i] === null ? "" : v[i]; });
       } else if (t === "rows") {
         (v || []).forEach(function (obj) {
           var row = addRow(el);
@@ -480,7 +483,7 @@
     });
     form.addEventListener("change", function (ev) {
       var pair = ev.target.closest("[data-type=pair]");
-      if (pair && ev.target.dataset.index !== undefined) {
+      if (pair && pair.dataset.total && ev.target.dataset.index !== undefined) {
         var other = pair.querySelector('[data-index="' + (1 - Number(ev.target.dataset.index)) + '"]');
         other.value = Number(pair.dataset.total) - Number(ev.target.value);
       }

@@ -122,3 +122,27 @@ def test_a_baptistenskat_partie_with_struck_last_bid(live_server, page, in_proce
     shot(page, "baptistenskat-submitted")
     scores = {s.seat: s.score for s in Seat.objects.filter(table=table)}
     assert sum(scores.values()) != 0
+
+
+def test_ramsch_and_a_correction_on_the_tablet(live_server, page, in_process_tasks):
+    tournament, table = setup_table("skat", 3, {"ramsch": True})
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    page.check("[data-field=mode] input[value=ramsch]")
+    points = page.locator("[data-field=points] input")
+    for i, value in enumerate(["60", "40", "10"]):
+        points.nth(i).fill(value)
+    page.fill("#f-skat_points", "10")
+    page.click("#save-deal")
+    wait_count(page, 1)
+    assert Deal.objects.get(table=table).scores == [-70, 0, 0]
+    # tap the row to correct it: seat 1 made 70, seat 3 none (Jungfrau)
+    page.click("#sheet tr.deal-row")
+    assert page.locator("[data-field=mode] input[value=ramsch]").is_checked()
+    points.nth(0).fill("70")
+    points.nth(2).fill("0")
+    page.check("[data-field=jungfrau] input")
+    page.click("#save-deal")
+    page.wait_for_function(
+        "() => document.querySelector('#sheet tr.deal-row .run').textContent.trim() == '-160'")
+    deal = Deal.objects.get(table=table)
+    assert deal.scores == [-160, 0, 0] and deal.version == 2

@@ -73,3 +73,24 @@ def test_board_chart_and_player_sheet(client, director_client, short_skat, table
     participant = table["seats"][0]["participant"]
     sheet = client.get(f"/p/{short_skat.slug}/player/{participant}/").content.decode()
     assert "+48" in sheet
+
+
+@pytest.mark.parametrize("game,players,fields", [
+    ("skat", 3, ["declarer", "game", "matadors", "won", "hand"]),
+    ("schafkopf", 4, ["game", "declarer", "partner", "called_ace", "laufende", "doublings"]),
+    ("baptistenskat", 4, ["trump", "bids", "tricks", "cards"]),
+    ("basler", 4, ["tricks", "last_trick", "card_points", "melds", "captured"]),
+    ("labatarde", 5, ["trump", "preference", "bids", "tricks", "mechoune", "choune"]),
+])
+def test_every_game_has_its_entry_form(client, director, club, game, players, fields):
+    from tests.factories import ParticipantFactory, TournamentFactory
+    from tournaments.models import Table
+    from tournaments.services import round_draw
+
+    tournament = TournamentFactory(club=club, game=game)
+    for n in range(players):
+        ParticipantFactory(tournament=tournament, start_number=n + 1)
+    rnd = round_draw(tournament_id=tournament.pk, method="random", seed=1)
+    html = client.get(f"/t/{Table.objects.get(round=rnd).entry_token}/").content.decode()
+    for field in fields:
+        assert f'data-field="{field}"' in html, field
