@@ -33,8 +33,7 @@ def exception_handler(exc, context):
     if isinstance(exc, EngineUserError):
         return engine_error_response(exc)
     if isinstance(exc, StateConflict):
-        message = gettext(exc.message) % exc.params if exc.params else gettext(exc.message)
-        return _detail(status.HTTP_409_CONFLICT, message, "conflict")
+        return _detail(status.HTTP_409_CONFLICT, exc.render(gettext), "conflict")
     if isinstance(exc, StalePrecondition):
         return _detail(status.HTTP_412_PRECONDITION_FAILED,
                        _("The deal has changed since you read it; reload and try again."),

@@ -7,16 +7,24 @@ formed, but the tournament's state forbids it now.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 
 class StateConflict(Exception):
-    """The state forbids the action (sheet submitted, round closed, …) → HTTP 409."""
+    """The state forbids the action (sheet submitted, round closed, …) → HTTP 409.
+
+    ``message`` is an English msgid with ``%(name)s`` parameters, like the engines'.
+    """
 
     def __init__(self, message: str, **params: Any):
         self.message = message
         self.params = params
-        super().__init__(message % params if params else message)
+        super().__init__(self.render())
+
+    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
+        text = translate(self.message)
+        return text % self.params if self.params else text
 
 
 class StalePrecondition(Exception):

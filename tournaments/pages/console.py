@@ -171,7 +171,7 @@ def rules(request, tournament_id: int):
         except EngineUserError as exc:
             _engine_errors(form, exc)
         except StateConflict as exc:
-            form.add_error(None, _(exc.message) % exc.params if exc.params else _(exc.message))
+            form.add_error(None, exc.render(_))
         else:
             messages.success(request, _("Rules saved."))
             return redirect("console:tournament", tournament.pk)
@@ -198,7 +198,7 @@ def draw(request, tournament_id: int):
         except EngineUserError as exc:
             _engine_errors(form, exc)
         except StateConflict as exc:
-            form.add_error(None, _(exc.message) % exc.params if exc.params else _(exc.message))
+            form.add_error(None, exc.render(_))
         else:
             messages.success(request, _("Round %(number)s drawn.") % {"number": rnd.number})
             return redirect("console:tournament", tournament.pk)
@@ -214,7 +214,7 @@ def close(request, tournament_id: int, number: int):
     try:
         round_close(round_id=rnd.pk)
     except StateConflict as exc:
-        messages.error(request, _(exc.message) % exc.params if exc.params else _(exc.message))
+        messages.error(request, exc.render(_))
     else:
         messages.success(request, _("Round %(number)s closed.") % {"number": number})
     return redirect("console:tournament", tournament.pk)
