@@ -202,7 +202,7 @@
     var values = rows.map(chosen);
     var sum = values.reduce(function (a, v) { return a + (v || 0); }, 0);
     var countdown = set.querySelector("[data-countdown-for]");
-    if (countdown && !countdown.hidden) { countdown.textContent = (cards - sum) + " " + strings.left; }
+    if (countdown && !countdown.hidden) { countdown.textContent = strings.left + ": " + (cards - sum); }
     if (set.dataset.forbid && set.dataset.total !== "") {
       var lastRow = set.querySelector('.count-row[data-seat="' + set.dataset.last + '"]');
       var others = rows.filter(function (r) { return r !== lastRow; });

@@ -10,7 +10,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from api.permissions import directs
@@ -25,7 +25,8 @@ TRUMPS = {
     "baptistenskat": [("red", _("red")), ("yellow", _("yellow")), ("green", _("green")),
                       ("blue", _("blue"))],
     "labatarde": [("all", _("all trumps")), ("spades", _("spades")), ("hearts", _("hearts")),
-                  ("diamonds", _("diamonds")), ("clubs", _("clubs")), ("none", _("no trump"))],
+                  ("diamonds", _("diamonds")), ("clubs", pgettext_lazy("card suit", "clubs")),
+                  ("none", _("no trump"))],
 }
 BASLER_ROWS = [("melds", _("Player")), ("captured", _("Team"))]
 
