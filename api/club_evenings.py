@@ -31,7 +31,8 @@ from tournaments.services.club_evenings import (
 
 class EveningSerializer(serializers.Serializer):
     date = serializers.DateField(label=_("date"))
-    player_ids = serializers.ListField(child=serializers.IntegerField(min_value=1),
+    player_ids = serializers.ListField(child=serializers.IntegerField(min_value=1,
+                                                                      max_value=2**63 - 1),
                                        required=False, default=list, max_length=MAX_PRESENT,
                                        label=_("players present"))
     guests = serializers.ListField(child=serializers.CharField(max_length=120),
@@ -44,8 +45,9 @@ class EveningSerializer(serializers.Serializer):
 
 
 class ClubSettingsSerializer(serializers.Serializer):
-    default_game = serializers.ChoiceField(choices=GAME_CHOICES, required=False,
-                                           label=_("default game"))
+    # a plain string in the schema: a second enum of the game keys would clash with GameEnum
+    default_game = serializers.CharField(max_length=20, required=False, label=_("default game"),
+                                         help_text=", ".join(k for k, _n in GAME_CHOICES))
     default_rules = serializers.JSONField(required=False, label=_("default house rules"))
     loss_fee_cents = serializers.IntegerField(min_value=0, max_value=MAX_FEE_CENTS,
                                               required=False,
@@ -62,6 +64,12 @@ class ClubSettingsSerializer(serializers.Serializer):
     season_min_evenings = serializers.IntegerField(min_value=0, max_value=366, required=False,
                                                    label=_("season: evenings needed to be "
                                                            "ranked"))
+
+
+    def validate_default_game(self, value: str) -> str:
+        if value not in {key for key, _name in GAME_CHOICES}:
+            raise serializers.ValidationError(_("Unknown game “%(game)s”.") % {"game": value})
+        return value
 
 
 def settings_json(club) -> dict:

@@ -5,7 +5,7 @@
 - ``GET /api/v1/tournaments/{id}/archive/``: the whole tournament as a JSON archive
   (its directors; see ``tournaments.services.archive``).
 - ``POST /api/v1/tournaments/import/``: an archive becomes a new tournament (staff who run
-  every already existing club the archive names); 400 names the offending path.
+  every existing club the import would add to); 400 names the offending path.
 """
 
 from django.utils.translation import gettext as _
@@ -21,8 +21,8 @@ from rest_framework.views import APIView
 from api.club_helpers import CSVRenderer, csv_response
 from api.permissions import StaffOnly, runs_club
 from api.rounds import directed_tournament, visible_tournament
-from clubs.models import Club
 from tournaments.services.archive import (
+    archive_clubs_written,
     archive_read,
     standings_csv,
     tournament_export,
@@ -56,11 +56,11 @@ class TournamentImport(APIView):
     @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT})
     def post(self, request):
         data = request.data
-        slugs = list(archive_read(data)["clubs"])  # 400 for a bad archive, before anything
-        for club in Club.objects.filter(slug__in=slugs):
+        archive = archive_read(data)  # a bad archive is 400 before anything else
+        for club in archive_clubs_written(archive):
             if not runs_club(request.user, club):
-                raise PermissionDenied(_("The archive names the club “%(club)s”, which you do "
-                                         "not run.") % {"club": club.name})
+                raise PermissionDenied(_("The archive would add to the club “%(club)s”, "
+                                         "which you do not run.") % {"club": club.name})
         tournament = tournament_import(data=data, importer=request.user)
         return Response({"id": tournament.pk, "slug": tournament.slug, "name": tournament.name},
                         status=status.HTTP_201_CREATED)

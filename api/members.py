@@ -27,14 +27,10 @@ class MemberListSerializer(serializers.Serializer):
                                 label=gettext_lazy("member list (CSV)"))
 
 
-def render(message, params) -> str:
-    return str(message) % params if params else str(message)
-
-
 def line_json(line) -> dict:
     errors: dict[str, list[str]] = {}
-    for column, message, params in line.errors:
-        errors.setdefault(column, []).append(render(message, params))
+    for column, message in line.messages:
+        errors.setdefault(column, []).append(message)
     return {"line": line.number, "name": line.name, "member_number": line.member_number,
             "status": line.status, "errors": errors}
 

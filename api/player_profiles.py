@@ -26,7 +26,8 @@ from tournaments.services.players import player_merge, player_profile
 
 
 class MergeSerializer(serializers.Serializer):
-    remove = serializers.IntegerField(min_value=1, label=gettext_lazy("duplicate to remove"))
+    remove = serializers.IntegerField(min_value=1, max_value=2**63 - 1,
+                                      label=gettext_lazy("duplicate to remove"))
 
     def validate_remove(self, value):
         player = Player.objects.filter(pk=value).first()

@@ -156,6 +156,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.sweep_standings",
         "schedule": STANDINGS_SWEEP_SECONDS,
     },
+    "sweep-seasons": {
+        "task": "tournaments.season_tasks.sweep_seasons",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+    },
 }
 # Fault injection for the worker-failure tests only: seconds a recompute waits while
 # holding its lock. Never set in production.

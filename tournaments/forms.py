@@ -13,7 +13,7 @@ class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
     game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
     date = forms.DateField(label=_("Date"), required=False,
-                           widget=forms.DateInput(attrs={"type": "date"}))
+                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), required=False)
     published = forms.BooleanField(label=_("Published (public board)"), required=False)
     avoid_same_club = forms.BooleanField(label=_("Avoid club-mates at a table"), required=False)

@@ -458,15 +458,38 @@ def archive_read(data: Any) -> dict[str, Any]:
 # ---------------------------------------------------------------- import
 
 
+def _reused_club(c: dict) -> Club | None:
+    return Club.objects.filter(slug=c["slug"], name=c["name"]).first()
+
+
+def archive_clubs_written(archive: dict[str, Any]) -> list[Club]:
+    """The existing clubs an import of ``archive`` (as ``archive_read`` returns it) would
+    write into: the tournament's club, and every club that would get new players."""
+    reused = {slug: _reused_club(c) for slug, c in archive["clubs"].items()}
+    written = {}
+    slug = archive["tournament"]["club"]
+    if slug and reused[slug] is not None:
+        written[slug] = reused[slug]
+    for p in archive["participants"].values():
+        club = reused.get(p["club"]) if p["club"] else None
+        if club is None or p["club"] in written:
+            continue
+        if not (p["member_number"] and Player.objects.filter(
+                club=club, member_number=p["member_number"]).exists()):
+            written[p["club"]] = club
+    return list(written.values())
+
+
 def _store_clubs(clubs: dict[str, dict]) -> dict[str, tuple[Club, bool]]:
     """slug → (club, reused)."""
     out = {}
     for slug, c in clubs.items():
-        existing = Club.objects.filter(slug=slug).first()
-        if existing is not None and existing.name == c["name"]:
-            out[slug] = (existing, True)
+        reused = _reused_club(c)
+        if reused is not None:
+            out[slug] = (reused, True)
             continue
-        new_slug = slug if existing is None else unique_slug(Club, c["name"])
+        taken = Club.objects.filter(slug=slug).exists()
+        new_slug = unique_slug(Club, c["name"]) if taken else slug
         out[slug] = (Club.objects.create(slug=new_slug, name=c["name"], city=c["city"]), False)
     return out
 

@@ -86,7 +86,8 @@ def club_evening_create(*, club: Club, date: datetime.date, player_ids: list[int
                         guests: list[str] = (), game: str | None = None,
                         rules: dict | None = None, director=None,
                         method: str | None = None) -> Tournament:
-    """Create the club's evening of ``date`` with the present players checked in.
+    """Create the club's evening of ``date`` with the present players checked in and the
+    club's table money copied in.
 
     ``game`` defaults to the club's game; ``rules`` to the club's house rules when the
     game is the club's (else the game's defaults). With ``method`` the first round is
@@ -101,7 +102,10 @@ def club_evening_create(*, club: Club, date: datetime.date, player_ids: list[int
     players, guest_names = _present_players(player_ids, guests)
     tournament = tournament_create(name=evening_name(club, date), game=game, rules=rules,
                                    club=club, date=date, director=director, published=True)
-    tournament = tournament_update(tournament=tournament, club_evening=True)
+    # The evening keeps the table money it was played for, whatever the club sets later.
+    tournament = tournament_update(
+        tournament=tournament, club_evening=True, loss_fee_cents=club.loss_fee_cents,
+        loss_fee_from=club.loss_fee_from, loss_fee_high_cents=club.loss_fee_high_cents)
     for name in guest_names:
         players.append(Player.objects.create(name=name, club=None, created_by=director))
     for player in players:

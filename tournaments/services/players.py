@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Count, ProtectedError
 
 from clubs.models import Player, PlayerMerge
 from games.engines import get_engine
@@ -81,8 +82,6 @@ def player_profile(*, player: Player, published_only: bool = True) -> dict[str, 
 
 
 def _participant_counts(tournament_ids):
-    from django.db.models import Count
-
     return (Participant.objects.filter(tournament_id__in=tournament_ids)
             .values("tournament_id").annotate(n=Count("id"))
             .values_list("tournament_id", "n"))
@@ -117,13 +116,17 @@ def player_merge(*, keep: Player, remove: Player, by=None) -> PlayerMerge:
     _check_mergeable(keep, remove)
     tournament_ids = list(Participant.objects.filter(player=remove)
                           .values_list("tournament_id", flat=True))
-    moved = Participant.objects.filter(player=remove).update(player=keep)
+    club_id, number, removed_pk = remove.club_id, remove.member_number, remove.pk
+    try:
+        with transaction.atomic():
+            moved = Participant.objects.filter(player=remove).update(player=keep)
+            remove.delete()
+    except (IntegrityError, ProtectedError):  # registered for a tournament meanwhile
+        raise StateConflict(_("One of the players was registered meanwhile; try again.")) \
+            from None
     record = PlayerMerge.objects.create(
-        kept=keep, kept_name=keep.name, removed_id=remove.pk, removed_name=remove.name,
-        removed_club_id=remove.club_id, removed_member_number=remove.member_number,
-        participations=moved, by=by)
-    club_id, number = remove.club_id, remove.member_number
-    remove.delete()
+        kept=keep, kept_name=keep.name, removed_id=removed_pk, removed_name=remove.name,
+        removed_club_id=club_id, removed_member_number=number, participations=moved, by=by)
     changed = []
     if keep.club_id is None and club_id is not None:
         keep.club_id, keep.member_number = club_id, number

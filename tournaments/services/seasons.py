@@ -77,8 +77,9 @@ def season_mark_stale(season: Season) -> None:
 def season_evening_changed(*, tournament: Tournament) -> None:
     """The hook called when a tournament's standings were recomputed: a club evening's
     season is marked stale and recomputed after the commit."""
-    if not tournament.club_evening or tournament.club_id is None or tournament.date is None:
-        return
+    if (not tournament.club_evening or tournament.club_id is None or tournament.date is None
+            or not MIN_YEAR <= tournament.date.year <= MAX_YEAR):
+        return  # never fail the standings over a date no season can hold
     season = season_get_or_create(club=tournament.club, game=tournament.game,
                                   year=tournament.date.year)
     season_mark_stale(season)
@@ -86,14 +87,12 @@ def season_evening_changed(*, tournament: Tournament) -> None:
 
 def seasons_of_tournaments(tournament_ids) -> list[Season]:
     """Existing or new seasons that count any of these tournaments (club evenings only)."""
-    keys = set(Tournament.objects.filter(pk__in=list(tournament_ids), club_evening=True,
-                                         club__isnull=False, date__isnull=False)
-               .values_list("club_id", "game", "date"))
-    out = []
-    for club_id, game, date in sorted(keys):
-        out.append(season_get_or_create(club=Club.objects.get(pk=club_id), game=game,
-                                        year=date.year))
-    return list({s.pk: s for s in out}.values())
+    keys = {(club_id, game, date.year) for club_id, game, date in Tournament.objects.filter(
+        pk__in=list(tournament_ids), club_evening=True, club__isnull=False, date__isnull=False)
+        .values_list("club_id", "game", "date") if MIN_YEAR <= date.year <= MAX_YEAR}
+    clubs = Club.objects.in_bulk({club_id for club_id, _game, _year in keys})
+    return [season_get_or_create(club=clubs[club_id], game=game, year=year)
+            for club_id, game, year in sorted(keys)]
 
 
 @transaction.atomic

@@ -5,7 +5,9 @@ over all his seats of the tournament, every round). The *fee schedule* is a fee 
 game in cents (``base``) and, optionally, a higher fee (``high``) from the ``from_n``-th
 lost game of the evening on: with 50 ct, 1 € from the 4th loss, six lost games cost
 3 × 50 + 3 × 100 = 450 ct. A tournament uses the club's schedule unless it sets its own
-``loss_fee_cents`` (then its three fields replace the club's). Games whose engine counts
+``loss_fee_cents`` (then its three fields replace the club's); a club evening gets the
+club's schedule copied in when it is created, so later changes of the club's fee leave
+the evenings already played alone. Games whose engine counts
 no lost games (no ``lost`` figure) owe nothing.
 
 Amounts are whole cents. The CSV exports for the treasurer are semicolon-separated
@@ -20,7 +22,6 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
 from django.utils import formats
 from django.utils.translation import gettext
 
@@ -46,7 +47,7 @@ def fee_for_losses(lost: int, schedule: FeeSchedule) -> int:
     lost = max(lost, 0)
     if schedule.from_n is None or lost < schedule.from_n:
         return lost * schedule.base
-    low = schedule.from_n - 1
+    low = max(schedule.from_n, 1) - 1
     return low * schedule.base + (lost - low) * schedule.high
 
 
@@ -106,7 +107,7 @@ def season_table_money(club: Club, game: str, year: int) -> dict[str, Any]:
     """Every evening of the season as ``evening_table_money`` does, and per player the
     season's totals (evenings played, lost games, amount), and the season's total."""
     evenings = list(season_evenings(club, game, year))
-    losses = _losses(Tournament.objects.filter(Q(pk__in=[t.pk for t in evenings])))
+    losses = _losses(Tournament.objects.filter(pk__in=[t.pk for t in evenings]))
     per_evening = [_evening(t, losses) for t in evenings]
     players: dict[int, dict[str, Any]] = {}
     for evening in per_evening:

@@ -1,0 +1,108 @@
+"""Forms of the club pages. They read input; the services check and write it.
+
+Money is entered in euros (``1,50``) and stored in cents; a club evening's *present*
+players are ticked from the club's members, *guests* are typed one name per line.
+"""
+
+from decimal import Decimal
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs.member_csv import MAX_BYTES
+from games.choices import GAME_CHOICES
+from tournaments.models import Round
+
+MAX_EUROS = Decimal("1000")
+
+
+def euros_field(label):
+    return forms.DecimalField(label=label, min_value=0, max_value=MAX_EUROS, decimal_places=2,
+                              max_digits=6, localize=True, required=False)
+
+
+def cents(value) -> int:
+    return int((value or 0) * 100)
+
+
+class EveningForm(forms.Form):
+    # an <input type="date"> takes ISO dates only, whatever the language
+    date = forms.DateField(label=_("Date"),
+                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
+    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
+    players = forms.MultipleChoiceField(label=_("Present members"), required=False,
+                                       widget=forms.CheckboxSelectMultiple)
+    guests = forms.CharField(label=_("Guests, one name per line"), required=False,
+                             widget=forms.Textarea(attrs={"rows": 3}))
+    method = forms.ChoiceField(label=_("Seating"), choices=Round.Method.choices[:2],
+                               initial=Round.Method.RANDOM)
+
+    def __init__(self, *args, members=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].choices = [(str(p.pk), p.name) for p in members]
+
+    def clean_guests(self):
+        return [line.strip() for line in self.cleaned_data["guests"].splitlines()
+                if line.strip()]
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("players") and not data.get("guests") and not self.errors:
+            raise forms.ValidationError(_("Tick who is present or enter a guest."))
+        return data
+
+
+class ClubSettingsForm(forms.Form):
+    default_game = forms.ChoiceField(label=_("Game of the club evenings"), choices=GAME_CHOICES)
+    loss_fee = euros_field(_("Table money per lost game (€)"))
+    loss_fee_from = forms.IntegerField(label=_("Higher fee from the n-th lost game of an "
+                                               "evening (empty: never)"),
+                                       min_value=1, max_value=1000, required=False)
+    loss_fee_high = euros_field(_("Higher fee per lost game (€)"))
+    season_best_n = forms.IntegerField(label=_("Season ranking: best evenings counted (empty: "
+                                               "all)"), min_value=1, max_value=366,
+                                       required=False)
+    season_min_evenings = forms.IntegerField(label=_("Season ranking: evenings needed to be "
+                                                     "ranked"), min_value=0, max_value=366,
+                                             initial=0)
+
+    def service_fields(self) -> dict:
+        data = self.cleaned_data
+        return {"default_game": data["default_game"], "loss_fee_cents": cents(data["loss_fee"]),
+                "loss_fee_from": data["loss_fee_from"],
+                "loss_fee_high_cents": cents(data["loss_fee_high"]),
+                "season_best_n": data["season_best_n"],
+                "season_min_evenings": data["season_min_evenings"] or 0}
+
+    @classmethod
+    def initial_of(cls, club) -> dict:
+        return {"default_game": club.default_game, "loss_fee": Decimal(club.loss_fee_cents) / 100,
+                "loss_fee_from": club.loss_fee_from,
+                "loss_fee_high": Decimal(club.loss_fee_high_cents) / 100,
+                "season_best_n": club.season_best_n,
+                "season_min_evenings": club.season_min_evenings}
+
+
+class SeasonRulesForm(forms.Form):
+    best_n = forms.IntegerField(label=_("Best evenings counted (empty: all)"), min_value=1,
+                                max_value=366, required=False)
+    min_evenings = forms.IntegerField(label=_("Evenings needed to be ranked"), min_value=0,
+                                      max_value=366, initial=0)
+
+
+class MembersForm(forms.Form):
+    file = forms.FileField(label=_("Member list (CSV: name; member number)"), required=False)
+    csv = forms.CharField(label=_("… or paste the list"), required=False,
+                          max_length=MAX_BYTES, strip=False,
+                          widget=forms.Textarea(attrs={"rows": 6}))
+
+    def clean(self):
+        data = super().clean()
+        if not self.errors and not data.get("file") and not (data.get("csv") or "").strip():
+            raise forms.ValidationError(_("Choose a file or paste the list."))
+        return data
+
+
+class MergeForm(forms.Form):
+    remove = forms.IntegerField(label=_("Number (ID) of the duplicate to remove"), min_value=1,
+                                max_value=2**63 - 1)

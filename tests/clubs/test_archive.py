@@ -1,0 +1,176 @@
+"""A tournament as a JSON archive: export, empty the database, import, export again."""
+
+import copy
+import json
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from clubs.models import Club, Player
+from games.engines import EngineUserError
+from tests.factories import ClubFactory
+from tournaments.models import Deal, SheetEvent, Table, Tournament
+from tournaments.services import (
+    Actor,
+    deal_correct,
+    deal_record,
+    round_close,
+    round_draw,
+    sheet_submit,
+    summary_record,
+)
+from tournaments.services.archive import standings_csv, tournament_export, tournament_import
+
+pytestmark = pytest.mark.django_db
+
+WIN = {"declarer": 2, "game": "clubs", "matadors": 1, "won": True}
+LOST = {"declarer": 3, "game": "grand", "matadors": 2, "won": False}
+
+
+@pytest.fixture
+def played(short_skat, director):
+    """Two rounds of ``short_skat``: deals with a correction at one table, a summary at
+    the other; round 1 submitted and closed, round 2 half played."""
+    guest_club = ClubFactory(name="Gäste", slug="gaeste")
+    Player.objects.filter(pk=short_skat.participants.last().player_id).update(
+        club=guest_club, member_number="G1")
+    staff = Actor(user=director, ip="10.0.0.7")
+    tablet = Actor(by_table=True, ip="192.168.1.20")
+    rnd = round_draw(tournament_id=short_skat.pk, method="balanced", seed=11)
+    four, three = sorted(rnd.tables.all(), key=lambda t: -t.seats.count())
+    for number, deal in enumerate([WIN, LOST, {"passed": True}, WIN], start=1):
+        deal_record(table_id=four.pk, number=number, record=deal, actor=tablet)
+    etag = Deal.objects.get(table=four, number=2).etag
+    deal_correct(table_id=four.pk, number=2, record={**LOST, "matadors": 3}, actor=staff,
+                 if_match=etag)
+    summary_record(table_id=three.pk, seats=[{"game_points": 48, "won": 2, "lost": 0},
+                                             {"game_points": -96, "won": 0, "lost": 1},
+                                             {"game_points": 0, "won": 0, "lost": 0}],
+                   actor=staff)
+    for table in (four, three):
+        sheet_submit(table_id=table.pk, actor=staff)
+    round_close(round_id=rnd.pk)
+    rnd2 = round_draw(tournament_id=short_skat.pk, method="ranking", seed=12)
+    first = rnd2.tables.order_by("number").first()
+    deal_record(table_id=first.pk, number=1, record=WIN, actor=tablet)
+    return short_skat
+
+
+def empty_the_database():
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # no pending FK checks may block TRUNCATE
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    call_command("flush", interactive=False, verbosity=0)
+
+
+def test_export_flush_import_export_gives_the_same_archive(played):
+    first = json.loads(json.dumps(tournament_export(tournament=played)))
+    assert len(first["rounds"]) == 2 and len(first["participants"]) == 7
+    assert {e["user"] for r in first["rounds"] for t in r["tables"] for e in t["events"]} == {
+        "director", None}
+    assert first["standings"][0]["rank"] == 1
+    assert "entry_token" not in json.dumps(first)
+    empty_the_database()
+    assert not Tournament.objects.exists() and not Player.objects.exists()
+    imported = tournament_import(data=copy.deepcopy(first))
+    second = json.loads(json.dumps(tournament_export(tournament=imported)))
+    assert second == first
+    assert Club.objects.count() == 2 and Player.objects.count() == 7
+    assert SheetEvent.objects.filter(user__username="director").exists()
+    assert all(len(t.entry_token) >= 22 for t in Table.objects.all())
+
+
+def test_an_import_beside_the_original_is_a_second_tournament(played, director):
+    archive = tournament_export(tournament=played)
+    copy_ = tournament_import(data=archive, importer=director)
+    assert copy_.pk != played.pk and copy_.slug != played.slug
+    # players are found again by club and member number, never doubled there
+    assert Player.objects.filter(member_number="G1").count() == 1
+    assert tournament_export(tournament=copy_)["rounds"] == archive["rounds"]
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    (lambda a: a.update(format="x"), "format"),
+    (lambda a: a["tournament"].update(game="poker"), "tournament.game"),
+    (lambda a: a["tournament"].update(rules={"kontra_re": "ja"}), "tournament.rules.kontra_re"),
+    (lambda a: a["rounds"][0]["tables"][0]["deals"][1]["record"].update(matadors=99),
+     "rounds.0.tables.0.deals.1.record.matadors"),
+    (lambda a: a["rounds"][0]["tables"][0]["seats"][0].update(participant=999),
+     "rounds.0.tables.0.seats.0.participant"),
+    (lambda a: a["rounds"][0]["tables"][0]["events"][0].update(ip="not an ip"),
+     "rounds.0.tables.0.events.0.ip"),
+    (lambda a: a["participants"][0]["player"].update(name="Nul\x00"),
+     "participants.0.player.name"),
+    (lambda a: a["rounds"][1].update(number=5), "rounds.1.number"),
+])
+def test_a_bad_archive_names_the_path_and_stores_nothing(played, change, field):
+    archive = json.loads(json.dumps(tournament_export(tournament=played)))
+    change(archive)
+    count = Tournament.objects.count()
+    with pytest.raises(EngineUserError) as exc:
+        tournament_import(data=archive)
+    assert exc.value.errors[0].field == field
+    assert Tournament.objects.count() == count
+
+
+def test_archive_api(director_client, outsider_client, played):
+    url = f"/api/v1/tournaments/{played.pk}/archive/"
+    assert outsider_client.get(url).status_code == 403
+    archive = director_client.get(url).json()
+    refused = outsider_client.post("/api/v1/tournaments/import/", archive, format="json")
+    assert refused.status_code == 403  # names the director's club
+    resp = director_client.post("/api/v1/tournaments/import/", archive, format="json")
+    assert resp.status_code == 201, resp.content
+    assert Tournament.objects.filter(pk=resp.json()["id"]).exists()
+    bad = director_client.post("/api/v1/tournaments/import/", {"format": 1}, format="json")
+    assert bad.status_code == 400
+
+
+def test_standings_csv(anon_client, played):
+    text = standings_csv(played)
+    lines = text.lstrip("\ufeff").splitlines()
+    assert len(lines) == 8 and lines[0].count(";") == 9  # rank … lost, rounds 1 and 2
+    resp = anon_client.get(f"/api/v1/tournaments/{played.pk}/standings/csv/")
+    assert resp.status_code == 200 and resp["Content-Type"].startswith("text/csv")
+    assert Player.objects.filter(name=lines[1].split(";")[2]).exists()
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner,
+                                                                max_size=3),
+    max_leaves=6)
+
+
+def _nodes(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from _nodes(child, (*path, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _nodes(child, (*path, index))
+
+
+def test_any_damaged_archive_is_imported_or_refused_naming_a_path(played):
+    archive = json.loads(json.dumps(tournament_export(tournament=played)))
+    paths = [p for p in _nodes(archive) if p]
+
+    @given(st.sampled_from(paths), JSON_VALUES)
+    @settings(max_examples=150, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    def damage(path, value):
+        broken = copy.deepcopy(archive)
+        node = broken
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+        try:
+            tournament_import(data=broken)
+        except EngineUserError as exc:
+            assert all(isinstance(e.field, str) for e in exc.errors)
+
+    damage()

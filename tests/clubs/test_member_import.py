@@ -1,0 +1,102 @@
+"""A club's member list from CSV: a preview per line, an import all or nothing."""
+
+import pytest
+
+from clubs.member_csv import FileProblem, decode, parse_members
+from clubs.models import Player
+from tests.factories import PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+GOOD = "Name;Mitgliedsnummer\nAnna Schmidt;101\nBernd Weber;102\n\nCarla Roth;\n"
+BAD = ("Name;Mitgliedsnummer\n"
+       "Anna Schmidt;101\n"       # line 2: fine
+       ";102\n"                   # line 3: no name
+       "Bernd Weber;101\n"        # line 4: number already on line 2
+       "Dora Kunz;7\n"            # line 5: 7 belongs to someone else in the club
+       "Emil Berg;8;extra\n")     # line 6: a third column
+
+
+def preview(client, club, text):
+    return client.post(f"/api/v1/clubs/{club.pk}/members/preview/", {"csv": text},
+                       format="json")
+
+
+def do_import(client, club, text):
+    return client.post(f"/api/v1/clubs/{club.pk}/members/import/", {"csv": text},
+                       format="json")
+
+
+def test_parsing_skips_the_header_and_blank_lines():
+    lines = parse_members(GOOD)
+    assert [(ln.number, ln.name, ln.member_number, ln.errors) for ln in lines] == [
+        (2, "Anna Schmidt", "101", []), (3, "Bernd Weber", "102", []),
+        (5, "Carla Roth", "", [])]
+
+
+def test_comma_separated_files_without_header_are_read():
+    assert [ln.name for ln in parse_members("Anna, 1\nBernd, 2\n")] == ["Anna", "Bernd"]
+
+
+def test_windows_1252_files_are_decoded():
+    assert decode("Jürgen;5\n".encode("cp1252")) == "Jürgen;5\n"
+    assert decode("\ufeffJürgen;5\n".encode()) == "Jürgen;5\n"
+
+
+def test_an_empty_file_is_a_problem():
+    with pytest.raises(FileProblem):
+        parse_members("Name;Mitgliedsnummer\n\n")
+
+
+def test_preview_reports_every_bad_line_and_stores_nothing(director_client, club):
+    PlayerFactory(club=club, name="Xaver Holz", member_number="7")
+    before = Player.objects.count()
+    resp = preview(director_client, club, BAD)
+    assert resp.status_code == 200
+    body = resp.json()
+    assert body["valid"] is False
+    statuses = {ln["line"]: (ln["status"], sorted(ln["errors"])) for ln in body["lines"]}
+    assert statuses == {2: ("new", []), 3: ("error", ["name"]), 4: ("error", ["member_number"]),
+                        5: ("error", ["member_number"]), 6: ("error", ["line"])}
+    assert "Xaver Holz" in body["lines"][3]["errors"]["member_number"][0]
+    assert Player.objects.count() == before
+
+
+def test_an_import_with_bad_lines_imports_nothing(director_client, club):
+    PlayerFactory(club=club, name="Xaver Holz", member_number="7")
+    before = Player.objects.count()
+    resp = do_import(director_client, club, BAD)
+    assert resp.status_code == 400
+    body = resp.json()
+    assert sorted(body["lines"]) == ["3", "4", "5", "6"]
+    assert body["lines"]["3"] == {"name": [body["lines"]["3"]["name"][0]]}
+    assert {(e["line"], e["field"]) for e in body["errors"]} == {
+        (3, "name"), (4, "member_number"), (5, "member_number"), (6, "line")}
+    assert Player.objects.count() == before  # not even Anna of line 2
+
+
+def test_a_good_import_creates_the_members_once(director_client, club):
+    resp = do_import(director_client, club, GOOD)
+    assert resp.status_code == 201, resp.content
+    assert resp.json()["created"] == 3
+    assert sorted(club.players.values_list("name", "member_number")) == [
+        ("Anna Schmidt", "101"), ("Bernd Weber", "102"), ("Carla Roth", "")]
+    again = do_import(director_client, club, GOOD)
+    assert again.status_code == 201 and again.json()["created"] == 0
+    assert preview(director_client, club, GOOD).json()["unchanged"] == 3
+
+
+def test_outsider_cannot_import_members_into_a_club_he_does_not_run(outsider_client, club):
+    assert do_import(outsider_client, club, GOOD).status_code == 403
+    assert preview(outsider_client, club, GOOD).status_code == 403
+    assert not club.players.exists()
+
+
+def test_anonymous_cannot_import(anon_client, club):
+    assert do_import(anon_client, club, GOOD).status_code in (401, 403)
+    assert not club.players.exists()
+
+
+def test_a_file_that_is_no_member_list_is_400(director_client, club):
+    resp = do_import(director_client, club, "\n\n")
+    assert resp.status_code == 400 and "csv" in resp.json()
