@@ -3,10 +3,10 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from api.health import healthz
+from tournaments.pages.board import landing
 from tournaments.pages.urls import console_urlpatterns
 
 urlpatterns = [
@@ -21,5 +21,5 @@ urlpatterns = [
     path("console/", include((console_urlpatterns, "console"))),
     path("clubs/", include("clubs.urls")),
     path("", include("tournaments.pages.urls")),
-    path("", RedirectView.as_view(pattern_name="console:home", permanent=False)),
+    path("", landing, name="landing"),
 ]

@@ -94,3 +94,12 @@ def test_every_game_has_its_entry_form(client, director, club, game, players, fi
     html = client.get(f"/t/{Table.objects.get(round=rnd).entry_token}/").content.decode()
     for field in fields:
         assert f'data-field="{field}"' in html, field
+
+
+def test_front_page_lists_published_tournaments_only(client, short_skat, club):
+    from tests.factories import TournamentFactory
+
+    TournamentFactory(club=club, published=False, name="Geheimturnier")
+    html = client.get("/").content.decode()
+    assert short_skat.name in html and "Geheimturnier" not in html
+    assert f"/p/{short_skat.slug}/" in html

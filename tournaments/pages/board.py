@@ -94,3 +94,10 @@ def player_page(request, slug: str, participant_id: int):
         sheets.append({"round": seat.table.round.number, "seat": seat.seat, "state": state})
     return render(request, "board/player.html", {"tournament": tournament,
                                                  "participant": participant, "sheets": sheets})
+
+
+def landing(request):
+    """The front page: the published tournaments' boards, and the way in for directors."""
+    tournaments = (Tournament.objects.filter(published=True).select_related("club")
+                   .order_by("-date", "-id")[:50])
+    return render(request, "board/landing.html", {"tournaments": tournaments})
