@@ -2,27 +2,33 @@
 
 The answer carries an ETag made of when the standings were computed and the newest
 change not yet in them; a poll with a matching ``If-None-Match`` gets 304 after two
-indexed look-ups, and the body itself is cached per computation. ``?round=N`` gives the
-standings of one round. ``stale`` is true while a change is not yet in them.
+indexed look-ups. The ``results`` list is cached as rendered JSON bytes, one cache key
+per tournament and round holding ``(computation, bytes)``, and the answer is spliced
+from them without DRF's renderer. ``?round=N`` gives the standings of one round.
+``stale`` is true while a change is not yet in them.
 """
 
 import logging
 
 from django.core.cache import cache
+from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
-from rest_framework.response import Response
+from rest_framework.renderers import JSONRenderer
 from rest_framework.views import APIView
 
 from api.rounds import visible_tournament
+from tournaments import standings_cache
 from tournaments.models import StandingRow, StandingsState
 from tournaments.services.standings import standings_pending
 
 log = logging.getLogger(__name__)
-CACHE_SECONDS = 3600
+CACHE_SECONDS = 3600  # _cached (also used by api/seasons.py)
+RESULTS_SECONDS = 120
+_RENDERER = JSONRenderer()
 
 
 def _round_param(request) -> int:
@@ -60,6 +66,32 @@ def _cached(key: str, build):
     return value
 
 
+def results_bytes(tournament_id: int, round_number: int, version: str) -> bytes:
+    """The rendered ``results`` list of one computation, from the cache when there."""
+    key = f"standings:results:{tournament_id}:{round_number}"
+    try:
+        cached = cache.get(key)
+    except Exception:  # the cache is an optimisation; Redis down must not fail a read
+        log.warning("standings cache unavailable", exc_info=True)
+        cached = None
+    if cached is not None and cached[0] == version:
+        return cached[1]
+    value = _RENDERER.render(_results(tournament_id, round_number))
+    try:
+        cache.set(key, (version, value), RESULTS_SECONDS)
+    except Exception:
+        log.warning("standings cache unavailable", exc_info=True)
+    return value
+
+
+def render_answer(computed_at, stale: bool, round_number: int, results: bytes) -> bytes:
+    """The JSON body, byte for byte what DRF's renderer makes of the whole dict."""
+    head = _RENDERER.render({"computed_at": computed_at, "stale": stale,
+                             "round": round_number or None, "results": []})
+    assert head.endswith(b"[]}")
+    return head[:-3] + results + b"}"
+
+
 STANDINGS_ANSWER = inline_serializer("Standings", {
     "computed_at": serializers.DateTimeField(allow_null=True),
     "stale": serializers.BooleanField(),
@@ -74,6 +106,7 @@ class TournamentStandings(APIView):
     @extend_schema(responses={200: STANDINGS_ANSWER, 304: None},
                    parameters=[OpenApiParameter("round", int, required=False)])
     def get(self, request, tournament_id: int):
+        token = standings_cache.current_token(tournament_id)  # before any database read
         tournament = visible_tournament(request, tournament_id)
         round_number = _round_param(request)
         state = StandingsState.objects.filter(tournament=tournament).first()
@@ -83,9 +116,11 @@ class TournamentStandings(APIView):
         etag = f'"st-{tournament.pk}-{round_number}-{version}-{pending or 0}"'
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         if etag in {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}:
-            return Response(status=304, headers=headers)
-        results = _cached(f"standings:{tournament.pk}:{round_number}:{version}",
-                          lambda: _results(tournament.pk, round_number))
-        body = {"computed_at": computed_at, "stale": pending is not None,
-                "round": round_number or None, "results": results}
-        return Response(body, headers=headers)
+            return standings_cache.mark(HttpResponse(status=304, headers=headers),
+                                        tournament.pk, round_number, token,
+                                        tournament.published)
+        body = render_answer(computed_at, pending is not None, round_number,
+                             results_bytes(tournament.pk, round_number, version))
+        response = HttpResponse(body, content_type="application/json", headers=headers)
+        return standings_cache.mark(response, tournament.pk, round_number, token,
+                                    tournament.published)

@@ -437,9 +437,9 @@ def profile_recompute(tournament_id: int) -> tuple[str, dict[str, float]]:
         "seat_rows (read the seats)": ("services/standings.py", "seat_rows"),
         "aggregate (sum per participant)": ("standings/ranking.py", "aggregate"),
         "rank (sort and rank)": ("standings/ranking.py", "rank"),
-        "_store_rows (build StandingRow objects)": ("services/standings.py", "_store_rows"),
+        "_store_rows (build the row tuples)": ("services/standings.py", "_store_rows"),
         "delete the old StandingRows": ("django/db/models/query.py", "delete"),
-        "bulk_create the new StandingRows": ("django/db/models/query.py", "bulk_create"),
+        "_write_rows (COPY the new StandingRows)": ("services/standings.py", "_write_rows"),
     })
 
 
@@ -459,9 +459,10 @@ def profile_get(tournament_id: int, requests: int = 30) -> tuple[str, dict[str, 
     total = pstats.Stats(profiler).total_tt
     found = phases(profiler, {
         "view TournamentStandings.get": ("api/standings.py", "get"),
-        "  of which cache.get (Redis + unpickle)": ("django/core/cache/backends/redis.py",
-                                                    "get"),
-        "JSONRenderer.render (json.dumps)": ("rest_framework/renderers.py", "render"),
+        "  of which results_bytes (cached rendered results)": ("api/standings.py",
+                                                              "results_bytes"),
+        "  of which render_answer (splice the body)": ("api/standings.py", "render_answer"),
+        "snapshot middleware": ("tournaments/standings_cache.py", "__call__"),
     })
     found["total per request"] = total
     return top_functions(profiler), {k: v / requests for k, v in found.items()}, requests

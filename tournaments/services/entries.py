@@ -11,6 +11,7 @@ from clubs.models import Club, Player
 from clubs.services import unique_slug
 from games.engines import get_engine
 from games.engines.base import _
+from tournaments import standings_cache
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, Tournament
 
@@ -66,4 +67,5 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
     for name, value in fields.items():
         setattr(tournament, name, value)
     tournament.save(update_fields=list(fields) or None)
+    standings_cache.invalidate(tournament.pk)  # publish/unpublish: pollers' snapshots go
     return tournament

@@ -7,6 +7,7 @@ pending row and schedules the recompute later.
 
 from django.db import transaction
 
+from tournaments import standings_cache
 from tournaments.models import StandingsOutbox
 
 
@@ -15,5 +16,6 @@ def sheet_changed(tournament_id: int) -> None:
     from tournaments.scheduling import schedule_standings
 
     StandingsOutbox.objects.create(tournament_id=tournament_id)
+    standings_cache.invalidate(tournament_id)  # ``stale`` flips: pollers' snapshots go
     # robust: a failing recompute in process must not fail the committed request
     transaction.on_commit(lambda: schedule_standings(tournament_id), robust=True)
