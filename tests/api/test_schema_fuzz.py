@@ -5,8 +5,12 @@ Each operation of the schema is driven by its own hypothesis strategy inside one
 database-backed test (schemathesis' lazy pytest fixtures do not run under pytest 9).
 """
 
+from contextlib import contextmanager
+
 import pytest
 import schemathesis
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, given, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
@@ -18,7 +22,27 @@ CHECKS = [not_a_server_error, response_schema_conformance]
 EXAMPLES = 20
 
 
+@contextmanager
+def connection_kept():
+    """Schemathesis calls the WSGI app directly, so Django's request signals would close
+    the connection of the test's transaction (autocommit is off inside it, which
+    ``close_old_connections`` takes for a broken connection); Django's own test client
+    disconnects them the same way around each request."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
 def fuzz_every_operation(authorization: str) -> int:
+    with connection_kept():
+        return _fuzz(authorization)
+
+
+def _fuzz(authorization: str) -> int:
     schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
     operations = [result.ok() for result in schema.get_all_operations()]
     for operation in operations:
