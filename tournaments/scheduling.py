@@ -1,20 +1,21 @@
-"""Scheduling standings recomputes so that the request that asked is never failed or slowed.
+"""Scheduling recomputes (tournament standings, season rankings) so that the request
+that asked is never failed or slowed.
 
 - Without ``REDIS_URL`` (quick start, tests on the defaults) the recompute runs in
   process right after the commit.
 - With a broker, a single background thread publishes the task: the request returns at
-  once even while Redis is down. A Redis key marks a tournament as queued, so a burst of
+  once even while Redis is down. A Redis key marks the id as queued, so a burst of
   submissions queues one recompute, not hundreds; the task clears the mark when it
   starts, so a change made during a recompute queues the next one.
-- Whatever cannot be published (broker down) stays in the standings outbox, and the
-  periodic sweep (``sweep_standings``, run by Celery beat) publishes it once the broker
-  is back.
+- Whatever cannot be published (broker down) stays in its outbox, and the periodic
+  sweeps (run by Celery beat) publish it once the broker is back.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
@@ -24,49 +25,62 @@ log = logging.getLogger(__name__)
 
 QUEUED_TTL = 30  # seconds; a lost task's mark expires so the sweep can publish again
 BROKER_BACKOFF = 5  # seconds without publishing attempts after a failure
-_publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="standings-publish")
-_broker_down_until = 0.0
+_publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recompute-publish")
+_broker = {"down_until": 0.0}  # one broker for every kind of recompute
 
 
-def queued_key(tournament_id: int) -> str:
-    return f"standings:queued:{tournament_id}"
+class CoalescedRecompute:
+    """Publishes ``task(id)`` at most once while one is queued for that id."""
+
+    def __init__(self, name: str, task: Callable[[], object]):
+        self.name = name
+        self._task = task  # a callable returning the Celery task (imported late)
+
+    def key(self, obj_id: int) -> str:
+        return f"{self.name}:queued:{obj_id}"
+
+    def schedule(self, obj_id: int) -> None:
+        """Have it recomputed soon (called after commit)."""
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            self._task().delay(obj_id)
+            return
+        _publisher.submit(self.publish, obj_id)
+
+    def publish(self, obj_id: int) -> bool:
+        """Publish one recompute unless one is already queued; False when none was sent."""
+        if time.monotonic() < _broker["down_until"]:
+            return False
+        try:
+            if not cache.add(self.key(obj_id), 1, QUEUED_TTL):
+                return False
+            self._task().apply_async((obj_id,), retry=False)
+            return True
+        except Exception:  # any broker or cache failure: the sweep publishes it later
+            _broker["down_until"] = time.monotonic() + BROKER_BACKOFF
+            log.warning("%s recompute of %s not published; the sweep will", self.name, obj_id,
+                        exc_info=True)
+            return False
+
+    def forget(self, obj_id: int) -> None:
+        """Clear the queued mark (the task calls this when it starts)."""
+        try:
+            cache.delete(self.key(obj_id))
+        except Exception:  # the mark expires on its own
+            log.warning("could not clear the queued mark of %s %s", self.name, obj_id,
+                        exc_info=True)
 
 
-def schedule_standings(tournament_id: int) -> None:
-    """Have the tournament's standings recomputed soon (called after commit)."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
-        from tournaments.tasks import recompute_standings
-
-        recompute_standings.delay(tournament_id)
-        return
-    _publisher.submit(publish_recompute, tournament_id)
-
-
-def publish_recompute(tournament_id: int) -> bool:
-    """Publish one recompute unless one is already queued; False when it was not sent."""
-    global _broker_down_until
+def _standings_task():
     from tournaments.tasks import recompute_standings
 
-    if time.monotonic() < _broker_down_until:
-        return False
-    try:
-        if not cache.add(queued_key(tournament_id), 1, QUEUED_TTL):
-            return False
-        recompute_standings.apply_async((tournament_id,), retry=False)
-        return True
-    except Exception:  # any broker or cache failure: the sweep publishes it later
-        _broker_down_until = time.monotonic() + BROKER_BACKOFF
-        log.warning("standings recompute of tournament %s not published; the sweep will",
-                    tournament_id, exc_info=True)
-        return False
+    return recompute_standings
 
 
-def forget_queued(tournament_id: int) -> None:
-    try:
-        cache.delete(queued_key(tournament_id))
-    except Exception:  # the mark expires on its own
-        log.warning("could not clear the queued mark of tournament %s", tournament_id,
-                    exc_info=True)
+STANDINGS = CoalescedRecompute("standings", _standings_task)
+schedule_standings = STANDINGS.schedule
+publish_recompute = STANDINGS.publish
+forget_queued = STANDINGS.forget
+queued_key = STANDINGS.key
 
 
 def wait_for_publisher() -> None:
