@@ -146,3 +146,42 @@ def test_ramsch_and_a_correction_on_the_tablet(live_server, page, in_process_tas
         "() => document.querySelector('#sheet tr.deal-row .run').textContent.trim() == '-160'")
     deal = Deal.objects.get(table=table)
     assert deal.scores == [-160, 0, 0] and deal.version == 2
+
+
+def test_schafkopf_labatarde_and_basler_deals_on_the_tablet(live_server, page, in_process_tasks):
+    _, table = setup_table("schafkopf", 4)
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    page.check("[data-field=game] input[value=rufspiel]")
+    page.click("[data-field=declarer] label[data-seat-option='2']")
+    page.click("[data-field=partner] label[data-seat-option='3']")
+    page.check("[data-field=called_ace] input[value=acorns]")
+    page.click("#save-deal")
+    wait_count(page, 1)
+    assert Deal.objects.get(table=table).scores == [-1, 1, 1, -1]
+
+    _, table = setup_table("labatarde", 4)
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    page.check("[data-field=trump] input[value=spades]")
+    bids = page.locator("[data-field=bids] .count-row")
+    for i in range(3):
+        bids.nth(i).locator("button[data-value='1']").click()
+    assert bids.nth(3).locator("button.struck").inner_text() == "2"
+    bids.nth(3).locator("button[data-value='0']").click()
+    tricks = page.locator("[data-field=tricks] .count-row")
+    for i, made in enumerate([2, 1, 1, 1]):
+        tricks.nth(i).locator(f"button[data-value='{made}']").click()
+    page.click("#save-deal")
+    wait_count(page, 1)
+    assert Deal.objects.get(table=table).scores == [1, 1, 0, 0]
+
+    _, table = setup_table("basler", 4)
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    page.fill("[data-field=tricks] input[data-index='0']", "7")
+    page.dispatch_event("[data-field=tricks] input[data-index='0']", "change")
+    page.check("[data-field=last_trick] input[value=A]")
+    page.fill("[data-field=card_points] input[data-index='0']", "22")
+    page.dispatch_event("[data-field=card_points] input[data-index='0']", "change")
+    page.click("#save-deal")
+    wait_count(page, 1)
+    assert Deal.objects.get(table=table).scores == [32, 23, 32, 23]
+    shot(page, "basler-deal")
