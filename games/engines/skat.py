@@ -39,6 +39,9 @@ Choices where games.md is silent (each is a test):
 - A disagreement between ``declarer_points`` and the flags is reported on
   ``declarer_points``; a won game that was overbid or missed an announcement is reported
   on ``won``. List fields are named by 0-based index (``points.1``, ``seats.2.won``).
+- A won game reached the levels it announced: ``schneider``/``schwarz`` left out of the
+  record of a won game with that announcement (or an ouvert game) are taken as reached;
+  only an explicit ``false`` is a missed announcement (and then ``won: true`` is refused).
 """
 
 from __future__ import annotations
@@ -357,6 +360,12 @@ class SkatEngine(Engine):
                 errors.add("schneider_announced",
                            _("Announcing Schwarz announces Schneider too."))
             record["schneider_announced"] = True
+        if record.get("won") is True:
+            # A won game reached what it announced: a level left out of the record is
+            # taken as reached; only an explicit false is a missed announcement.
+            for level in ("schwarz", "schneider"):
+                if record[f"{level}_announced"] and level not in deal:
+                    record[level] = True
         if record["schwarz"]:
             if deal.get("schneider") is False:
                 errors.add("schneider", _("Schwarz is always Schneider too."))

@@ -207,13 +207,23 @@ def test_missed_schwarz_announcement_loses_at_the_announced_level():
 
 
 @pytest.mark.parametrize("deal", [
-    game("spades", 1, hand=True, schneider_announced=True),
     game("spades", 1, hand=True, schneider_announced=True, schneider=False),
-    game("spades", 1, hand=True, schwarz_announced=True, schneider=True),
-    game("clubs", 2, ouvert=True, schneider=True),  # ouvert needs every trick
+    game("spades", 1, hand=True, schwarz_announced=True, schneider=True, schwarz=False),
+    game("clubs", 2, ouvert=True, schneider=True, schwarz=False),  # ouvert needs every trick
 ])
 def test_won_with_a_missed_announcement_is_refused(deal):
     assert_refused(deal, "won")
+
+
+@pytest.mark.parametrize("deal,value", [
+    (game("spades", 4, hand=True, schneider_announced=True), 88),  # rules/skat.txt
+    (game("clubs", 2, ouvert=True), 108),
+    (game("grand", 4, ouvert=True), 264),
+])
+def test_a_won_game_reached_the_levels_it_announced(deal, value):
+    """A level left out of a won game's record is taken as reached (the example of
+    rules/skat.txt names no Schneider flag); only an explicit false is a miss."""
+    assert declarer_score(deal) == value
 
 
 @pytest.mark.parametrize("field", ["schneider_announced", "schwarz_announced"])
