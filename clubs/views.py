@@ -36,7 +36,7 @@ from clubs.models import Club, Player, SeasonRow
 from clubs.services import MembersInvalid, members_import, members_preview
 from games.choices import GAME_CHOICES
 from games.engines import EngineUserError, get_engine
-from games.messages import render as render_error
+from games.messages import add_to_form
 from tournaments.errors import StateConflict
 from tournaments.models import Tournament
 from tournaments.services.archive import standings_csv, tournament_export
@@ -61,13 +61,6 @@ GAME_NAMES = dict(GAME_CHOICES)
 # service field → form field, for showing a service's errors next to the right field
 FIELD_OF = {"player_ids": "players", "loss_fee_cents": "loss_fee",
             "loss_fee_high_cents": "loss_fee_high"}
-
-
-def _engine_errors(form, exc: EngineUserError) -> None:
-    for error in exc.errors:
-        name = error.field.split(".")[0]
-        name = FIELD_OF.get(name, name)
-        form.add_error(name if name in form.fields else None, render_error(error))
 
 
 def _club(slug: str) -> Club:
@@ -128,7 +121,7 @@ def evening_new(request, slug: str):
                 guests=data["guests"], game=data["game"], director=request.user,
                 method=data["method"])
         except EngineUserError as exc:
-            _engine_errors(form, exc)
+            add_to_form(form, exc, field_of=FIELD_OF)
         else:
             messages.success(request, _("The club evening is drawn: print the table cards or "
                                         "hand out the tablets."))
@@ -240,7 +233,7 @@ def settings_page(request, slug: str):
         try:
             club_defaults_update(club=club, **form.service_fields())
         except EngineUserError as exc:
-            _engine_errors(form, exc)
+            add_to_form(form, exc, field_of=FIELD_OF)
         else:
             messages.success(request, _("Settings saved."))
             return redirect("clubs:club", club.slug)
@@ -278,7 +271,7 @@ def player_merge_page(request, pk: int):
             try:
                 player_merge(keep=keep, remove=remove, by=request.user)
             except EngineUserError as exc:
-                _engine_errors(form, exc)
+                add_to_form(form, exc, field_of=FIELD_OF)
             except StateConflict as exc:
                 form.add_error(None, exc.render(_))
             else:

@@ -49,3 +49,18 @@ def flat_errors(exc: EngineUserError) -> list[dict[str, Any]]:
             item["number"] = error.number
         out.append(item)
     return out
+
+
+def add_to_form(form, exc: EngineUserError, *, field_of: dict[str, str] | None = None) -> None:
+    """Show an engine or service error next to the form field it names.
+
+    A dotted path names its field by its last part (``rules.kontra_re`` → ``kontra_re``)
+    or, failing that, its first (``player_ids.3`` → ``player_ids``); ``field_of`` maps a
+    service's field name to the form's. Anything else becomes a non-field error.
+    """
+    field_of = field_of or {}
+    for error in exc.errors:
+        parts = error.field.split(".")
+        candidates = (field_of.get(parts[-1], parts[-1]), field_of.get(parts[0], parts[0]))
+        name = next((c for c in candidates if c in form.fields), None)
+        form.add_error(name, render(error))

@@ -22,7 +22,7 @@ from api.permissions import directs
 from clubs.models import Club, Player
 from clubs.services import player_create
 from games.engines import EngineUserError, get_engine
-from games.messages import render as render_error
+from games.messages import add_to_form
 from tournaments.errors import StateConflict
 from tournaments.forms import (
     DrawForm,
@@ -56,12 +56,6 @@ def _directed(request, tournament_id) -> Tournament:
     return tournament
 
 
-def _engine_errors(form, exc: EngineUserError) -> None:
-    for error in exc.errors:
-        name = error.field.split(".")[-1]
-        form.add_error(name if name in form.fields else None, render_error(error))
-
-
 @staff_member_required
 def home(request):
     user = request.user
@@ -73,7 +67,7 @@ def home(request):
         try:
             tournament = tournament_create(director=user, **form.cleaned_data)
         except EngineUserError as exc:
-            _engine_errors(form, exc)
+            add_to_form(form, exc)
         else:
             messages.success(request, _("Tournament created."))
             return redirect("console:tournament", tournament.pk)
@@ -169,7 +163,7 @@ def rules(request, tournament_id: int):
         try:
             tournament_update(tournament=tournament, rules=changed)
         except EngineUserError as exc:
-            _engine_errors(form, exc)
+            add_to_form(form, exc)
         except StateConflict as exc:
             form.add_error(None, exc.render(_))
         else:
@@ -196,7 +190,7 @@ def draw(request, tournament_id: int):
         try:
             rnd = round_draw(tournament_id=tournament.pk, **form.cleaned_data)
         except EngineUserError as exc:
-            _engine_errors(form, exc)
+            add_to_form(form, exc)
         except StateConflict as exc:
             form.add_error(None, exc.render(_))
         else:
