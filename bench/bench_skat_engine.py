@@ -1,6 +1,6 @@
 """Throughput of the Skat engine: validate and score N random deals.
 
-Usage: ``python bench/bench_skat_engine.py [N]`` (default 100000), from the repository
+Usage: ``python -m bench.bench_skat_engine [N]`` (default 100000), from the repository
 root. N valid random deals (seeded, so every run scores the same deals) are serialised
 to JSON strings. The baseline is ``json.loads`` of all of them; the measured run is
 ``json.loads`` + ``validate_deal`` + ``score_deal`` per deal, numbered as in 4-table
@@ -12,14 +12,11 @@ from __future__ import annotations
 import json
 import random
 import sys
-import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from games.engines import get_engine  # noqa: E402
-from games.engines.base import DealContext  # noqa: E402
-from games.engines.skat import GAMES, LEGAL_BIDS, declared_value  # noqa: E402
+from bench.common import machine, ratio, timed
+from games.engines import get_engine
+from games.engines.base import DealContext
+from games.engines.skat import GAMES, LEGAL_BIDS, declared_value
 
 SEED = 20240601
 PLAYERS = 4
@@ -92,26 +89,27 @@ def main() -> None:
     rng = random.Random(SEED)
     texts = [json.dumps(random_deal(rng, i % series + 1, rules)) for i in range(count)]
 
-    start = time.perf_counter()
-    for text in texts:
-        json.loads(text)
-    baseline = time.perf_counter() - start
+    def parse_only():
+        for text in texts:
+            json.loads(text)
 
-    start = time.perf_counter()
-    sheet = []
-    for i, text in enumerate(texts):
-        ctx = DealContext(number=i % series + 1, players=PLAYERS, rules=rules)
-        sheet.append(engine.score_deal(engine.validate_deal(json.loads(text), ctx), ctx))
-        if len(sheet) == series:
-            engine.sheet_totals(sheet, PLAYERS, rules)
-            sheet = []
-    engine.sheet_totals(sheet, PLAYERS, rules)
-    measured = time.perf_counter() - start
+    def parse_validate_score():
+        sheet = []
+        for i, text in enumerate(texts):
+            ctx = DealContext(number=i % series + 1, players=PLAYERS, rules=rules)
+            sheet.append(engine.score_deal(engine.validate_deal(json.loads(text), ctx), ctx))
+            if len(sheet) == series:
+                engine.sheet_totals(sheet, PLAYERS, rules)
+                sheet = []
+        engine.sheet_totals(sheet, PLAYERS, rules)
 
+    _, baseline = timed(parse_only)
+    _, measured = timed(parse_validate_score)
     print(f"deals: {count} (seed {SEED}, {PLAYERS}-table series of {series})")
+    print(f"machine: {machine()}")
     print(f"baseline json.loads:         {count / baseline:12,.0f} deals/s")
     print(f"json.loads + validate+score: {count / measured:12,.0f} deals/s")
-    print(f"ratio (measured / baseline time): {measured / baseline:.1f}x")
+    print(f"ratio (measured / baseline time): {ratio(measured, baseline):.1f}x")
 
 
 if __name__ == "__main__":

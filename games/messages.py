@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext
-
 from games.engines import EngineUserError, FieldError
+from games.forms import rules_field_name
+from games.words import say
 
 
 def render(error: FieldError) -> str:
-    return error.render(gettext)
+    """The message in the request's language. Text parameters are engine msgids too
+    (``Must be %(type)s.`` with ``type="true or false"``): they are translated as well;
+    any other text (a name, a value) has no catalog entry and stays as it is."""
+    return say(error.message, error.params or {})
 
 
 def nested_detail(exc: EngineUserError, *, deals_key: str = "deals") -> dict[str, Any]:
@@ -54,13 +57,16 @@ def flat_errors(exc: EngineUserError) -> list[dict[str, Any]]:
 def add_to_form(form, exc: EngineUserError, *, field_of: dict[str, str] | None = None) -> None:
     """Show an engine or service error next to the form field it names.
 
-    A dotted path names its field by its last part (``rules.kontra_re`` → ``kontra_re``)
-    or, failing that, its first (``player_ids.3`` → ``player_ids``); ``field_of`` maps a
-    service's field name to the form's. Anything else becomes a non-field error.
+    A dotted path names its field whole, as a generated rules form spells it
+    (``rules.tariff.base_solo`` → ``tariff__base_solo``), by its last part
+    (``rules.kontra_re`` → ``kontra_re``) or, failing that, its first (``player_ids.3`` →
+    ``player_ids``); ``field_of`` maps a service's field name to the form's. Anything
+    else becomes a non-field error.
     """
     field_of = field_of or {}
     for error in exc.errors:
         parts = error.field.split(".")
-        candidates = (field_of.get(parts[-1], parts[-1]), field_of.get(parts[0], parts[0]))
+        candidates = (rules_field_name(error.field), field_of.get(parts[-1], parts[-1]),
+                      field_of.get(parts[0], parts[0]))
         name = next((c for c in candidates if c in form.fields), None)
         form.add_error(name, render(error))

@@ -18,16 +18,16 @@ higher is better.
 
 Decisions where games.md and the source are silent:
 
-1. Partie length. ``rounds`` (default 10) is how many deals a table plays when its deck
-   allows them; a table that would run out of cards stops at its last full deal, so
-   ``sheet_length = min(rounds, max_deals(players))`` with ``max_deals`` 23, 15, 10, 7 for
-   3, 4, 5, 6 players (games.md: "6 players: at most 7 deals"). A tournament is created
-   before its tables are drawn, so creation refuses only a ``rounds`` that no table can
-   play in full, not even a 3-table: more than 23 is refused on ``rules.rounds`` (the
-   option's maximum, also published by ``describe``). Larger tables of the same tournament
-   play fewer deals, as the game's own deck demands; the option's help says so.
-2. Every allowed table size plays at least 7 deals, so no table is refused for the deck;
-   the base ``check_table`` (3–6 players) is all there is.
+1. Partie length. ``rounds`` (default 10) is how many deals every table of a round plays
+   (games.md §3: one partie for every table). Draws seat only table sizes whose deck
+   allows ``rounds`` deals (``seating_sizes``: with 10 rounds tables of 3, 4 or 5; the
+   preferred size 4 while it is allowed, else the allowed size nearest to it); a field
+   those sizes cannot seat is refused with the reason. A tournament is created before its
+   tables are drawn, so creation refuses only a ``rounds`` that no table can play, not
+   even a 3-table: more than 23 is refused on ``rules.rounds`` (the option's maximum).
+2. The stateless scorer knows no draw: it scores a sheet at any table size of the game,
+   ``sheet_length = min(rounds, max_deals(players))`` (23, 15, 10, 7 for 3, 4, 5, 6
+   players), and refuses a sheet longer than its table's deck allows.
 3. All bids 0: M = 0, so every seat scores 0 (met or missed: ±10·0).
 4. A bid of 0 never takes the double bonus: the bonus is for the highest met bid
    ``b > 0``; the 0-bid has its own risk bonus/malus (``±10·M``).
@@ -51,6 +51,7 @@ from games.engines.base import (
     Errors,
     Option,
     ScoredDeal,
+    TableSizes,
     _,
     bidding_order,
     check_keys,
@@ -105,22 +106,36 @@ class Baptistenskat(Engine):
     OPTIONS = {
         "rounds": Option(
             default=10, kind="int", min=1, max=MAX_ROUNDS,
-            help_en=("Deals per partie, the first with players + 1 cards, one more each "
-                     "deal. A table stops early when the 80 cards run out: at most "
-                     "23 deals with 3 players, 15 with 4, 10 with 5, 7 with 6."),
-            help_de=("Runden pro Partie; die erste mit Spielerzahl + 1 Karten, jede weitere "
-                     "mit einer Karte mehr. Ein Tisch endet früher, wenn die 80 Karten "
-                     "nicht reichen: höchstens 23 Runden zu dritt, 15 zu viert, 10 zu "
-                     "fünft, 7 zu sechst."),
+            label_en="Deals per partie", label_de="Runden pro Partie",
+            help_en=("Deals per partie, 1 to 23: the first with players + 1 cards, one more "
+                     "each deal. Every table plays the whole partie, so draws seat only "
+                     "tables whose 80 cards allow it: up to 7 deals tables of 3 to 6, up to "
+                     "10 of 3 to 5, up to 15 of 3 or 4, up to 23 of 3."),
+            help_de=("Runden pro Partie, 1 bis 23: die erste mit Spielerzahl + 1 Karten, "
+                     "jede weitere mit einer Karte mehr. Jeder Tisch spielt die ganze "
+                     "Partie, daher lost die Auslosung nur Tische aus, für die die 80 Karten "
+                     "reichen: bis 7 Runden Tische zu 3 bis 6, bis 10 zu 3 bis 5, bis 15 "
+                     "zu 3 oder 4, bis 23 zu dritt."),
         ),
         "profi_rule": Option(
-            default=False, kind="bool",
+            default=False, kind="bool", label_en="Pro rule 1", label_de="Profiregel 1",
             help_en="Pro rule 1: the dealer, bidding last, may not make the bids add up "
                     "to the number of cards.",
             help_de="Profiregel 1: Der Geber sagt als Letzter an und darf die Ansagen "
                     "nicht auf die Kartenzahl aufgehen lassen.",
         ),
     }
+
+    def seating_sizes(self, rules: dict[str, Any]) -> TableSizes:
+        rounds = rules.get("rounds", self.OPTIONS["rounds"].default)
+        sizes = tuple(s for s in self.table_sizes if max_deals(s) >= rounds)
+        if sizes == self.table_sizes:
+            return TableSizes(sizes, self.preferred_table_size)
+        preferred = min(sizes, key=lambda s: (abs(s - self.preferred_table_size), -s))
+        return TableSizes(sizes, preferred, _(
+            "A partie of %(rounds)s deals is played only at tables of %(sizes)s players: "
+            "larger tables would run out of the 80 cards."),
+            {"rounds": rounds, "sizes": ", ".join(str(s) for s in sizes)})
 
     def sheet_length(self, players: int, rules: dict[str, Any]) -> int:
         return min(rules.get("rounds", self.OPTIONS["rounds"].default), max_deals(players))

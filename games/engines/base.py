@@ -20,7 +20,7 @@ translates them with ``gettext`` and fills in ``params``.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, ClassVar
 
 
@@ -102,32 +102,111 @@ def user_error(field_name: str, message: str, **params: Any) -> EngineUserError:
 
 
 @dataclass(frozen=True)
-class Option:
-    """One house-rule option: its default, its JSON type and its allowed values.
+class Choice:
+    """One allowed value of an option, with the label a person sees."""
 
-    ``kind`` is one of ``bool``, ``int``, ``str`` or ``object`` (a JSON object or a
-    string, checked by ``check``). ``check`` takes the value and returns an error
-    message (msgid) or None.
+    value: Any
+    label_en: str
+    label_de: str
+
+    def describe(self) -> dict[str, Any]:
+        return {"value": self.value, "label": {"en": self.label_en, "de": self.label_de}}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One house-rule option, described once for validation, forms and the API.
+
+    ``kind`` is ``bool``, ``int``, ``str`` or ``preset``. An ``int`` always has ``min``
+    and ``max`` (every number has a documented bound); ``choices`` lists the allowed
+    values with labels (required for ``str`` and ``preset``). A ``preset`` takes one of
+    its ``choices`` by name, or a custom object of exactly the sub-options ``fields``
+    (each an ``int`` option with bounds): Schafkopf's tariff.
     """
 
     default: Any
     kind: str
+    _: KW_ONLY
+    label_en: str
+    label_de: str
     help_en: str
     help_de: str
-    choices: tuple[Any, ...] | None = None
+    choices: tuple[Choice, ...] | None = None
     min: int | None = None
     max: int | None = None
-    check: Callable[[Any], str | None] | None = None
+    fields: dict[str, Option] | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in _TYPE_NAMES:
+            raise EngineInternalError(f"unknown option kind {self.kind!r}")
+        if self.kind == "int" and not self.choices and (self.min is None or self.max is None):
+            raise EngineInternalError("an int option needs min and max")
+        if self.kind in ("str", "preset") and not self.choices:
+            raise EngineInternalError(f"a {self.kind} option needs choices")
+        if (self.kind == "preset") != (self.fields is not None):
+            raise EngineInternalError("custom fields belong to preset options only")
+        if self.check(self.default, "default"):
+            raise EngineInternalError(f"default {self.default!r} breaks its own option")
+
+    @property
+    def values(self) -> tuple[Any, ...] | None:
+        return None if self.choices is None else tuple(c.value for c in self.choices)
+
+    def label(self, language: str) -> str:
+        return self.label_de if language == "de" else self.label_en
+
+    def help(self, language: str) -> str:
+        return self.help_de if language == "de" else self.help_en
+
+    def check(self, value: Any, where: str) -> list[FieldError]:
+        """The errors of ``value`` for this option, each on ``where`` (or below it)."""
+        if self.kind == "preset" and isinstance(value, dict):
+            return self._check_custom(value, where)
+        kind = "str" if self.kind == "preset" else self.kind
+        if not _type_ok(kind, value):
+            message = (_("Must be one of: %(choices)s, or an object of %(fields)s.")
+                       if self.kind == "preset" else _("Must be %(type)s."))
+            return [FieldError(where, message, self._type_params())]
+        if self.choices is not None and value not in self.values:
+            return [FieldError(where, _("Must be one of: %(choices)s."),
+                               {"choices": ", ".join(str(v) for v in self.values)})]
+        if self.min is not None and value < self.min:
+            return [FieldError(where, _("Must be at least %(min)s."), {"min": self.min})]
+        if self.max is not None and value > self.max:
+            return [FieldError(where, _("Must be at most %(max)s."), {"max": self.max})]
+        return []
+
+    def _type_params(self) -> dict[str, Any]:
+        if self.kind == "preset":
+            return {"choices": ", ".join(str(v) for v in self.values),
+                    "fields": ", ".join(self.fields)}
+        return {"type": _TYPE_NAMES[self.kind]}
+
+    def _check_custom(self, value: dict, where: str) -> list[FieldError]:
+        found: list[FieldError] = []
+        for key in value:
+            if key not in self.fields:
+                found.append(FieldError(f"{where}.{key}", _("Unknown field “%(name)s”."),
+                                        {"name": str(key)}))
+        for key, sub in self.fields.items():
+            if key not in value:
+                found.append(FieldError(f"{where}.{key}", _("This field is required.")))
+            else:
+                found.extend(sub.check(value[key], f"{where}.{key}"))
+        return found
 
     def describe(self) -> dict[str, Any]:
         out: dict[str, Any] = {"default": self.default, "type": self.kind,
+                               "label": {"en": self.label_en, "de": self.label_de},
                                "help": {"en": self.help_en, "de": self.help_de}}
         if self.choices is not None:
-            out["choices"] = list(self.choices)
+            out["choices"] = [c.describe() for c in self.choices]
         if self.min is not None:
             out["min"] = self.min
         if self.max is not None:
             out["max"] = self.max
+        if self.fields is not None:
+            out["fields"] = {name: sub.describe() for name, sub in self.fields.items()}
         return out
 
 
@@ -138,13 +217,11 @@ def _type_ok(kind: str, value: Any) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == "str":
         return isinstance(value, str)
-    if kind == "object":
-        return isinstance(value, (dict, str))
     raise EngineInternalError(f"unknown option kind {kind!r}")
 
 
 _TYPE_NAMES = {"bool": _("true or false"), "int": _("a whole number"),
-               "str": _("a text"), "object": _("a name or an object")}
+               "str": _("a text"), "preset": _("a name or an object")}
 
 
 # ------------------------------------------------------------------------- helpers for deal checks
@@ -228,6 +305,18 @@ class ScoredDeal:
 
 
 @dataclass(frozen=True)
+class TableSizes:
+    """The table sizes a draw may seat and the one it aims for. ``reason`` (a msgid with
+    ``params``) says why the rules leave out sizes the game has, for the refusal of a
+    field that the remaining sizes cannot seat."""
+
+    sizes: tuple[int, ...]
+    preferred: int
+    reason: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class SheetResult:
     deals: list[ScoredDeal]
     totals: list[dict[str, Any]]
@@ -257,6 +346,8 @@ class Engine:
     OPTIONS: ClassVar[dict[str, Option]] = {}
     # figures summed over rounds in standings, besides "score"
     figures: ClassVar[tuple[str, ...]] = ()
+    # rounds a tournament of this game plans by default (the balanced draw plans them)
+    rounds_planned: ClassVar[int] = 3
 
     # ---- options
 
@@ -282,25 +373,10 @@ class Engine:
             if opt is None:
                 errors.add(where, _("Unknown option “%(name)s” for this game."), name=name)
                 continue
-            if not _type_ok(opt.kind, value):
-                errors.add(where, _("Must be %(type)s."), type=_TYPE_NAMES[opt.kind])
-                continue
-            if opt.choices is not None and value not in opt.choices:
-                errors.add(where, _("Must be one of: %(choices)s."),
-                           choices=", ".join(str(c) for c in opt.choices))
-                continue
-            if opt.min is not None and value < opt.min:
-                errors.add(where, _("Must be at least %(min)s."), min=opt.min)
-                continue
-            if opt.max is not None and value > opt.max:
-                errors.add(where, _("Must be at most %(max)s."), max=opt.max)
-                continue
-            if opt.check is not None:
-                problem = opt.check(value)
-                if problem:
-                    errors.add(where, problem)
-                    continue
-            merged[name] = value
+            problems = opt.check(value, where)
+            errors.extend(problems)
+            if not problems:
+                merged[name] = value
         errors.raise_if_any()
         self.check_options(merged, errors)
         errors.raise_if_any()
@@ -311,6 +387,11 @@ class Engine:
 
     def describe_options(self) -> dict[str, Any]:
         return {name: opt.describe() for name, opt in self.OPTIONS.items()}
+
+    def seating_sizes(self, rules: dict[str, Any]) -> TableSizes:
+        """The table sizes a draw may seat under validated ``rules`` (data for the
+        composition rule); a game whose rules narrow them says why in ``reason``."""
+        return TableSizes(tuple(self.table_sizes), self.preferred_table_size)
 
     # ---- tables and sheets
 
@@ -403,6 +484,7 @@ class Engine:
             "name": {"de": self.name_de, "en": self.name_en},
             "table_sizes": list(self.table_sizes),
             "preferred_table_size": self.preferred_table_size,
+            "rounds_planned": self.rounds_planned,
             "standing_order": self.standing_order,
             "summary": self.supports_summary,
             "options": self.describe_options(),

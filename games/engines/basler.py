@@ -26,6 +26,8 @@ Where the spec is silent this module decides:
   point ranks implied by ``captured`` — would refuse sheets the rule book accepts, so
   the rule book's checks are the whole of it.
 - A seat's melds use at most its 12 cards.
+- The cards of all a team's captured sets fit in its tricks (at most 4 × tricks); the
+  error names the count of the team's last listed set.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ TRICKS = 12
 HAND = 12
 CARD_POINTS = 40
 LAST_TRICK_BONUS = 3
+MAX_ROUND_DEALS = 48
 REQUIRED = ("tricks", "last_trick", "card_points")
 OPTIONAL = ("melds", "captured")
 MELD_KEYS = ("seat", "rank", "count")
@@ -147,12 +150,26 @@ def _check_tricks(errors: Errors, tricks: list[int], last: Any,
                    team=last)
     if captured is None:
         return
+    over = False
     for i, entry in enumerate(captured):
         cards = COPIES * tricks[TEAMS.index(entry["team"])]
         if entry["count"] > cards:
+            over = True
             errors.add(f"captured.{i}.count",
                        _("Team %(team)s won only %(cards)s cards."),
                        team=entry["team"], cards=cards)
+    if over:
+        return
+    # every set is made of different cards, so all of a team's sets share its tricks
+    for team, name in enumerate(TEAMS):
+        entries = [i for i, e in enumerate(captured) if e["team"] == name]
+        in_sets = sum(captured[i]["count"] for i in entries)
+        cards = COPIES * tricks[team]
+        if in_sets > cards:
+            errors.add(f"captured.{entries[-1]}.count",
+                       _("The sets captured by team %(team)s hold %(count)s cards, but its "
+                         "%(tricks)s tricks hold only %(cards)s."),
+                       team=name, count=in_sets, tricks=tricks[team], cards=cards)
 
 
 def _check_card_points(errors: Errors, points: list[int],
@@ -177,11 +194,14 @@ class BaslerEngine(Engine):
     name_en = "Basler (48 cards)"
     table_sizes = (4,)
     preferred_table_size = 4
+    rounds_planned = 4  # rounds of 8 deals: more of them in an evening
     OPTIONS = {
         "round_deals": Option(
-            default=8, kind="int", min=1,
-            help_en="Deals in a round at one table.",
-            help_de="Spiele einer Runde an einem Tisch."),
+            default=8, kind="int", min=1, max=MAX_ROUND_DEALS,
+            label_en="Deals per round", label_de="Spiele pro Runde",
+            help_en=f"Deals in a round at one table: 1 to {MAX_ROUND_DEALS} (usually 8).",
+            help_de=f"Spiele einer Runde an einem Tisch: 1 bis {MAX_ROUND_DEALS} "
+                    f"(üblich 8)."),
     }
 
     def sheet_length(self, players: int, rules: dict[str, Any]) -> int:

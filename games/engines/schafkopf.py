@@ -41,6 +41,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import (
+    Choice,
     DealContext,
     Engine,
     Errors,
@@ -78,6 +79,7 @@ WIN_POINTS = 61
 SCHNEIDER_WIN = 91
 SCHNEIDER_LOSS = 30
 MAX_DOUBLINGS = 4
+MAX_ROUND_DEALS = 96  # three times the usual 32
 MAX_LAUFENDE = 14  # 4 Ober, 4 Unter and 6 cards of the trump suit
 MAX_LAUFENDE_WENZ = 4  # only the Unter are trumps
 SIE_LAUFENDE = 8  # the declarer holds all Ober and Unter
@@ -91,18 +93,36 @@ TARIFFS: dict[str, dict[str, int]] = {
 }
 
 
-def _tariff_problem(value: Any) -> str | None:
-    if isinstance(value, str):
-        if value in TARIFFS:
-            return None
-        return _("Unknown tariff: use tournament, money_10_50, money_20_50 "
-                 "or an object of the five values.")
-    if set(value) != set(TARIFF_KEYS):
-        return _("A custom tariff needs exactly the keys base_rufspiel, base_solo, "
-                 "schneider, schwarz and laufende.")
-    if not all(is_int(v) and v >= 0 for v in value.values()):
-        return _("Every tariff value must be a whole number of 0 or more.")
-    return None
+MAX_TARIFF = 1000  # points (or cents) per opponent for one tariff item
+TARIFF_LABELS = {  # key: (English, German)
+    "base_rufspiel": ("Rufspiel", "Rufspiel"),
+    "base_solo": ("Solo and Wenz", "Solo und Wenz"),
+    "schneider": ("Schneider", "Schneider"),
+    "schwarz": ("Schwarz", "Schwarz"),
+    "laufende": ("Per counted Laufender", "Je gezähltem Laufenden"),
+}
+TARIFF_OPTION = Option(
+    default="tournament", kind="preset", label_en="Tariff", label_de="Tarif",
+    choices=(
+        Choice("tournament", "Tournament (1/2/1/1/1 points)",
+               "Turnier (1/2/1/1/1 Punkte)"),
+        Choice("money_10_50", "10/50 cents (schneider, schwarz, Laufende 10)",
+               "10/50 Cent (Schneider, Schwarz, Laufende 10)"),
+        Choice("money_20_50", "20/50 cents (schneider, schwarz, Laufende 10)",
+               "20/50 Cent (Schneider, Schwarz, Laufende 10)"),
+    ),
+    fields={key: Option(
+        TARIFFS["tournament"][key], "int", min=0, max=MAX_TARIFF,
+        label_en=en, label_de=de,
+        help_en=f"Points per opponent, 0 to {MAX_TARIFF}.",
+        help_de=f"Punkte je Gegenspieler, 0 bis {MAX_TARIFF}.")
+        for key, (en, de) in TARIFF_LABELS.items()},
+    help_en=f"Points per opponent: a preset, or your own five values (each 0 to "
+            f"{MAX_TARIFF}) for Rufspiel, Solo and Wenz, Schneider, Schwarz and each "
+            f"Laufender.",
+    help_de=f"Punkte je Gegenspieler: eine Vorgabe oder eigene fünf Werte (je 0 bis "
+            f"{MAX_TARIFF}) für Rufspiel, Solo und Wenz, Schneider, Schwarz und jeden "
+            f"Laufenden.")
 
 
 def tariff_of(rules: dict[str, Any]) -> dict[str, int]:
@@ -242,19 +262,13 @@ class SchafkopfEngine(Engine):
     preferred_table_size = 4
     figures = ("won", "lost")
     OPTIONS = {
-        "tariff": Option(
-            default="tournament", kind="object",
-            help_en="Points per opponent: tournament (1/2/1/1/1), money_10_50, money_20_50 "
-                    "(cents), or an object with base_rufspiel, base_solo, schneider, schwarz "
-                    "and laufende.",
-            help_de="Punkte je Gegenspieler: tournament (1/2/1/1/1), money_10_50, money_20_50 "
-                    "(Cent) oder ein Objekt mit base_rufspiel, base_solo, schneider, schwarz "
-                    "und laufende.",
-            check=_tariff_problem),
+        "tariff": TARIFF_OPTION,
         "round_deals": Option(
-            default=32, kind="int", min=1,
-            help_en="Deals in a round at one table.",
-            help_de="Spiele einer Runde an einem Tisch."),
+            default=32, kind="int", min=1, max=MAX_ROUND_DEALS,
+            label_en="Deals per round", label_de="Spiele pro Runde",
+            help_en=f"Deals in a round at one table: 1 to {MAX_ROUND_DEALS} (usually 32).",
+            help_de=f"Spiele einer Runde an einem Tisch: 1 bis {MAX_ROUND_DEALS} "
+                    f"(üblich 32)."),
     }
 
     def sheet_length(self, players: int, rules: dict[str, Any]) -> int:

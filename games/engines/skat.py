@@ -39,6 +39,8 @@ Choices where games.md is silent (each is a test):
 - A disagreement between ``declarer_points`` and the flags is reported on
   ``declarer_points``; a won game that was overbid or missed an announcement is reported
   on ``won``. List fields are named by 0-based index (``points.1``, ``seats.2.won``).
+- ``schwarz`` with ``declarer_points``: 120 when the declarer took every trick, 0..22
+  when he took none, as the Skat stays his (games.md §1).
 - A won game reached the levels it announced: ``schneider``/``schwarz`` left out of the
   record of a won game with that announcement (or an ouvert game) are taken as reached;
   only an explicit ``false`` is a missed announcement (and then ``won: true`` is refused).
@@ -49,6 +51,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import (
+    Choice,
     DealContext,
     Engine,
     Errors,
@@ -76,11 +79,17 @@ PASSED_FIELDS = frozenset({"passed", "ramsch"})
 RAMSCH_FIELDS = frozenset({"ramsch", "passed", "points", "skat_points", "jungfrau",
                            "durchmarsch"})
 SUMMARY_FIELDS = ("game_points", "won", "lost")
+# a summary's bounds: its game points (a seat's sum over a series) lie within
+# ±MAX_SUMMARY_GAME_POINTS, won and lost within the series length; the entries read
+MAX_SUMMARY_GAME_POINTS = 1_000_000
+MAX_SUMMARY_ENTRIES = 16
 
 WIN_POINTS = 61
 SKAT_MAX_POINTS = 22  # two cards, at most two aces
 DURCHMARSCH_SCORE = 120
 WON_BONUS = 50
+# A series is one paper list (36 or 48 deals); two lists back to back still fit.
+MAX_SERIES = 96
 
 
 def _legal_bids(grand_ouvert_base: int) -> frozenset[int]:
@@ -204,6 +213,7 @@ def missed_announcement(record: dict[str, Any]) -> str | None:
 @register
 class SkatEngine(Engine):
     key = "skat"
+    summary_game_points_bound = MAX_SUMMARY_GAME_POINTS  # ± a summary seat's game points
     name_de = "Skat"
     name_en = "Skat"
     table_sizes = (3, 4)
@@ -214,36 +224,46 @@ class SkatEngine(Engine):
 
     OPTIONS = {
         "kontra_re": Option(
-            False, "bool",
+            False, "bool", label_en="Kontra and Re", label_de="Kontra und Re",
             help_en="Deals may carry Kontra (score × 2) and Re (× 4); ±50 and B unchanged.",
             help_de="Spiele dürfen Kontra (Wert × 2) und Re (× 4) tragen; ±50 und B "
                     "bleiben gleich."),
         "lost_hand_single": Option(
-            False, "bool",
+            False, "bool", label_en="Lost hand games count single",
+            label_de="Verlorene Handspiele einfach",
             help_en="Lost hand games are not doubled (the rule before 1999).",
             help_de="Verlorene Handspiele werden nicht verdoppelt (Regel vor 1999)."),
         "grand_ouvert_base": Option(
-            24, "int", choices=(24, 36),
+            24, "int", label_en="Base value of grand ouvert",
+            label_de="Grundwert von Grand ouvert",
+            choices=(Choice(24, "24 (ISkO since 1999)", "24 (ISkO seit 1999)"),
+                     Choice(36, "36 (before 1999)", "36 (vor 1999)")),
             help_en="Base value of grand ouvert: 24, or 36 (before 1999).",
             help_de="Grundwert von Grand ouvert: 24 oder 36 (vor 1999)."),
         "ramsch": Option(
-            False, "bool",
+            False, "bool", label_en="Ramsch", label_de="Ramsch",
             help_en="A deal everyone passed may be played as Ramsch.",
             help_de="Ein eingepasstes Spiel darf als Ramsch gespielt werden."),
         "scoring": Option(
-            "seeger_fabian", "str", choices=("seeger_fabian", "plain"),
+            "seeger_fabian", "str", label_en="Series score", label_de="Serienwertung",
+            choices=(Choice("seeger_fabian", "Seeger-Fabian", "Seeger-Fabian"),
+                     Choice("plain", "Game points only", "Nur Spielpunkte")),
             help_en="Series score: Seeger-Fabian (game points ±50 per game, plus B for "
                     "other declarers' lost games) or plain game points.",
             help_de="Serienwertung: Seeger-Fabian (Spielpunkte ±50 je Spiel, dazu B für "
                     "verlorene Spiele der anderen) oder nur Spielpunkte."),
         "series_deals_3": Option(
-            36, "int", min=1,
-            help_en="Deals in a series at a table of 3.",
-            help_de="Spiele einer Serie am Dreiertisch."),
+            36, "int", min=1, max=MAX_SERIES,
+            label_en="Deals per series at a table of 3",
+            label_de="Spiele einer Serie am Dreiertisch",
+            help_en=f"Deals in a series at a table of 3: 1 to {MAX_SERIES} (usually 36).",
+            help_de=f"Spiele einer Serie am Dreiertisch: 1 bis {MAX_SERIES} (üblich 36)."),
         "series_deals_4": Option(
-            48, "int", min=1,
-            help_en="Deals in a series at a table of 4.",
-            help_de="Spiele einer Serie am Vierertisch."),
+            48, "int", min=1, max=MAX_SERIES,
+            label_en="Deals per series at a table of 4",
+            label_de="Spiele einer Serie am Vierertisch",
+            help_en=f"Deals in a series at a table of 4: 1 to {MAX_SERIES} (usually 48).",
+            help_de=f"Spiele einer Serie am Vierertisch: 1 bis {MAX_SERIES} (üblich 48)."),
     }
 
     # ---- tables and sheets
@@ -282,11 +302,13 @@ class SkatEngine(Engine):
         errors = Errors()
         _check_keys(deal, DECLARER_FIELDS, errors, _("Not allowed in a declared game."))
         record = self._read_declarer_fields(deal, ctx, errors)
-        errors.raise_if_any()
-        if record["game"] == "null":
-            self._check_null(deal, record, errors)
-        else:
-            self._check_suit_or_grand(deal, record, errors)
+        # every check that the readable fields allow runs, so that one answer names every
+        # offending field (a bad declarer and impossible matadors both)
+        if record["game"] is not None and not errors.has("game"):
+            if record["game"] == "null":
+                self._check_null(deal, record, errors)
+            else:
+                self._check_suit_or_grand(deal, record, errors)
         self._check_bid(record, ctx, errors)
         errors.raise_if_any()
         self._check_result(record, ctx, errors)
@@ -410,8 +432,11 @@ class SkatEngine(Engine):
         elif schneider and not record["schneider"]:
             errors.add("declarer_points", _("%(points)s card points are Schneider (90 or "
                                             "more, or 30 or less)."), points=points)
-        elif record["schwarz"] and points not in (0, 120):
-            errors.add("declarer_points", _("Schwarz means 0 or 120 card points."))
+        elif record["schwarz"] and points != 120 and points > SKAT_MAX_POINTS:
+            # the Skat stays the declarer's: played schwarz, he may still hold 0-22 in it
+            errors.add("declarer_points", _("Schwarz means 120 card points when the declarer "
+                                            "took every trick, 0 to 22 (the Skat) when he "
+                                            "took none."))
         elif record["won"] and points < WIN_POINTS:
             errors.add("declarer_points", _("A game is won only with 61 card points or "
                                             "more."))
@@ -547,14 +572,20 @@ class SkatEngine(Engine):
         if not is_int(players):
             raise user_error("players", _("Must be a whole number."))
         self.check_table(players, opts)
-        if not isinstance(seats, list) or len(seats) != players:
+        if not isinstance(seats, list):
             raise user_error("seats", _("The summary needs one entry per seat (%(players)s)."),
                              players=players)
         errors = Errors()
-        figures = [self._read_summary_seat(i, seat, opts, errors) for i, seat in enumerate(seats)]
+        if len(seats) != players:
+            errors.add("seats", _("The summary needs one entry per seat (%(players)s)."),
+                       players=players)
+        length = self.sheet_length(players, opts)
+        # the entries are checked even when their number is wrong (one answer names every
+        # offending field); a list far too long is not read entry by entry
+        figures = [self._read_summary_seat(i, seat, opts, length, errors)
+                   for i, seat in enumerate(seats[:MAX_SUMMARY_ENTRIES])]
         errors.raise_if_any()
         games = sum(f["won"] + f["lost"] for f in figures)
-        length = self.sheet_length(players, opts)
         if games > length:
             raise user_error("seats", _("A series has at most %(length)s deals, the summary "
                                         "counts %(games)s games."), length=length, games=games)
@@ -562,7 +593,7 @@ class SkatEngine(Engine):
                            [f["lost"] for f in figures], players, opts)
 
     @staticmethod
-    def _read_summary_seat(index: int, seat: Any, opts: dict[str, Any],
+    def _read_summary_seat(index: int, seat: Any, opts: dict[str, Any], length: int,
                            errors: Errors) -> dict[str, int]:
         where = f"seats.{index}"
         if not isinstance(seat, dict):
@@ -578,8 +609,13 @@ class SkatEngine(Engine):
                 errors.add(f"{where}.{name}", _("This field is required."))
             elif not is_int(value):
                 errors.add(f"{where}.{name}", _("Must be a whole number."))
-            elif name != "game_points" and value < 0:
-                errors.add(f"{where}.{name}", _("Must not be negative."))
+            elif name != "game_points" and not 0 <= value <= length:
+                errors.add(f"{where}.{name}", _("Must be a whole number from 0 to %(high)s."),
+                           high=length)
+            elif name == "game_points" and abs(value) > MAX_SUMMARY_GAME_POINTS:
+                errors.add(f"{where}.{name}", _("Must be a whole number from %(low)s to "
+                                                "%(high)s."),
+                           low=-MAX_SUMMARY_GAME_POINTS, high=MAX_SUMMARY_GAME_POINTS)
             else:
                 out[name] = value
         if len(out) == len(SUMMARY_FIELDS) and out["won"] + out["lost"] == 0 \
@@ -625,3 +661,24 @@ def totals_rows(game_points: list[int], won: list[int], lost: list[int], players
         rows.append({"seat": i + 1, "score": score, "game_points": game_points[i],
                      "won": won[i], "lost": lost[i]})
     return rows
+
+
+def seeger_fabian_lines(totals: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+    """The Seeger-Fabian rows at the foot of a paper Skatliste, per seat: game points,
+    won and lost games, +50 per won and −50 per lost game, the other declarers' lost
+    games and what they bring (× 40 at a 3-table, × 30 at a 4-table), and the score —
+    the same sum as ``totals_rows``."""
+    bonus = opponent_bonus(players)
+    all_lost = sum(row["lost"] for row in totals)
+    lines = []
+    for row in totals:
+        others_lost = all_lost - row["lost"]
+        lines.append({
+            "seat": row["seat"], "game_points": row["game_points"], "won": row["won"],
+            "lost": row["lost"], "won_bonus": WON_BONUS * row["won"],
+            "lost_malus": -WON_BONUS * row["lost"], "others_lost": others_lost,
+            "others_bonus": bonus * others_lost,
+            "score": (row["game_points"] + WON_BONUS * (row["won"] - row["lost"])
+                      + bonus * others_lost),
+        })
+    return lines

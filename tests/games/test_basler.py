@@ -230,6 +230,16 @@ REFUSALS = [
      {"tricks": [0, 12], "last_trick": "B", "card_points": [0, 40],
       "captured": [cap("A", "seven")] + [cap("B", r, 4) for r in RANKS if r != "seven"]},
      "captured.0.count"),
+    # one trick is 4 cards: two sets of 3 (6 cards) do not fit in team A's one trick
+    ("captured sets together beyond the team's cards",
+     {"tricks": [1, 11], "last_trick": "B", "card_points": [0, 40],
+      "captured": [cap("A", "seven"), cap("A", "two")]},
+     "captured.1.count"),
+    ("captured sets together beyond 4 × tricks (3 tricks, 13 cards)",
+     {"tricks": [3, 9], "last_trick": "B", "card_points": [0, 40],
+      "captured": [cap("A", "seven", 4), cap("A", "two", 3), cap("A", "banner", 3),
+                   cap("A", "unter", 3)]},
+     "captured.3.count"),
     ("card points below the captured point ranks",
      with_(PLAIN, card_points=[10, 30], captured=[cap("A", "king", 4)]), "card_points.0"),
 ]
@@ -238,6 +248,30 @@ REFUSALS = [
 @pytest.mark.parametrize("deal, field", [r[1:] for r in REFUSALS], ids=[r[0] for r in REFUSALS])
 def test_refused(deal, field):
     assert field in refused(deal)
+
+
+@pytest.mark.parametrize("tricks, counts", [
+    (1, [4]), (2, [4, 4]), (2, [3, 3]), (3, [4, 4, 4]), (3, [4, 3, 3]), (6, [4] * 6),
+])
+def test_captured_sets_filling_the_tricks_exactly_are_accepted(tricks, counts):
+    ranks = [r for r in RANKS if r not in ("king", "ober", "unter", "banner")] + \
+        ["unter", "banner", "ober", "king"]
+    captured = [cap("A", rank, n) for rank, n in zip(ranks, counts, strict=False)]
+    points = sum({"king": 4, "ober": 3, "unter": 2, "banner": 1}.get(e["rank"], 0) * e["count"]
+                 for e in captured)
+    deal = {"tricks": [tricks, 12 - tricks], "last_trick": "B",
+            "card_points": [points, 40 - points], "captured": captured}
+    assert ENGINE.validate_deal(deal, ctx())["captured"] == captured
+
+
+def test_captured_sets_beyond_the_tricks_message_counts_the_cards():
+    deal = {"tricks": [1, 11], "last_trick": "B", "card_points": [0, 40],
+            "captured": [cap("A", "seven"), cap("A", "two")]}
+    with pytest.raises(EngineUserError) as exc:
+        ENGINE.validate_deal(deal, ctx())
+    (error,) = exc.value.errors
+    assert error.render() == ("The sets captured by team A hold 6 cards, but its 1 tricks "
+                              "hold only 4.")
 
 
 def test_captured_point_sets_message_names_their_points():

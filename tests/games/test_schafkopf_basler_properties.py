@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -188,3 +189,24 @@ def test_schafkopf_sheet_answers_any_json(deals, players, rules):
 @given(st.one_of(st.lists(near_deals, max_size=4), json_values), players_values, rules_values)
 def test_basler_sheet_answers_any_json(deals, players, rules):
     answers_or_refuses(BASLER, deals, players, rules)
+
+
+@FEW
+@given(st.integers(0, 12), st.lists(st.sampled_from([3, 4]), min_size=1, max_size=6))
+def test_basler_captured_sets_must_fit_in_the_team_tricks(tricks_a, counts):
+    """Games.md §4: the cards of all a team's captured sets fit in its tricks (≤ 4 × tricks)."""
+    captured = [{"team": "A", "rank": rank, "count": n}
+                for rank, n in zip(("seven", "two", "unter", "banner", "ober", "king"), counts,
+                                   strict=False)]
+    in_sets = sum(counts)
+    points_a = sum({"king": 4, "ober": 3, "unter": 2, "banner": 1}.get(e["rank"], 0) * e["count"]
+                   for e in captured)
+    deal = {"tricks": [tricks_a, 12 - tricks_a], "last_trick": "A" if tricks_a else "B",
+            "card_points": [points_a, 40 - points_a], "captured": captured}
+    ctx = DealContext(number=1, players=4, rules=BASLER.options({}))
+    if in_sets <= 4 * tricks_a:
+        BASLER.validate_deal(deal, ctx)
+    else:
+        with pytest.raises(EngineUserError) as exc:
+            BASLER.validate_deal(deal, ctx)
+        assert {e.field.rsplit(".", 1)[-1] for e in exc.value.errors} == {"count"}

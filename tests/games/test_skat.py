@@ -71,9 +71,10 @@ def test_default_options():
 
 def test_options_are_described_in_both_languages():
     described = ENGINE.describe()["options"]
-    assert described["grand_ouvert_base"]["choices"] == [24, 36]
-    assert described["scoring"]["choices"] == ["seeger_fabian", "plain"]
-    assert described["series_deals_4"]["min"] == 1
+    assert [c["value"] for c in described["grand_ouvert_base"]["choices"]] == [24, 36]
+    assert described["scoring"]["choices"][1] == {
+        "value": "plain", "label": {"en": "Game points only", "de": "Nur Spielpunkte"}}
+    assert (described["series_deals_4"]["min"], described["series_deals_4"]["max"]) == (1, 96)
     for option in described.values():
         assert option["help"]["en"] and option["help"]["de"]
 
@@ -353,7 +354,9 @@ def test_bid_null_means_not_given():
     game("clubs", 1, won=False, declarer_points=30),  # declarer schneidered, not marked
     game("clubs", 1, schneider=True, declarer_points=89),
     game("clubs", 1, schwarz=True, declarer_points=100),
-    game("clubs", 1, won=False, schneider=True, schwarz=True, declarer_points=20),
+    game("clubs", 1, won=False, schneider=True, schwarz=True, declarer_points=23),
+    game("grand", 1, won=False, schwarz=True, declarer_points=30),
+    game("grand", 1, won=False, schwarz=True, declarer_points=119),
     game("clubs", 1, declarer_points=121),
     game("clubs", 1, won=False, declarer_points=-1),
     game("clubs", 1, declarer_points="61"),
@@ -371,6 +374,9 @@ def test_declarer_points_disagreeing_with_the_result_are_refused(deal):
     (game("clubs", 1, won=False, declarer_points=31), -48),
     (game("clubs", 1, schwarz=True, declarer_points=120), 48),
     (game("clubs", 1, won=False, schwarz=True, declarer_points=0), -96),
+    # played schwarz, the declarer keeps the Skat: an ace and a ten are 21 points
+    (game("grand", 1, won=False, schwarz=True, declarer_points=21), -192),
+    (game("clubs", 1, won=False, schneider=True, schwarz=True, declarer_points=22), -96),
     (game("clubs", 1, won=False, schneider=True, declarer_points=0), -72),
     (game("clubs", 1, schneider=True, declarer_points=120), 36),  # opponents took a 0 trick
 ])

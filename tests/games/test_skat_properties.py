@@ -58,7 +58,8 @@ def trump_games(draw, declarer: int) -> dict:
     schwarz_announced = ouvert or (schneider_announced and draw(st.booleans()))
     points = draw(st.integers(0, 120))
     schneider = points >= 90 or points <= 30
-    schwarz = points in (0, 120) and draw(st.booleans())
+    # schwarz: every trick (120) or none, the Skat (0..22) staying the declarer's
+    schwarz = (points == 120 or points <= 22) and draw(st.booleans())
     deal = {"declarer": declarer, "game": kind,
             "matadors": draw(st.integers(1, top)) * draw(st.sampled_from([1, -1])),
             "hand": hand, "ouvert": ouvert, "schneider": schneider, "schwarz": schwarz,

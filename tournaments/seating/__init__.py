@@ -13,6 +13,10 @@ Terms:
 - round: one draw; ``history`` is the list of earlier rounds' draws.
 - pair / meeting: two players at one table form a pair; they meet in every round
   in which they share a table.
+- rounds planned: how many rounds the tournament means to play; the balanced draw of a
+  small field plans the remaining ones ahead (``planned``) so that no pair meets twice
+  wherever a schedule allows it (``designs``: the affine planes).
+- apart: pairs that must not meet (teammates), given as data.
 
 Every generator takes a ``random.Random`` made from the round's stored seed, so a
 draw is reproducible from the seed and the participants in the same order. A request
@@ -24,10 +28,12 @@ from .balanced import balanced, repeated_pairs
 from .composition import composition
 from .draws import METHODS, draw, swap
 from .errors import SeatingError, SeatingInternalError
+from .planned import PLAN_MAX_PLAYERS, repeat_lower_bound
 from .random_draw import random_draw
 from .ranking import ranking
 
 __all__ = [
-    "METHODS", "SeatingError", "SeatingInternalError", "balanced", "composition", "draw",
-    "random_draw", "ranking", "repeated_pairs", "swap",
+    "METHODS", "PLAN_MAX_PLAYERS", "SeatingError", "SeatingInternalError", "balanced",
+    "composition", "draw", "random_draw", "ranking", "repeat_lower_bound", "repeated_pairs",
+    "swap",
 ]

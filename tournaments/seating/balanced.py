@@ -28,6 +28,11 @@ lower bound on the club cost, or when its budget of evaluated swaps (``effort``)
 spent, and returns the best draw seen. Everything is counted, never timed, so the
 same seed gives the same draw on any machine.
 
+With ``rounds_planned`` a field of up to ``planned.PLAN_MAX_PLAYERS`` players is not drawn
+by this search alone: ``planned`` seats the remaining rounds ahead as one schedule (its
+start is this search, round after round) and the draw takes the next round of it. Pairs
+that must not meet (``apart``, e.g. teammates) weigh more than every repeated meeting.
+
 Internally players are indices 0..n-1 in the order given, so that no set or dict
 iteration over ids (whose order can depend on hash seeds) touches the result.
 """
@@ -59,24 +64,44 @@ STEP_EFFORT = 10
 def balanced(participants: Sequence[Hashable], sizes: Sequence[int], preferred: int,
              rng: random.Random, *, history: Iterable[Iterable[Iterable[Hashable]]] = (),
              clubs: Mapping[Hashable, Hashable | None] | None = None,
-             effort: int | None = None) -> Tables:
+             apart: Iterable[tuple[Hashable, Hashable]] = (),
+             rounds_planned: int | None = None, effort: int | None = None) -> Tables:
     """Tables (seat 1 first) in table-number order with the fewest repeated meetings.
 
     ``clubs`` maps a participant id to its club id (None or missing: no club); pass it
-    only when club-mates should be kept apart.
+    only when club-mates should be kept apart. ``apart`` lists pairs that must not meet
+    (teammates): they weigh more than any number of repeated meetings. With
+    ``rounds_planned`` a field of at most ``PLAN_MAX_PLAYERS`` plans the remaining
+    rounds ahead (``planned``) and draws the next round of that plan; a larger field,
+    a round past the plan, or no plan draws this round alone (the swap search below).
     """
     players = distinct(participants)
     table_sizes = composition(len(players), sizes, preferred)
-    order = list(range(len(players)))
-    rng.shuffle(order)
-    costs = _PairCosts(players, history, clubs, table_sizes)
-    if effort is None:
-        effort = BASE_EFFORT + EFFORT_PER_PLAYER * len(players)
-    tables = _Search(costs, fill(order, table_sizes), rng).run(effort)
+    past = [[list(table) for table in round_tables] for round_tables in history]
+    from .planned import PLAN_MAX_PLAYERS, planned_round  # planned builds on this module
+
+    if (rounds_planned is not None and len(past) < rounds_planned
+            and len(players) <= PLAN_MAX_PLAYERS and len(table_sizes) > 1):
+        tables = planned_round(players, table_sizes, rounds_planned, rng, history=past,
+                               clubs=clubs, apart=apart)
+    else:
+        tables = seat_one_round(len(players), table_sizes, rng,
+                                _PairCosts(players, past, clubs, table_sizes, apart), effort)
     drawn = [[players[i] for i in table] for table in tables]
     for table in drawn:
         rng.shuffle(table)
     return drawn
+
+
+def seat_one_round(count: int, table_sizes: list[int], rng: random.Random,
+                   costs: _PairCosts, effort: int | None = None) -> list[list[int]]:
+    """Players 0..count-1 at tables of ``table_sizes``: a random start, then the swap
+    search against ``costs``."""
+    order = list(range(count))
+    rng.shuffle(order)
+    if effort is None:
+        effort = BASE_EFFORT + EFFORT_PER_PLAYER * count
+    return _Search(costs, fill(order, table_sizes), rng).run(effort)
 
 
 def repeated_pairs(tables: Iterable[Iterable[Hashable]],
@@ -99,11 +124,14 @@ def _pairs(table: Iterable[Hashable]) -> Iterable[frozenset]:
 class _PairCosts:
     """What it costs to seat two players (by index) at one table."""
 
-    def __init__(self, players: list[Hashable], history, clubs, table_sizes: list[int]):
+    def __init__(self, players: list[Hashable], history, clubs, table_sizes: list[int],
+                 apart: Iterable[tuple[Hashable, Hashable]] = ()):
         index = {player: i for i, player in enumerate(players)}
         scale = sum(size * (size - 1) // 2 for size in table_sizes) + 1
         meetings: list[dict[int, int]] = [{} for _ in players]
+        rounds = 0
         for round_tables in history:
+            rounds += 1
             for table in round_tables:
                 # withdrawn players are no longer seated, so their meetings do not matter
                 seated = [index[p] for p in table if p in index]
@@ -115,6 +143,14 @@ class _PairCosts:
         # meetings² × scale, precomputed: the search only ever looks these up
         self.scale = scale
         self.met = [{b: m * m * scale for b, m in row.items()} for row in meetings]
+        # a pair that must not meet weighs more than every repeated meeting of a round
+        # (fewer than ``scale`` pairs, each at most meetings² × scale ≤ rounds² × scale)
+        forbidden = scale * scale * (rounds + 1) ** 2
+        for a, b in apart:
+            if a in index and b in index and a != b:
+                i, j = index[a], index[b]
+                self.met[i][j] = self.met[i].get(j, 0) + forbidden
+                self.met[j][i] = self.met[j].get(i, 0) + forbidden
         self.club, self.club_floor = _club_labels(players, clubs, len(table_sizes))
 
     def between(self, a: int, b: int) -> int:

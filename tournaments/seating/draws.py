@@ -24,18 +24,22 @@ METHODS = {"random": random_draw, "balanced": balanced, "ranking": ranking}
 
 def draw(method: str, participants: Sequence[Hashable], sizes: Sequence[int], preferred: int,
          rng: random.Random, *, history: Iterable[Iterable[Iterable[Hashable]]] = (),
-         clubs: Mapping[Hashable, Hashable | None] | None = None) -> Tables:
+         clubs: Mapping[Hashable, Hashable | None] | None = None,
+         apart: Iterable[tuple[Hashable, Hashable]] = (),
+         rounds_planned: int | None = None) -> Tables:
     """Draw a round with the named method.
 
-    For ``"ranking"`` the participants come in standing order, best first; ``history``
-    and ``clubs`` are used by ``"balanced"`` only.
+    For ``"ranking"`` the participants come in standing order, best first; ``history``,
+    ``clubs``, ``apart`` (pairs that must not meet) and ``rounds_planned`` are used by
+    ``"balanced"`` only.
     """
     if method not in METHODS:
         raise SeatingError(
             "method", _("Unknown seating method “%(method)s”; use one of %(methods)s."),
             method=method, methods=", ".join(METHODS))
     if method == "balanced":
-        return balanced(participants, sizes, preferred, rng, history=history, clubs=clubs)
+        return balanced(participants, sizes, preferred, rng, history=history, clubs=clubs,
+                        apart=apart, rounds_planned=rounds_planned)
     return METHODS[method](participants, sizes, preferred, rng)
 
 

@@ -1,0 +1,158 @@
+"""A deal in words, as a paper sheet's "game" column reads: "Clubs with 2, hand, won",
+"passed", "Rufspiel on the Acorn Ace, 64 points, won".
+
+``deal_phrases(game, record)`` returns the phrases as (msgid, params) pairs; a parameter
+that is text is itself a msgid (a suit, an ace, a trump). The Django side translates
+both and joins them (``games.words``). The record is a stored, validated record.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.engines.base import _
+
+Phrase = tuple[str, dict[str, Any]]
+
+# Whole phrases per suit: a suit's name alone is ambiguous in the catalogue ("Clubs" is
+# also the clubs of the club pages).
+SKAT_WITH = {"diamonds": _("Diamonds with %(count)s"), "hearts": _("Hearts with %(count)s"),
+             "spades": _("Spades with %(count)s"), "clubs": _("Clubs with %(count)s"),
+             "grand": _("Grand with %(count)s")}
+SKAT_WITHOUT = {"diamonds": _("Diamonds without %(count)s"),
+                "hearts": _("Hearts without %(count)s"),
+                "spades": _("Spades without %(count)s"), "clubs": _("Clubs without %(count)s"),
+                "grand": _("Grand without %(count)s")}
+SCHAFKOPF_SUITS = {"acorns": _("Acorns"), "leaves": _("Leaves"), "hearts": _("Hearts"),
+                   "bells": _("Bells")}
+SCHAFKOPF_ACES = {"acorns": _("the Acorn Ace"), "leaves": _("the Leaf Ace"),
+                  "bells": _("the Bell Ace")}
+BAPTISTENSKAT_TRUMPS = {"red": _("%(cards)s cards, red trump"),
+                        "yellow": _("%(cards)s cards, yellow trump"),
+                        "green": _("%(cards)s cards, green trump"),
+                        "blue": _("%(cards)s cards, blue trump")}
+LABATARDE_TRUMPS = {"all": _("%(cards)s cards, all trumps"),
+                    "spades": _("%(cards)s cards, spades trump"),
+                    "hearts": _("%(cards)s cards, hearts trump"),
+                    "diamonds": _("%(cards)s cards, diamonds trump"),
+                    "clubs": _("%(cards)s cards, clubs trump"),
+                    "none": _("%(cards)s cards, no trump")}
+
+
+def _p(message: str, **params: Any) -> Phrase:
+    return (message, params)
+
+
+def _result(won: Any) -> list[Phrase]:
+    if won is None:
+        return []
+    return [_p(_("won") if won else _("lost"))]
+
+
+def skat_phrases(record: dict[str, Any]) -> list[Phrase]:
+    if record.get("passed"):
+        return [_p(_("Ramsch"))] if record.get("ramsch") else [_p(_("passed"))]
+    if record.get("ramsch"):
+        return [_p(_("Ramsch"))]
+    game = record.get("game")
+    phrases: list[Phrase] = []
+    if game == "null":
+        phrases.append(_p(_("Null ouvert") if record.get("ouvert") else _("Null")))
+        if record.get("hand"):
+            phrases.append(_p(_("hand")))
+        return phrases + _result(record.get("won"))
+    matadors = record.get("matadors") or 0
+    if game not in SKAT_WITH:
+        return [_p(_("passed"))]
+    if matadors >= 0:
+        phrases.append(_p(SKAT_WITH[game], count=matadors))
+    else:
+        phrases.append(_p(SKAT_WITHOUT[game], count=-matadors))
+    if record.get("hand"):
+        phrases.append(_p(_("hand")))
+    if record.get("schwarz_announced"):
+        phrases.append(_p(_("Schwarz announced")))
+    elif record.get("schneider_announced"):
+        phrases.append(_p(_("Schneider announced")))
+    if record.get("ouvert"):
+        phrases.append(_p(_("ouvert")))
+    if record.get("schwarz"):
+        phrases.append(_p(_("Schwarz")))
+    elif record.get("schneider"):
+        phrases.append(_p(_("Schneider")))
+    if record.get("re"):
+        phrases.append(_p(_("Re")))
+    elif record.get("kontra"):
+        phrases.append(_p(_("Kontra")))
+    return phrases + _result(record.get("won"))
+
+
+def schafkopf_phrases(record: dict[str, Any]) -> list[Phrase]:
+    game = record.get("game")
+    if game == "passed":
+        return [_p(_("passed"))]
+    if game == "rufspiel":
+        phrases = [_p(_("Rufspiel on %(ace)s"),
+                      ace=SCHAFKOPF_ACES.get(record.get("called_ace"), ""))]
+    elif game in ("solo", "solo_tout"):
+        suit = SCHAFKOPF_SUITS.get(record.get("suit"), "")
+        phrases = [_p(_("%(suit)s Solo Tout") if game == "solo_tout" else _("%(suit)s Solo"),
+                      suit=suit)]
+    else:
+        phrases = [_p({"wenz": _("Wenz"), "wenz_tout": _("Wenz Tout"),
+                       "sie": _("Sie")}.get(game, _("game")))]
+    points = record.get("declarer_points")
+    if points is not None:
+        phrases.append(_p(_("%(points)s points"), points=points))
+        phrases.extend(_result(points >= 61 if game in ("rufspiel", "solo", "wenz")
+                               else bool(record.get("schwarz")) and points == 120))
+    if record.get("schwarz"):
+        phrases.append(_p(_("Schwarz")))
+    if record.get("laufende"):
+        phrases.append(_p(_("%(count)s Laufende"), count=record["laufende"]))
+    if record.get("doublings"):
+        phrases.append(_p(_("doubled %(count)s×"), count=record["doublings"]))
+    return phrases
+
+
+def _bids_and_tricks(record: dict[str, Any], trumps: dict[str, str]) -> list[Phrase]:
+    return [_p(trumps.get(record.get("trump"), _("%(cards)s cards")), cards=record.get("cards"))]
+
+
+def baptistenskat_phrases(record: dict[str, Any]) -> list[Phrase]:
+    return _bids_and_tricks(record, BAPTISTENSKAT_TRUMPS)
+
+
+def labatarde_phrases(record: dict[str, Any]) -> list[Phrase]:
+    phrases = _bids_and_tricks(record, LABATARDE_TRUMPS)
+    if record.get("choune"):
+        phrases.append(_p(_("choune")))
+    elif record.get("mechoune") is not None:
+        phrases.append(_p(_("méchoune")))
+    return phrases
+
+
+def basler_phrases(record: dict[str, Any]) -> list[Phrase]:
+    tricks = record.get("tricks") or [0, 0]
+    return [_p(_("tricks %(a)s : %(b)s, last trick team %(team)s"),
+               a=tricks[0], b=tricks[1], team=record.get("last_trick", ""))]
+
+
+PHRASES: dict[str, Callable[[dict[str, Any]], list[Phrase]]] = {
+    "skat": skat_phrases,
+    "schafkopf": schafkopf_phrases,
+    "baptistenskat": baptistenskat_phrases,
+    "labatarde": labatarde_phrases,
+    "basler": basler_phrases,
+}
+
+
+def deal_phrases(game: str, record: dict[str, Any]) -> list[Phrase]:
+    return PHRASES[game](record if isinstance(record, dict) else {})
+
+
+def declarer_of(record: dict[str, Any]) -> int | None:
+    """The seat that declared the game, where the game has one."""
+    seat = record.get("declarer") if isinstance(record, dict) else None
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None

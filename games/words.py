@@ -1,0 +1,22 @@
+"""A deal in words in the request's language (the engines' phrases, translated)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext
+
+from games.engines.words import deal_phrases
+
+
+def say(message: str, params: dict[str, Any]) -> str:
+    """One phrase: its text parameters are msgids too (a suit, an ace, a trump)."""
+    params = {key: gettext(value) if isinstance(value, str) and value else value
+              for key, value in params.items()}
+    text = gettext(message)
+    return text % params if params else text
+
+
+def deal_in_words(game: str, record: Any) -> str:
+    """"Kreuz mit 2, Hand, gewonnen" / "eingepasst"."""
+    return ", ".join(say(message, params) for message, params in deal_phrases(game, record))

@@ -1,0 +1,47 @@
+"""A deal in words, as the paper list's game column reads, in German and English."""
+
+import pytest
+from django.utils import translation
+
+from games.words import deal_in_words
+
+
+@pytest.mark.parametrize("game,record,de,en", [
+    ("skat", {"passed": True}, "eingepasst", "passed"),
+    ("skat", {"passed": True, "ramsch": True, "points": [60, 40, 20]}, "Ramsch", "Ramsch"),
+    ("skat", {"declarer": 1, "game": "clubs", "matadors": 2, "hand": True, "won": True},
+     "Kreuz mit 2, Hand, gewonnen", "Clubs with 2, hand, won"),
+    ("skat", {"declarer": 2, "game": "grand", "matadors": -3, "won": False, "schneider": True},
+     "Grand ohne 3, Schneider, verloren", "Grand without 3, Schneider, lost"),
+    ("skat", {"declarer": 3, "game": "hearts", "matadors": 1, "hand": True,
+              "schneider_announced": True, "schneider": True, "won": True},
+     "Herz mit 1, Hand, Schneider angesagt, Schneider, gewonnen",
+     "Hearts with 1, hand, Schneider announced, Schneider, won"),
+    ("skat", {"declarer": 1, "game": "null", "ouvert": True, "won": False},
+     "Null ouvert, verloren", "Null ouvert, lost"),
+    ("schafkopf", {"game": "passed"}, "eingepasst", "passed"),
+    ("schafkopf", {"game": "rufspiel", "declarer": 1, "partner": 2, "called_ace": "acorns",
+                   "declarer_points": 64, "laufende": 3},
+     "Rufspiel auf die Eichel-Sau, 64 Augen, gewonnen, 3 Laufende",
+     "Rufspiel on the Acorn Ace, 64 points, won, 3 Laufende"),
+    ("schafkopf", {"game": "solo", "declarer": 3, "suit": "hearts", "declarer_points": 40,
+                   "doublings": 1},
+     "Herz-Solo, 40 Augen, verloren, 1× gedoppelt", "Hearts Solo, 40 points, lost, doubled 1×"),
+    ("schafkopf", {"game": "wenz_tout", "declarer": 2, "declarer_points": 120, "schwarz": True},
+     "Wenz Tout, 120 Augen, gewonnen, Schwarz", "Wenz Tout, 120 points, won, Schwarz"),
+    ("baptistenskat", {"cards": 5, "trump": "green", "bids": [1, 1, 1, 1], "tricks": [2, 1, 1, 1]},
+     "5 Karten, Trumpf Grün", "5 cards, green trump"),
+    ("labatarde", {"cards": 5, "trump": "clubs", "bids": [2, 2, 0, 3], "tricks": [1, 2, 1, 1],
+                   "mechoune": 2, "choune": True},
+     "5 Karten, Trumpf Kreuz, Choune", "5 cards, clubs trump, choune"),
+    ("labatarde", {"cards": 5, "trump": "none", "bids": [2, 2, 0, 3], "tricks": [1, 2, 1, 1],
+                   "mechoune": None, "choune": False},
+     "5 Karten, ohne Trumpf", "5 cards, no trump"),
+    ("basler", {"tricks": [7, 5], "last_trick": "A", "card_points": [22, 18]},
+     "Stiche 7 : 5, letzter Stich Team A", "tricks 7 : 5, last trick team A"),
+])
+def test_a_deal_reads_like_the_paper_list(game, record, de, en):
+    with translation.override("de"):
+        assert deal_in_words(game, record) == de
+    with translation.override("en"):
+        assert deal_in_words(game, record) == en
