@@ -1,9 +1,12 @@
 """``Authorization: Table <entry_token>``: a table's tablet writes its own sheet.
 
 The token authenticates a *table principal*, not a user; ``request.auth`` is the table.
-A token of a closed round is useless (401).
+A token of a closed round is useless (401), and stays so when staff reopen the round
+for corrections.
 """
 
+import drf_spectacular.authentication
+from django.middleware.csrf import CsrfViewMiddleware
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
@@ -42,7 +45,8 @@ class TableTokenAuthentication(authentication.BaseAuthentication):
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed(_("Invalid table token.")) from None
         table = (Table.objects.select_related("round__tournament")
-                 .filter(entry_token=token, round__closed=False).first())
+                 .filter(entry_token=token, round__closed=False, round__reopened=False)
+                 .first())
         if table is None:
             raise exceptions.AuthenticationFailed(_("Invalid table token or the round is closed."))
         return TablePrincipal(table), table
@@ -60,3 +64,31 @@ class TableTokenScheme(OpenApiAuthenticationExtension):
     def get_security_definition(self, auto_schema):
         return {"type": "apiKey", "in": "header", "name": "Authorization",
                 "description": "`Table <entry_token>` — a table's own sheet"}
+
+
+class _CsrfCheck(CsrfViewMiddleware):
+    def _reject(self, request, reason):
+        return reason  # the reason instead of an HTML page
+
+
+class SessionAuthentication(authentication.SessionAuthentication):
+    """DRF's session login with a CSRF refusal in the request's language (DRF's own
+    "CSRF Failed: …" is English whatever the language)."""
+
+    def enforce_csrf(self, request):
+        def dummy_get_response(request):  # pragma: no cover - never called
+            return None
+
+        check = _CsrfCheck(dummy_get_response)
+        check.process_request(request)
+        reason = check.process_view(request, None, (), {})
+        if reason:
+            raise exceptions.PermissionDenied(
+                _("The CSRF check failed: a browser session must send its CSRF token "
+                  "(X-CSRFToken header) from this site."), code="csrf_failed")
+
+
+class SessionScheme(drf_spectacular.authentication.SessionScheme):
+    """The browser session in the OpenAPI schema, as drf-spectacular describes DRF's."""
+
+    target_class = "api.authentication.SessionAuthentication"

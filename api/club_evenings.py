@@ -12,21 +12,17 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from api.club_helpers import club_or_404, run_club_or_403, year_of
-from api.permissions import runs_club
-from api.rounds import RoundWithTokensSerializer, _round_query
+from api.club_helpers import year_of
+from api.endpoints import ClubEndpoint
+from api.rounds import RoundWithTokensSerializer
+from clublife.services.evenings import MAX_PRESENT, club_evening_create
+from clubs.policies import runs_club
+from clubs.services import MAX_FEE_CENTS, club_defaults_update
 from games.choices import GAME_CHOICES
 from tournaments.models import Round
-from tournaments.services.club_evenings import (
-    MAX_FEE_CENTS,
-    MAX_PRESENT,
-    club_defaults_update,
-    club_evening_create,
-)
+from tournaments.selectors import rounds_with_seating
 
 
 class EveningSerializer(serializers.Serializer):
@@ -83,13 +79,12 @@ def evening_json(t) -> dict:
             "participants": getattr(t, "participant_count", None)}
 
 
-class ClubEvenings(APIView):
-    permission_classes = [AllowAny]
+class ClubEvenings(ClubEndpoint):
 
     @extend_schema(parameters=[OpenApiParameter("year", int, required=False)],
                    responses=OpenApiTypes.OBJECT)
     def get(self, request, club_id: int):
-        club = club_or_404(club_id)
+        club = self.club
         evenings = (club.tournaments.filter(club_evening=True)
                     .annotate(participant_count=Count("participants")).order_by("-date", "-id"))
         if not runs_club(request.user, club):
@@ -101,7 +96,7 @@ class ClubEvenings(APIView):
 
     @extend_schema(request=EveningSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, club_id: int):
-        club = run_club_or_403(request, club_id)
+        club = self.club
         serializer = EveningSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         tournament = club_evening_create(club=club, director=request.user,
@@ -111,22 +106,21 @@ class ClubEvenings(APIView):
             {"id": p.pk, "player": p.player_id, "name": p.player.name,
              "start_number": p.start_number}
             for p in tournament.participants.select_related("player").order_by("start_number")]
-        rnd = _round_query(tournament).first()
+        rnd = rounds_with_seating(tournament).first()
         body["round"] = (RoundWithTokensSerializer(rnd, context={"request": request}).data
                          if rnd else None)
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class ClubSettings(APIView):
-    permission_classes = [AllowAny]
+class ClubSettings(ClubEndpoint):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, club_id: int):
-        return Response(settings_json(club_or_404(club_id)))
+        return Response(settings_json(self.club))
 
     @extend_schema(request=ClubSettingsSerializer, responses=OpenApiTypes.OBJECT)
     def patch(self, request, club_id: int):
-        club = run_club_or_403(request, club_id)
+        club = self.club
         serializer = ClubSettingsSerializer(data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         club = club_defaults_update(club=club, **serializer.validated_data)

@@ -2,9 +2,8 @@
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import mixins, serializers, viewsets
-from rest_framework.exceptions import PermissionDenied
 
-from api.permissions import StaffWritesAnyoneReads, runs_club
+from api.permissions import ClubAccess
 from clubs.models import Club
 from clubs.services import club_create, club_update
 
@@ -30,12 +29,10 @@ class ClubViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                   mixins.UpdateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
     queryset = Club.objects.all()
     serializer_class = ClubSerializer
-    permission_classes = [StaffWritesAnyoneReads]
+    permission_classes = [ClubAccess]
 
     def perform_create(self, serializer):
         serializer.instance = club_create(**serializer.validated_data, admin=self.request.user)
 
     def perform_update(self, serializer):
-        if not runs_club(self.request.user, serializer.instance):
-            raise PermissionDenied(_("Only the club's admins may change it."))
         serializer.instance = club_update(club=serializer.instance, **serializer.validated_data)

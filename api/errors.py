@@ -7,6 +7,7 @@ request's language.
 """
 
 from django.core.exceptions import ObjectDoesNotExist
+from django.http import Http404
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from rest_framework import status
@@ -42,6 +43,7 @@ def exception_handler(exc, context):
         return _detail(status.HTTP_428_PRECONDITION_REQUIRED,
                        _("A correction needs an If-Match header with the deal's ETag."),
                        "precondition_required")
-    if isinstance(exc, ObjectDoesNotExist):
+    if isinstance(exc, (ObjectDoesNotExist, Http404)):
+        # Django's "No Tournament matches the given query." is English only
         return _detail(status.HTTP_404_NOT_FOUND, _("Not found."), "not_found")
     return drf_exception_handler(exc, context)

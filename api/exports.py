@@ -13,14 +13,14 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.club_helpers import CSVRenderer, csv_response
-from api.permissions import StaffOnly, runs_club
-from api.rounds import directed_tournament, visible_tournament
+from api.endpoints import TournamentEndpoint
+from api.permissions import StaffOnly
+from clubs.policies import runs_club
 from tournaments.services.archive import (
     archive_clubs_written,
     archive_read,
@@ -30,22 +30,21 @@ from tournaments.services.archive import (
 )
 
 
-class StandingsCSV(APIView):
-    permission_classes = [AllowAny]
+class StandingsCSV(TournamentEndpoint):
     renderer_classes = [JSONRenderer, CSVRenderer]
 
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request, tournament_id: int):
-        tournament = visible_tournament(request, tournament_id)
+        tournament = self.tournament
         return csv_response(standings_csv(tournament), f"{tournament.slug}-standings.csv")
 
 
-class TournamentArchive(APIView):
-    permission_classes = [AllowAny]
+class TournamentArchive(TournamentEndpoint):
+    director_reads = True
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, tournament_id: int):
-        tournament = directed_tournament(request, tournament_id)
+        tournament = self.tournament
         return Response(tournament_export(tournament=tournament), headers={
             "Content-Disposition": f'attachment; filename="{tournament.slug}.json"'})
 

@@ -6,6 +6,7 @@ The scorer validates and scores a whole sheet without storing anything. Its body
 and, for deals, the deal's index and number.
 """
 
+from django.conf import settings
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
@@ -15,6 +16,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.throttling import ScorerRateThrottle
 from games.engines import EngineUserError, all_engines, get_engine
 
 _SCORE_KEYS = {"players", "rules", "deals", "summary"}
@@ -70,6 +72,11 @@ def score_payload(engine, data) -> dict:
 class Scorer(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
+    throttle_classes = [ScorerRateThrottle]
+
+    @property
+    def max_body_bytes(self) -> int:
+        return settings.SCORER_MAX_BODY_BYTES
 
     @extend_schema(
         request=OpenApiTypes.OBJECT,

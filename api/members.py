@@ -13,11 +13,9 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from api.club_helpers import run_club_or_403
+from api.endpoints import ClubEndpoint
 from clubs.member_csv import MAX_BYTES, FileProblem
 from clubs.services import MembersInvalid, members_import, members_preview
 
@@ -25,14 +23,22 @@ from clubs.services import MembersInvalid, members_import, members_preview
 class MemberListSerializer(serializers.Serializer):
     csv = serializers.CharField(max_length=MAX_BYTES, trim_whitespace=False,
                                 label=gettext_lazy("member list (CSV)"))
+    # Lines whose name is already a member's but who are someone else (preview: "exists").
+    as_new = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=100_000),
+                                   max_length=10_000, required=False,
+                                   label=gettext_lazy("lines to import as new members"))
 
 
 def line_json(line) -> dict:
     errors: dict[str, list[str]] = {}
     for column, message in line.messages:
         errors.setdefault(column, []).append(message)
-    return {"line": line.number, "name": line.name, "member_number": line.member_number,
+    body = {"line": line.number, "name": line.name, "member_number": line.member_number,
             "status": line.status, "errors": errors}
+    if line.status == "exists":
+        body["existing"] = {"id": line.match.pk, "name": line.match.name,
+                            "member_number": line.match.member_number}
+    return body
 
 
 def _lines(club, text, reader):
@@ -48,30 +54,31 @@ def _csv(request) -> str:
     return serializer.validated_data["csv"]
 
 
-class MembersPreview(APIView):
-    permission_classes = [AllowAny]
+class MembersPreview(ClubEndpoint):
 
     @extend_schema(request=MemberListSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, club_id: int):
-        club = run_club_or_403(request, club_id)
+        club = self.club
         lines = _lines(club, _csv(request), members_preview)
         return Response({
             "valid": not any(line.errors for line in lines),
             "new": sum(line.status == "new" for line in lines),
             "unchanged": sum(line.status == "unchanged" for line in lines),
+            "exists": sum(line.status == "exists" for line in lines),
             "lines": [line_json(line) for line in lines]})
 
 
-class MembersImport(APIView):
-    permission_classes = [AllowAny]
+class MembersImport(ClubEndpoint):
 
     @extend_schema(request=MemberListSerializer, responses={201: OpenApiTypes.OBJECT})
     def post(self, request, club_id: int):
-        club = run_club_or_403(request, club_id)
-        text = _csv(request)
+        club = self.club
+        serializer = MemberListSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        text, as_new = serializer.validated_data["csv"], serializer.validated_data.get("as_new", [])
         try:
-            players = _lines(club, text,
-                             lambda **kw: members_import(created_by=request.user, **kw))
+            players = _lines(club, text, lambda **kw: members_import(
+                created_by=request.user, as_new=as_new, **kw))
         except MembersInvalid as exc:
             bad = [line_json(line) for line in exc.lines if line.errors]
             return Response({

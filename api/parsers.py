@@ -1,26 +1,126 @@
-"""A JSON parser that turns every malformed body into a 400, never a 500.
+"""The one JSON parser of the API: every malformed body is a 400, never a 500.
 
-Python's ``json`` accepts ``NaN``/``Infinity`` (not JSON) and raises ``RecursionError``
-on very deep nesting; both would otherwise escape DRF's ``ParseError`` handling.
+It refuses, before any view, serializer or service sees the body:
+
+- text that is not UTF-8, and JSON that is not JSON (``NaN``, ``Infinity``, numbers that
+  overflow a float to infinity, integers longer than Python converts);
+- strings (values and keys) holding a lone UTF-16 surrogate (``"\\ud800"``): JSON lets
+  them be written as escapes, but they cannot be encoded as UTF-8, so nothing downstream
+  (a request fingerprint, the database, an error message echoing a key) could handle them;
+- nesting deeper than ``MAX_DEPTH`` (no request of the API nests more than a few levels);
+- bodies longer than ``settings.DATA_UPLOAD_MAX_MEMORY_SIZE`` or the view's
+  ``max_body_bytes`` (413), also when the client sent no ``Content-Length``;
+  ``api.middleware`` refuses the announced ones over the global limit earlier.
 """
 
-import json
+from __future__ import annotations
 
+import json
+import math
+
+from django.conf import settings
 from django.utils.translation import gettext as _
-from rest_framework.exceptions import ParseError
+from rest_framework import status
+from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import JSONParser
 
+MAX_DEPTH = 32
+DRAIN_BYTES = 8 * 2**20
 
-def _reject_constant(name: str):
-    raise ValueError(f"{name} is not valid JSON")
+
+class BodyTooLarge(APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
+
+    def __init__(self, limit: int):
+        super().__init__(_("The body is larger than %(limit)s bytes.") % {"limit": limit})
+
+
+class _Refused(ValueError):
+    """A body that parses but is not acceptable; the message is already translated."""
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _Refused(_("The number %(number)s is too large.") % {"number": text[:40]})
+    return value
+
+
+def _constant(name: str):
+    raise _Refused(_("%(name)s is not valid JSON.") % {"name": name})
+
+
+def _check_text(value: str, where: str) -> None:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise _Refused(
+            _("The body holds text that is not valid Unicode (a lone surrogate) in %(where)s.")
+            % {"where": where[:100]}) from None
+
+
+def check_tree(data) -> None:
+    """Walk a parsed body without recursion: encodable text only, at most MAX_DEPTH deep."""
+    stack = [(data, "$", 0)]
+    while stack:
+        node, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise _Refused(_("The body is nested more than %(depth)s levels deep.")
+                           % {"depth": MAX_DEPTH})
+        if isinstance(node, str):
+            _check_text(node, where)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                _check_text(key, where)
+                stack.append((value, f"{where}.{key}", depth + 1))
+        elif isinstance(node, list):
+            stack.extend((value, f"{where}[{i}]", depth + 1) for i, value in enumerate(node))
+
+
+def read_limited(stream, limit: int) -> bytes:
+    """At most ``limit`` bytes of the stream; BodyTooLarge when there are more (after
+    reading and dropping the rest, up to ``DRAIN_BYTES``, so that the client reads the
+    413 instead of a connection reset)."""
+    if stream is None:
+        return b""
+    chunks, size = [], 0
+    while True:
+        chunk = stream.read(min(65536, limit + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            left = DRAIN_BYTES
+            while left > 0 and (chunk := stream.read(min(65536, left))):
+                left -= len(chunk)
+            raise BodyTooLarge(limit)
 
 
 class StrictJSONParser(JSONParser):
+    """A view may lower the limit with a ``max_body_bytes`` attribute (the scorer)."""
+
     def parse(self, stream, media_type=None, parser_context=None):
-        encoding = (parser_context or {}).get("encoding", "utf-8")
+        context = parser_context or {}
+        encoding = context.get("encoding") or "utf-8"
+        limit = getattr(context.get("view"), "max_body_bytes", None) \
+            or settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = read_limited(stream, limit)
         try:
-            text = stream.read().decode(encoding) if stream is not None else ""
-            return json.loads(text, parse_constant=_reject_constant)
-        except (ValueError, RecursionError, UnicodeDecodeError) as exc:
-            raise ParseError(_("The body is not valid JSON: %(reason)s") % {"reason": exc}) \
+            text = raw.decode(encoding)
+        except (UnicodeDecodeError, LookupError):
+            raise ParseError(_("The body is not valid UTF-8 text.")) from None
+        try:
+            data = json.loads(text, parse_constant=_constant, parse_float=_float)
+            check_tree(data)
+        except _Refused as exc:
+            raise ParseError(str(exc)) from None
+        except json.JSONDecodeError as exc:
+            raise ParseError(
+                _("The body is not valid JSON (line %(line)s, column %(column)s).")
+                % {"line": exc.lineno, "column": exc.colno}) from None
+        except (ValueError, RecursionError):  # integers too long to convert, deep nesting
+            raise ParseError(_("The body is not valid JSON or holds a number too long.")) \
                 from None
+        return data

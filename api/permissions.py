@@ -1,23 +1,26 @@
-"""Who may do what (api.md, "Authentication").
+"""DRF permission classes: the API's face of the domain policies (api.md, "Authentication").
 
-*Staff* are users with ``is_staff``; a staff user *runs* a club when he is one of its
-admins, and a tournament when he is one of its directors or runs its club. Superusers run
-everything.
+The questions are answered once, in the apps they are about (``clubs.policies``:
+``runs_club``, ``may_change_player``; ``tournaments.policies``: ``directs``,
+``can_see_tournament``); these classes only ask them. ``has_permission`` decides who may
+knock at all (anyone reads, staff write; 401 for nobody, 403 for a table token), the
+object check decides on the club, tournament, table or player the endpoint loaded (see
+``api.endpoints``). A tournament one may not see is 404, never 403: its existence is not
+told. A table token is good for its own table only; another table's token gets 404.
 """
 
+from django.utils.translation import gettext_lazy as _
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from clubs.policies import is_staff, may_change_player, runs_club
 from tournaments.models import Table
+from tournaments.policies import can_see_tournament, directs, directs_table
 
 
-def is_staff(user) -> bool:
-    return bool(user and user.is_authenticated and user.is_staff)
-
-
-def runs_club(user, club) -> bool:
-    if not is_staff(user) or club is None:
-        return False
-    return user.is_superuser or club.admins.filter(pk=user.pk).exists()
+def table_of(request):
+    """The table whose token authenticated the request, or None."""
+    return request.auth if isinstance(request.auth, Table) else None
 
 
 class StaffWritesAnyoneReads(BasePermission):
@@ -30,15 +33,64 @@ class StaffOnly(BasePermission):
         return is_staff(request.user)
 
 
-def directs(user, tournament) -> bool:
-    """Staff who run the tournament: its directors, its club's admins, superusers."""
-    if not is_staff(user):
-        return False
-    if user.is_superuser or tournament.directors.filter(pk=user.pk).exists():
-        return True
-    return runs_club(user, tournament.club)
+class ReadOnly(BasePermission):
+    """A public read: anyone, any credentials, safe methods only."""
+
+    def has_permission(self, request, view):
+        return request.method in SAFE_METHODS
 
 
-def table_of(request):
-    """The table whose token authenticated the request, or None."""
-    return request.auth if isinstance(request.auth, Table) else None
+class ClubAccess(StaffWritesAnyoneReads):
+    """Anyone reads a club's public pages; its admins change it. ``admin_reads`` on the
+    view makes reading the club's admins' too (table money)."""
+
+    message = _("Only the club's admins may do this.")
+
+    def has_object_permission(self, request, view, club):
+        if request.method in SAFE_METHODS and not getattr(view, "admin_reads", False):
+            return True
+        return runs_club(request.user, club)
+
+
+class TournamentAccess(StaffWritesAnyoneReads):
+    """Who sees a tournament reads it; who directs it changes it. ``director_reads`` on
+    the view makes reading the directors' too (archive, table money)."""
+
+    message = _("Only the tournament's directors may do this.")
+
+    def has_object_permission(self, request, view, tournament):
+        if not can_see_tournament(request.user, tournament):
+            raise NotFound()
+        if request.method in SAFE_METHODS and not getattr(view, "director_reads", False):
+            return True
+        return directs(request.user, tournament)
+
+
+class TableAccess(BasePermission):
+    """A table's own token, or staff who direct its tournament; ``directors_only`` on the
+    view keeps the table's own token out (summary, history)."""
+
+    message = _("Only the tournament's directors may do this.")
+
+    def has_permission(self, request, view):
+        return bool(request.user and request.user.is_authenticated)
+
+    def has_object_permission(self, request, view, table):
+        own = table_of(request)
+        if own is not None:
+            if own.pk != table.pk:
+                raise NotFound()
+            if getattr(view, "directors_only", False):
+                raise PermissionDenied(self.message)
+            return True
+        return directs_table(request.user, table)
+
+
+class PlayerAccess(StaffOnly):
+    """Staff read players (a tournament seats players of many clubs); who may change a
+    player is ``may_change_player``'s answer."""
+
+    message = _("Only the player's club admins may change this player.")
+
+    def has_object_permission(self, request, view, player):
+        return request.method in SAFE_METHODS or may_change_player(request.user, player)

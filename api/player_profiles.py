@@ -14,15 +14,16 @@ from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import AllowAny
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.club_helpers import may_change_player
-from api.permissions import StaffOnly, is_staff
+from api.endpoints import ParentEndpoint
+from api.permissions import PlayerAccess, ReadOnly
+from clublife.selectors import player_profile
+from clublife.services.players import player_merge
 from clubs.models import Player
-from tournaments.services.players import player_merge, player_profile
+from clubs.policies import is_staff
 
 
 class MergeSerializer(serializers.Serializer):
@@ -38,7 +39,7 @@ class MergeSerializer(serializers.Serializer):
 
 
 class PlayerProfile(APIView):
-    permission_classes = [AllowAny]
+    permission_classes = [ReadOnly]  # a public read; staff see unpublished events too
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, player_id: int):
@@ -49,18 +50,19 @@ class PlayerProfile(APIView):
         return Response(profile)
 
 
-class PlayerMergeView(APIView):
-    permission_classes = [StaffOnly]
+class PlayerMergeView(ParentEndpoint):
+    """Both players must be ones the user may change (``may_change_player``)."""
+
+    permission_classes = [PlayerAccess]
+    model, lookup, attribute = Player, "player_id", "keep"
 
     @extend_schema(request=MergeSerializer, responses=OpenApiTypes.OBJECT)
     def post(self, request, player_id: int):
-        keep = get_object_or_404(Player, pk=player_id)
+        keep = self.keep
         serializer = MergeSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         remove = serializer.validated_data["remove"]
-        if not (may_change_player(request.user, keep)
-                and may_change_player(request.user, remove)):
-            raise PermissionDenied(_("You may only merge players you may change."))
+        self.check_object_permissions(request, remove)
         record = player_merge(keep=keep, remove=remove, by=request.user)
         keep.refresh_from_db()
         return Response({"kept": keep.pk, "removed": record.removed_id,

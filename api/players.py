@@ -7,10 +7,10 @@ change a player.
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import mixins, serializers, viewsets
-from rest_framework.exceptions import PermissionDenied
 
-from api.permissions import StaffOnly, runs_club
+from api.permissions import PlayerAccess
 from clubs.models import Club, Player
+from clubs.policies import runs_club
 from clubs.services import player_create, player_update
 
 
@@ -75,7 +75,7 @@ class PlayerViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                     mixins.UpdateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
     queryset = Player.objects.select_related("club")
     serializer_class = PlayerSerializer
-    permission_classes = [StaffOnly]
+    permission_classes = [PlayerAccess]
 
     def get_queryset(self):
         qs = super().get_queryset()
@@ -89,8 +89,5 @@ class PlayerViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                                             created_by=self.request.user)
 
     def perform_update(self, serializer):
-        player, user = serializer.instance, self.request.user
-        if not (user.is_superuser or player.created_by_id == user.pk
-                or runs_club(user, player.club)):
-            raise PermissionDenied(_("Only the player's club admins may change this player."))
-        serializer.instance = player_update(player=player, **serializer.validated_data)
+        serializer.instance = player_update(player=serializer.instance,
+                                            **serializer.validated_data)

@@ -11,20 +11,15 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from api.club_helpers import club_or_404, game_of, run_club_or_403, year_of
+from api.club_helpers import game_of, year_of
+from api.conditional import precondition_answer
+from api.endpoints import ClubEndpoint
 from api.standings import _cached
-from clubs.models import SeasonRow
-from tournaments.services.seasons import (
-    MAX_EVENINGS,
-    season_find,
-    season_get_or_create,
-    season_pending,
-    season_update,
-)
+from clublife.models import SeasonRow
+from clublife.selectors import season_find, season_pending
+from clublife.services.seasons import MAX_EVENINGS, season_get_or_create, season_update
 
 GAME = OpenApiParameter("game", str, required=False)
 
@@ -52,8 +47,9 @@ def season_answer(request, club, game: str, year: int):
     version = f"{computed_at.timestamp() if computed_at else 0}"
     etag = f'"season-{club.pk}-{game}-{year}-{version}-{pending or 0}"'
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
-    if etag in {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}:
-        return Response(status=304, headers=headers)
+    answer = precondition_answer(request, etag, headers)
+    if answer is not None:
+        return answer
     results = (_cached(f"season:{season.pk}:{version}", lambda: season_results(season.pk))
                if season else [])
     body = {"club": club.pk, "club_name": club.name, "game": game, "year": year,
@@ -64,18 +60,17 @@ def season_answer(request, club, game: str, year: int):
     return Response(body, headers=headers)
 
 
-class ClubSeason(APIView):
-    permission_classes = [AllowAny]
+class ClubSeason(ClubEndpoint):
 
     @extend_schema(parameters=[GAME], responses={200: OpenApiTypes.OBJECT, 304: None})
     def get(self, request, club_id: int, year: str):
-        club = club_or_404(club_id)
+        club = self.club
         return season_answer(request, club, game_of(request, club), year_of(year))
 
     @extend_schema(parameters=[GAME], request=SeasonRulesSerializer,
                    responses=OpenApiTypes.OBJECT)
     def put(self, request, club_id: int, year: str):
-        club = run_club_or_403(request, club_id)
+        club = self.club
         game, year_number = game_of(request, club), year_of(year)
         serializer = SeasonRulesSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

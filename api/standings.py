@@ -5,39 +5,36 @@ change not yet in them; a poll with a matching ``If-None-Match`` gets 304 after 
 indexed look-ups. The ``results`` list is cached as rendered JSON bytes, one cache key
 per tournament and round holding ``(computation, bytes)``, and the answer is spliced
 from them without DRF's renderer. ``?round=N`` gives the standings of one round.
-``stale`` is true while a change is not yet in them.
+``stale`` is true while a change is not yet in them. Each result carries
+``rounds_played`` (the rounds the player sat at a table, a shortened sheet included) and
+``withdrawn``; withdrawing or re-admitting a player has the standings recomputed, so the
+cached bytes follow.
 """
 
 import logging
 
 from django.core.cache import cache
 from django.http import HttpResponse
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
-from rest_framework.views import APIView
 
-from api.rounds import visible_tournament
-from tournaments import standings_cache
+from api.conditional import precondition_answer
+from api.endpoints import TournamentEndpoint
+from api.query import int_param
 from tournaments.models import StandingRow, StandingsState
-from tournaments.services.standings import standings_pending
+from tournaments.recompute import snapshots
+from tournaments.selectors import standings_pending
 
 log = logging.getLogger(__name__)
 CACHE_SECONDS = 3600  # _cached (also used by api/seasons.py)
 RESULTS_SECONDS = 120
+MAX_ROUND = 10_000
 _RENDERER = JSONRenderer()
 
 
 def _round_param(request) -> int:
-    raw = request.query_params.get("round")
-    if raw in (None, ""):
-        return 0
-    if not raw.isdigit() or not 1 <= int(raw) <= 10_000:
-        raise ValidationError({"round": [_("A round is a whole number from 1.")]})
-    return int(raw)
+    return int_param(request, "round", low=1, high=MAX_ROUND, default=0)
 
 
 def _results(tournament_id: int, round_number: int) -> list[dict]:
@@ -46,7 +43,7 @@ def _results(tournament_id: int, round_number: int) -> list[dict]:
     return [
         {"rank": r.rank, "participant": r.participant_id, "name": r.participant.player.name,
          "start_number": r.participant.start_number, "score": r.score, **r.figures,
-         "rounds": r.rounds}
+         "rounds": r.rounds, "rounds_played": len(r.rounds), "withdrawn": r.participant.withdrawn}
         for r in rows
     ]
 
@@ -100,14 +97,16 @@ STANDINGS_ANSWER = inline_serializer("Standings", {
 })
 
 
-class TournamentStandings(APIView):
-    permission_classes = [AllowAny]
+class TournamentStandings(TournamentEndpoint):
+    def initial(self, request, *args, **kwargs):
+        # the snapshot token is read before any database read (the parent's included)
+        self.token = snapshots.current_token(kwargs["tournament_id"])
+        super().initial(request, *args, **kwargs)
 
     @extend_schema(responses={200: STANDINGS_ANSWER, 304: None},
                    parameters=[OpenApiParameter("round", int, required=False)])
     def get(self, request, tournament_id: int):
-        token = standings_cache.current_token(tournament_id)  # before any database read
-        tournament = visible_tournament(request, tournament_id)
+        token, tournament = self.token, self.tournament
         round_number = _round_param(request)
         state = StandingsState.objects.filter(tournament=tournament).first()
         computed_at = state.computed_at if state else None
@@ -115,12 +114,12 @@ class TournamentStandings(APIView):
         version = f"{computed_at.timestamp() if computed_at else 0}"
         etag = f'"st-{tournament.pk}-{round_number}-{version}-{pending or 0}"'
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
-        if etag in {t.strip() for t in request.headers.get("If-None-Match", "").split(",")}:
-            return standings_cache.mark(HttpResponse(status=304, headers=headers),
-                                        tournament.pk, round_number, token,
+        answer = precondition_answer(request, etag, headers)
+        if answer is not None:
+            return snapshots.mark(answer, tournament.pk, round_number, token,
                                         tournament.published)
         body = render_answer(computed_at, pending is not None, round_number,
                              results_bytes(tournament.pk, round_number, version))
         response = HttpResponse(body, content_type="application/json", headers=headers)
-        return standings_cache.mark(response, tournament.pk, round_number, token,
+        return snapshots.mark(response, tournament.pk, round_number, token,
                                     tournament.published)

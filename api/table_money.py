@@ -15,20 +15,19 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import ValidationError
-from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from api.club_helpers import CSVRenderer, csv_response, game_of, run_club_or_403, year_of
-from api.rounds import directed_tournament
-from tournaments.services.club_evenings import MAX_FEE_CENTS, tournament_table_money_update
-from tournaments.services.table_money import (
+from api.club_helpers import CSVRenderer, csv_response, game_of, year_of
+from api.endpoints import ClubEndpoint, TournamentEndpoint
+from clublife.services.evenings import tournament_table_money_update
+from clublife.table_money import (
     evening_table_money,
     season_evenings_csv,
     season_table_money,
     season_totals_csv,
 )
+from clubs.services import MAX_FEE_CENTS
 
 GAME = OpenApiParameter("game", str, required=False)
 
@@ -46,16 +45,16 @@ class FeeOverrideSerializer(serializers.Serializer):
         label=gettext_lazy("higher fee per lost game (cents)"))
 
 
-class TournamentTableMoney(APIView):
-    permission_classes = [AllowAny]
+class TournamentTableMoney(TournamentEndpoint):
+    director_reads = True
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, tournament_id: int):
-        return Response(evening_table_money(directed_tournament(request, tournament_id)))
+        return Response(evening_table_money(self.tournament))
 
     @extend_schema(request=FeeOverrideSerializer, responses=OpenApiTypes.OBJECT)
     def put(self, request, tournament_id: int):
-        tournament = directed_tournament(request, tournament_id)
+        tournament = self.tournament
         serializer = FeeOverrideSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         tournament = tournament_table_money_update(tournament=tournament,
@@ -63,24 +62,24 @@ class TournamentTableMoney(APIView):
         return Response(evening_table_money(tournament))
 
 
-class SeasonTableMoney(APIView):
-    permission_classes = [AllowAny]
+class SeasonTableMoney(ClubEndpoint):
+    admin_reads = True
 
     @extend_schema(parameters=[GAME], responses=OpenApiTypes.OBJECT)
     def get(self, request, club_id: int, year: str):
-        club = run_club_or_403(request, club_id)
+        club = self.club
         return Response(season_table_money(club, game_of(request, club), year_of(year)))
 
 
-class SeasonTableMoneyCSV(APIView):
-    permission_classes = [AllowAny]
+class SeasonTableMoneyCSV(ClubEndpoint):
+    admin_reads = True
     renderer_classes = [JSONRenderer, CSVRenderer]
 
     @extend_schema(parameters=[GAME, OpenApiParameter("by", str, enum=["evening", "player"],
                                                       required=False)],
                    responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request, club_id: int, year: str):
-        club = run_club_or_403(request, club_id)
+        club = self.club
         game, year_number = game_of(request, club), year_of(year)
         by = request.query_params.get("by", "evening")
         if by not in ("evening", "player"):

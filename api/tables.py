@@ -7,16 +7,19 @@ table's token gets 404, never the data.
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.plumbing import build_array_type, build_basic_type
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, ValidationError
-from rest_framework.permissions import AllowAny
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
-from api.permissions import directs, table_of
-from api.rounds import actor_of
+from api.conditional import ConditionalReads
+from api.endpoints import TableEndpoint, actor_of
+from api.permissions import table_of
+from games.engines import get_engine
+from tournaments.history_words import HistoryReader
+from tournaments.links import entry_url
 from tournaments.models import Deal, Table
 from tournaments.selectors import deal_state, table_state
 from tournaments.services import (
@@ -25,29 +28,11 @@ from tournaments.services import (
     deal_preview,
     deal_record,
     idempotent,
+    sheet_end,
     sheet_submit,
     summary_record,
 )
 from tournaments.services.idempotency import request_fingerprint
-
-
-def table_for(request, table_id: int, *, staff_only: bool = False) -> Table:
-    table = (Table.objects.select_related("round__tournament__club")
-             .filter(pk=table_id).first())
-    own = table_of(request)
-    if own is not None:
-        if table is None or own.pk != table.pk:
-            raise NotFound()
-        if staff_only:
-            raise PermissionDenied(_("Only the tournament's directors may do this."))
-        return table
-    if not request.user.is_authenticated:
-        raise NotAuthenticated()
-    if table is None:
-        raise NotFound()
-    if not directs(request.user, table.round.tournament):
-        raise PermissionDenied(_("Only the tournament's directors may do this."))
-    return table
 
 
 def deal_json(deal: Deal) -> dict:
@@ -60,25 +45,27 @@ def _deal_answer(deal: Deal, code: int = status.HTTP_200_OK) -> Response:
 
 def table_json(table: Table, request) -> dict:
     body = table_state(table)
+    body.pop("deal_count")  # the API's table answers ``deals`` itself
     for deal in body["deals"]:
         deal.pop("record_json")
     if table_of(request) is None:
         body["entry_token"] = table.entry_token
-        body["entry_url"] = request.build_absolute_uri(f"/t/{table.entry_token}/")
+        body["entry_url"] = entry_url(request, table)
     return body
 
 
-class TableDetail(APIView):
-    permission_classes = [AllowAny]  # table_for decides
+class TableDetail(ConditionalReads, TableEndpoint):
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, table_id: int):
-        table = table_for(request, table_id)
+        table = self.table
         return Response(table_json(table, request), headers={"ETag": f'"t{table.version}"'})
 
 
 IDEMPOTENCY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)
 IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False)
+# The deal list and the history answer JSON arrays (api.md), not objects.
+LIST_OF_OBJECTS = build_array_type(build_basic_type(OpenApiTypes.OBJECT))
 
 
 def _split_number(body, *, default=None) -> tuple:
@@ -91,18 +78,17 @@ def _split_number(body, *, default=None) -> tuple:
     return number, {k: v for k, v in body.items() if k != "number"}
 
 
-class DealList(APIView):
-    permission_classes = [AllowAny]
+class DealList(TableEndpoint):
 
-    @extend_schema(responses=OpenApiTypes.OBJECT, operation_id="tables_deals_list")
+    @extend_schema(responses={200: LIST_OF_OBJECTS}, operation_id="tables_deals_list")
     def get(self, request, table_id: int):
-        table = table_for(request, table_id)
+        table = self.table
         return Response([deal_json(d) for d in table.deals.order_by("number")])
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT},
                    parameters=[IDEMPOTENCY])
     def post(self, request, table_id: int):
-        table = table_for(request, table_id)
+        table = self.table
         number, record = _split_number(request.data)
         actor = actor_of(request)
 
@@ -119,35 +105,33 @@ class DealList(APIView):
         return Response(body, status=code, headers=headers)
 
 
-class DealPreview(APIView):
+class DealPreview(TableEndpoint):
     """Validate and score a deal in its place in the sheet without storing it (the
     tablet shows the value live and the errors next to the fields before saving)."""
 
-    permission_classes = [AllowAny]
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
     def post(self, request, table_id: int):
-        table = table_for(request, table_id)
+        table = self.table
         number, record = _split_number(request.data)
         scored = deal_preview(table_id=table.pk, number=number, record=record)
         return Response({"number": number, "record": scored.record, "scores": scored.scores,
                          "extra": scored.extra})
 
 
-class DealDetail(APIView):
-    permission_classes = [AllowAny]
+class DealDetail(ConditionalReads, TableEndpoint):
 
     def _deal(self, table, number) -> Deal:
         return get_object_or_404(Deal, table=table, number=number)
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, table_id: int, number: int):
-        return _deal_answer(self._deal(table_for(request, table_id), number))
+        return _deal_answer(self._deal(self.table, number))
 
     @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT,
                    parameters=[IF_MATCH])
     def put(self, request, table_id: int, number: int):
-        table = table_for(request, table_id)
+        table = self.table
         self._deal(table, number)
         body_number, record = _split_number(request.data, default=number)
         if body_number != number:
@@ -158,7 +142,7 @@ class DealDetail(APIView):
 
     @extend_schema(responses={204: None}, parameters=[IF_MATCH])
     def delete(self, request, table_id: int, number: int):
-        table = table_for(request, table_id)
+        table = self.table
         self._deal(table, number)
         deal_delete(table_id=table.pk, number=number, actor=actor_of(request),
                     if_match=request.headers.get("If-Match"))
@@ -169,12 +153,24 @@ class SummarySerializer(serializers.Serializer):
     seats = serializers.JSONField(label=_("seats"))
 
 
-class TableSummary(APIView):
-    permission_classes = [AllowAny]
+# The summary's shape and bounds for the schema; the Skat engine checks them (every
+# offending seat and field in one answer).
+_POINTS = get_engine("skat").summary_game_points_bound
+SUMMARY_SCHEMA = inline_serializer("SkatSummary", {
+    "seats": serializers.ListField(child=inline_serializer("SkatSummarySeat", {
+        "game_points": serializers.IntegerField(min_value=-_POINTS, max_value=_POINTS),
+        "won": serializers.IntegerField(min_value=0, help_text="at most the series length"),
+        "lost": serializers.IntegerField(min_value=0, help_text="at most the series length"),
+    }), help_text="one entry per seat, in seat order"),
+})
 
-    @extend_schema(request=SummarySerializer, responses=OpenApiTypes.OBJECT)
+
+class TableSummary(TableEndpoint):
+    directors_only = True
+
+    @extend_schema(request=SUMMARY_SCHEMA, responses=OpenApiTypes.OBJECT)
     def put(self, request, table_id: int):
-        table = table_for(request, table_id, staff_only=True)
+        table = self.table
         serializer = SummarySerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         summary_record(table_id=table.pk, seats=serializer.validated_data["seats"],
@@ -183,27 +179,75 @@ class TableSummary(APIView):
         return Response(table_json(table, request))
 
 
-class TableSubmit(APIView):
-    permission_classes = [AllowAny]
+class SubmitSerializer(serializers.Serializer):
+    # Seats are checked by the service against the table (a number, at this table, once).
+    confirmed_by = serializers.JSONField(label=_("confirmed by"), required=False)
 
-    @extend_schema(request=None, responses=OpenApiTypes.OBJECT)
+
+SUBMIT_SCHEMA = inline_serializer("SheetSubmit", {
+    "confirmed_by": serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=6), max_length=6, required=False,
+        help_text="the seats whose players confirmed the totals at the table, each once"),
+})
+
+
+class TableSubmit(TableEndpoint):
+
+    @extend_schema(request=SUBMIT_SCHEMA, responses=OpenApiTypes.OBJECT)
     def post(self, request, table_id: int):
-        table = table_for(request, table_id)
-        sheet_submit(table_id=table.pk, actor=actor_of(request))
+        table = self.table
+        serializer = SubmitSerializer(data=request.data if request.data else {})
+        serializer.is_valid(raise_exception=True)
+        sheet_submit(table_id=table.pk, actor=actor_of(request),
+                     confirmed_by=serializer.validated_data.get("confirmed_by"))
         table.refresh_from_db()
         return Response(table_json(table, request))
 
 
-class TableHistory(APIView):
-    permission_classes = [AllowAny]
+class StrictCharField(serializers.CharField):
+    """Text only: a number or a list is refused rather than turned into text."""
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+class EndSerializer(serializers.Serializer):
+    reason = StrictCharField(label=_("reason"), max_length=200,
+                             help_text=_("Why the sheet ends early (a player left, time "
+                                         "ran out)."))
+
+
+class TableEnd(TableEndpoint):
+    """End a sheet early with the deals entered; it counts as submitted and shortened."""
+
+    directors_only = True
+
+    @extend_schema(request=EndSerializer, responses=OpenApiTypes.OBJECT)
+    def post(self, request, table_id: int):
+        table = self.table
+        serializer = EndSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        sheet_end(table_id=table.pk, reason=serializer.validated_data["reason"],
+                  actor=actor_of(request))
+        table.refresh_from_db()
+        return Response(table_json(table, request))
+
+
+class TableHistory(TableEndpoint):
+    directors_only = True
+
+    @extend_schema(responses={200: LIST_OF_OBJECTS})
     def get(self, request, table_id: int):
-        table = table_for(request, table_id, staff_only=True)
+        table = self.table
         events = table.events.select_related("user").order_by("at", "id")
+        reader = HistoryReader(table.round.tournament.game, {
+            s.seat: s.participant.player.name
+            for s in table.seats.select_related("participant__player")})
         return Response([
             {"at": e.at, "action": e.action, "deal": e.deal_number,
              "by": "table" if e.by_table else (e.user.username if e.user else None),
-             "ip": e.ip, "before": e.before, "after": e.after}
+             "ip": e.ip, "before": e.before, "after": e.after, "text": reader.sentence(e)}
             for e in events
         ])

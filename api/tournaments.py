@@ -1,7 +1,9 @@
-"""``/api/v1/tournaments/``: tournaments and their participants.
+"""``/api/v1/tournaments/``: tournaments and their participants, finishing and reopening.
 
 Anyone reads published tournaments; staff create them; the directors (and the club's
-admins) see unpublished ones and change them.
+admins) see unpublished ones and change them. ``POST …/finish/`` closes a tournament
+(or club evening) for changes once its rounds are closed; ``POST …/reopen/`` opens it
+again (``tournaments.services.lifecycle``).
 """
 
 from django.db.models import Count, Q
@@ -10,17 +12,24 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 
-from api.permissions import StaffWritesAnyoneReads, directs, is_staff, runs_club
+from api.permissions import TournamentAccess
 from clubs.models import Club, Player
+from clubs.policies import is_staff, runs_club
 from games.choices import GAME_CHOICES
-from tournaments.models import Participant, Tournament
+from tournaments.models import (
+    MAX_ROUNDS_PLANNED,
+    MIN_ROUNDS_PLANNED,
+    Participant,
+    Tournament,
+)
 from tournaments.services import (
     participant_add,
     participant_update,
     tournament_create,
+    tournament_finish,
+    tournament_reopen,
     tournament_update,
 )
 
@@ -33,12 +42,23 @@ class TournamentSerializer(serializers.ModelSerializer):
                                               allow_null=True, label=_("club"))
     participants = serializers.IntegerField(source="participant_count", read_only=True,
                                             default=0)
+    rounds_planned = serializers.IntegerField(
+        required=False, allow_null=True, min_value=MIN_ROUNDS_PLANNED,
+        max_value=MAX_ROUNDS_PLANNED, label=_("rounds planned"),
+        help_text=_("Rounds the tournament means to play; balanced draws plan them ahead so "
+                    "that no pair meets twice where a schedule allows it. Empty: the game's "
+                    "default (shown in the answer)."))
 
     class Meta:
         model = Tournament
         fields = ["id", "slug", "name", "game", "rules", "club", "date", "status", "published",
-                  "avoid_same_club", "participants"]
+                  "avoid_same_club", "rounds_planned", "participants"]
         read_only_fields = ["id", "slug", "status"]
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        data["rounds_planned"] = instance.planned_rounds  # the game's default when unset
+        return data
 
     def validate_name(self, value):
         value = value.strip()
@@ -63,14 +83,25 @@ class ParticipantSerializer(serializers.ModelSerializer):
 
 
 class ParticipantUpdateSerializer(serializers.Serializer):
-    checked_in = serializers.BooleanField(required=False)
-    withdrawn = serializers.BooleanField(required=False)
+    checked_in = serializers.BooleanField(required=False, label=_("checked in"))
+    withdrawn = serializers.BooleanField(required=False, label=_("withdrawn"))
+
+    def validate(self, attrs):
+        unknown = [key for key in self.initial_data if key not in self.fields]
+        if unknown:
+            raise serializers.ValidationError(
+                {str(key)[:40]: [_("Unknown field; only checked_in and withdrawn can be "
+                                   "changed.")] for key in unknown})
+        if not attrs:
+            raise serializers.ValidationError(
+                {"withdrawn": [_("Give checked_in or withdrawn (true or false).")]})
+        return attrs
 
 
 class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                         mixins.UpdateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
     serializer_class = TournamentSerializer
-    permission_classes = [StaffWritesAnyoneReads]
+    permission_classes = [TournamentAccess]
 
     def get_queryset(self):
         user = self.request.user
@@ -87,10 +118,7 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         serializer.instance.participant_count = 0
 
     def perform_update(self, serializer):
-        tournament = serializer.instance
-        if not directs(self.request.user, tournament):
-            raise PermissionDenied(_("Only the tournament's directors may change it."))
-        serializer.instance = tournament_update(tournament=tournament,
+        serializer.instance = tournament_update(tournament=serializer.instance,
                                                 **serializer.validated_data)
 
     @extend_schema(methods=["GET"], responses=ParticipantSerializer(many=True))
@@ -103,8 +131,6 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         if request.method == "GET":
             qs = tournament.participants.select_related("player")
             return Response(ParticipantSerializer(qs, many=True).data)
-        if not directs(request.user, tournament):
-            raise PermissionDenied(_("Only the tournament's directors may register players."))
         serializer = ParticipantSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         player = serializer.validated_data["player"]
@@ -119,10 +145,26 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
             serializer_class=ParticipantUpdateSerializer)
     def participant_detail(self, request, pk=None, participant_id=None):
         tournament = self.get_object()
-        if not directs(request.user, tournament):
-            raise PermissionDenied(_("Only the tournament's directors may change participants."))
         participant = get_object_or_404(tournament.participants, pk=participant_id)
         serializer = ParticipantUpdateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         participant = participant_update(participant=participant, **serializer.validated_data)
         return Response(ParticipantSerializer(participant).data)
+
+    def _lifecycle(self, request, change):
+        tournament = self.get_object()  # TournamentAccess: its directors only
+        tournament = change(tournament_id=tournament.pk)
+        tournament.participant_count = tournament.participants.count()
+        return Response(TournamentSerializer(tournament, context={"request": request}).data)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], url_path="finish", serializer_class=None)
+    def finish(self, request, pk=None):
+        """Finish the tournament: closed for changes (409 while a round is open)."""
+        return self._lifecycle(request, tournament_finish)
+
+    @extend_schema(request=None, responses=TournamentSerializer)
+    @action(detail=True, methods=["post"], url_path="reopen", serializer_class=None)
+    def reopen(self, request, pk=None):
+        """Reopen a finished tournament for changes (409 when it is not finished)."""
+        return self._lifecycle(request, tournament_reopen)

@@ -1,19 +1,20 @@
 """Routes of ``/api/v1/``."""
 
 from django.urls import include, path
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from api.auth_token import ThrottledTokenLogin
 from api.clubs import ClubViewSet
 from api.games import GameDetail, GameList, Scorer
 from api.players import PlayerViewSet
-from api.rounds import RoundClose, RoundDetail, RoundList, RoundSwap
+from api.rounds import RoundClose, RoundDetail, RoundList, RoundReopen, RoundSwap
 from api.standings import TournamentStandings
 from api.tables import (
     DealDetail,
     DealList,
     DealPreview,
     TableDetail,
+    TableEnd,
     TableHistory,
     TableSubmit,
     TableSummary,
@@ -26,7 +27,7 @@ router.register("players", PlayerViewSet, basename="player")
 router.register("tournaments", TournamentViewSet, basename="tournament")
 
 urlpatterns = [
-    path("auth/token/", obtain_auth_token, name="auth-token"),
+    path("auth/token/", ThrottledTokenLogin.as_view(), name="auth-token"),
     path("games/", GameList.as_view(), name="game-list"),
     path("games/<str:game>/", GameDetail.as_view(), name="game-detail"),
     path("games/<str:game>/score/", Scorer.as_view(), name="game-score"),
@@ -35,6 +36,8 @@ urlpatterns = [
          name="round-detail"),
     path("tournaments/<int:tournament_id>/rounds/<int:number>/close/", RoundClose.as_view(),
          name="round-close"),
+    path("tournaments/<int:tournament_id>/rounds/<int:number>/reopen/", RoundReopen.as_view(),
+         name="round-reopen"),
     path("tournaments/<int:tournament_id>/rounds/<int:number>/swap/", RoundSwap.as_view(),
          name="round-swap"),
     path("tournaments/<int:tournament_id>/standings/", TournamentStandings.as_view(),
@@ -45,6 +48,7 @@ urlpatterns = [
     path("tables/<int:table_id>/deals/<int:number>/", DealDetail.as_view(), name="deal-detail"),
     path("tables/<int:table_id>/summary/", TableSummary.as_view(), name="table-summary"),
     path("tables/<int:table_id>/submit/", TableSubmit.as_view(), name="table-submit"),
+    path("tables/<int:table_id>/end/", TableEnd.as_view(), name="table-end"),
     path("tables/<int:table_id>/history/", TableHistory.as_view(), name="table-history"),
     path("", include("api.urls_clubs")),
     path("", include(router.urls)),

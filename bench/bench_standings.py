@@ -2,13 +2,13 @@
 
 Usage (from the repository root, PostgreSQL and Redis running)::
 
-    .venv/bin/python bench/bench_standings.py [--players 3000] [--deals 44] [--repeat 7]
+    .venv/bin/python -m bench.bench_standings [--players 3000] [--deals 44] [--repeat 7]
         [--clients 50] [--seconds 10] [--http-rounds 3] [--client auto|wrk|python]
         [--reuse] [--skip-http] [--profile] [--json PATH]
 
-A plain script, not collected by pytest. It configures Django itself; every setting
-comes from the environment with these defaults (set the variable to override):
-``DATABASE_URL=postgres://postgres@127.0.0.1:5432/stichliste_bench``,
+Not collected by pytest. It configures Django itself; every setting comes from the
+environment with the defaults of ``bench.common.DJANGO_DEFAULTS`` (set the variable to
+override): ``DATABASE_URL=postgres://postgres@127.0.0.1:5432/stichliste_bench``,
 ``REDIS_URL=redis://127.0.0.1:6379/14``, ``DEBUG=false``, ``ALLOWED_HOSTS=127.0.0.1``,
 ``SECURE_SSL_REDIRECT=false``, ``STATIC_COLLECTED=false`` and a bench ``SECRET_KEY``.
 The database is created when missing and migrated (and dropped and created afresh when
@@ -48,7 +48,6 @@ from __future__ import annotations
 import argparse
 import cProfile
 import datetime
-import functools
 import http.client
 import io
 import json
@@ -57,31 +56,24 @@ import pstats
 import random
 import shutil
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
-from urllib.parse import unquote, urlparse
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-ENV_DEFAULTS = {
-    "DJANGO_SETTINGS_MODULE": "config.settings",
-    "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/stichliste_bench",
-    "REDIS_URL": "redis://127.0.0.1:6379/14",
-    "SECRET_KEY": "bench-standings-not-a-secret-0123456789-abcdefghijklmnopqrstuvwxyz",
-    "DEBUG": "false",
-    "ALLOWED_HOSTS": "127.0.0.1",
-    "SECURE_SSL_REDIRECT": "false",
-    "STATIC_COLLECTED": "false",
-}
-for _name, _value in ENV_DEFAULTS.items():
-    os.environ.setdefault(_name, _value)
+from bench.bench_skat_engine import random_deal
+from bench.common import (
+    ROOT,
+    load_average,
+    machine,
+    median,
+    ms,
+    ratio,
+    setup_django,
+    timed,
+)
 
 SEED = 20240617
 SLUG_NAME = "Bench-Meisterschaft"
@@ -156,60 +148,12 @@ WHITENOISE_USE_FINDERS = False
 # --------------------------------------------------------------------------- set-up
 
 
-def database_url_parts(url: str) -> dict:
-    parsed = urlparse(url)
-    if parsed.scheme not in ("postgres", "postgresql"):
-        sys.exit(f"DATABASE_URL={url!r}: the bench needs PostgreSQL")
-    name = unquote(parsed.path.lstrip("/"))
-    if "bench" not in name:
-        sys.exit(f"DATABASE_URL names the database {name!r}; the bench truncates its "
-                 "tournaments, so the name must contain 'bench'")
-    return {"host": parsed.hostname, "port": parsed.port or 5432,
-            "user": unquote(parsed.username or ""), "password": unquote(parsed.password or ""),
-            "dbname": name}
-
-
-def ensure_database(*, recreate: bool = False) -> None:
-    import psycopg
-    from psycopg import sql
-
-    parts = database_url_parts(os.environ["DATABASE_URL"])
-    name = parts.pop("dbname")
-    with psycopg.connect(dbname="postgres", autocommit=True, **parts) as conn:
-        if recreate:
-            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
-                         .format(sql.Identifier(name)))
-        elif conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
-                          (name,)).fetchone():
-            return
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-        print(f"created database {name}")
-
-
-def setup_django() -> None:
-    ensure_database()
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-
-    if settings.DEBUG:
-        print("warning: DEBUG is on; figures are not representative", file=sys.stderr)
-    try:
-        call_command("migrate", verbosity=0, interactive=False)
-    except Exception as exc:  # noqa: BLE001 - e.g. a migration renamed since the last run
-        # The bench database holds nothing but the bench's own rows: start it afresh.
-        print(f"migrate failed ({exc.__class__.__name__}: {exc}); recreating the database")
-        from django.db import connections
-
-        connections.close_all()
-        ensure_database(recreate=True)
-        call_command("migrate", verbosity=0, interactive=False)
+def setup_bench() -> None:
+    setup_django()
     # The bench plays the worker: it runs and times the recompute a change would queue.
-    import tournaments.scheduling
+    import tournaments.recompute.outbox
 
-    tournaments.scheduling.schedule_standings = lambda tournament_id: None
+    tournaments.recompute.outbox.schedule_standings = lambda tournament_id: None
 
 
 # --------------------------------------------------------------------------- build
@@ -217,7 +161,6 @@ def setup_django() -> None:
 
 def score_series(engine, rules: dict, rng: random.Random, length: int):
     """One table's series: ``length`` valid random deals, validated and scored."""
-    from bench_skat_engine import random_deal
 
     from games.engines.base import DealContext
 
@@ -341,12 +284,6 @@ def build(args) -> dict:
 # --------------------------------------------------------------------------- measurements
 
 
-def timed(fn) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
-
-
 def sql_rows(query: str, tournament_id: int) -> list[tuple]:
     from django.db import connection
 
@@ -355,34 +292,30 @@ def sql_rows(query: str, tournament_id: int) -> list[tuple]:
         return cursor.fetchall()
 
 
-def median(values: list[float]) -> float:
-    return statistics.median(values)
-
-
 def measure_full(tournament_id: int, repeat: int) -> dict:
-    from tournaments.services.standings import standings_recompute
+    from tournaments.recompute.standings_rows import standings_recompute
 
     standings_recompute(tournament_id=tournament_id)  # warm-up; the first stores the rows
     sql_rows(SQL_STANDINGS, tournament_id)
     sql_rows(SQL_PLAIN_SUM, tournament_id)
     recompute, standings_sql, plain_sql = [], [], []
     for _ in range(repeat):  # interleaved, so drift of the machine hits all three alike
-        recompute.append(timed(lambda: standings_recompute(tournament_id=tournament_id)))
-        standings_sql.append(timed(lambda: sql_rows(SQL_STANDINGS, tournament_id)))
-        plain_sql.append(timed(lambda: sql_rows(SQL_PLAIN_SUM, tournament_id)))
+        recompute.append(timed(lambda: standings_recompute(tournament_id=tournament_id))[1])
+        standings_sql.append(timed(lambda: sql_rows(SQL_STANDINGS, tournament_id))[1])
+        plain_sql.append(timed(lambda: sql_rows(SQL_PLAIN_SUM, tournament_id))[1])
     return {"recompute": recompute, "sql_standings": standings_sql, "sql_plain": plain_sql}
 
 
 def measure_change(tournament_id: int, rounds: int, length: int, repeat: int) -> dict:
-    from bench_skat_engine import random_deal
     from django.contrib.auth import get_user_model
 
     from games.engines import get_engine
     from games.engines.base import DealContext
     from tournaments.models import Deal, Table, Tournament
+    from tournaments.recompute.standings_rows import standings_recompute
+    from tournaments.selectors import standings_pending
     from tournaments.services import Actor
     from tournaments.services.sheets import deal_correct
-    from tournaments.services.standings import standings_pending, standings_recompute
 
     engine = get_engine("skat")
     rules = engine.options(Tournament.objects.get(pk=tournament_id).rules)
@@ -399,13 +332,12 @@ def measure_change(tournament_id: int, rounds: int, length: int, repeat: int) ->
             record = random_deal(rng, number, rules)
             if engine.validate_deal(record, ctx) != deal.record:
                 break
-        correct.append(timed(functools.partial(
-            deal_correct, table_id=table_id, number=number, record=record, actor=actor,
-            if_match=deal.etag)))
+        correct.append(timed(deal_correct, table_id=table_id, number=number, record=record,
+                             actor=actor, if_match=deal.etag)[1])
         if standings_pending(tournament_id) is None:
             raise SystemExit("the correction left no pending change in the outbox")
-        recompute.append(timed(lambda: standings_recompute(tournament_id=tournament_id)))
-        standings_sql.append(timed(lambda: sql_rows(SQL_STANDINGS, tournament_id)))
+        recompute.append(timed(lambda: standings_recompute(tournament_id=tournament_id))[1])
+        standings_sql.append(timed(lambda: sql_rows(SQL_STANDINGS, tournament_id))[1])
     return {"deal_correct": correct, "recompute": recompute, "sql_standings": standings_sql}
 
 
@@ -427,19 +359,19 @@ def check_standings(tournament_id: int) -> int:
 
 def profile_recompute(tournament_id: int) -> tuple[str, dict[str, float]]:
     """cProfile of one recompute: the top functions and the time of its phases."""
-    from tournaments.services.standings import standings_recompute
+    from tournaments.recompute.standings_rows import standings_recompute
 
     profiler = cProfile.Profile()
     profiler.enable()
     standings_recompute(tournament_id=tournament_id)
     profiler.disable()
     return top_functions(profiler), phases(profiler, {
-        "seat_rows (read the seats)": ("services/standings.py", "seat_rows"),
+        "seat_rows (read the seats)": ("recompute/standings_rows.py", "seat_rows"),
         "aggregate (sum per participant)": ("standings/ranking.py", "aggregate"),
         "rank (sort and rank)": ("standings/ranking.py", "rank"),
-        "_store_rows (build the row tuples)": ("services/standings.py", "_store_rows"),
+        "_store_rows (build the row tuples)": ("recompute/standings_rows.py", "_store_rows"),
         "delete the old StandingRows": ("django/db/models/query.py", "delete"),
-        "_write_rows (COPY the new StandingRows)": ("services/standings.py", "_write_rows"),
+        "_write_rows (COPY the new StandingRows)": ("recompute/standings_rows.py", "_write_rows"),
     })
 
 
@@ -462,7 +394,7 @@ def profile_get(tournament_id: int, requests: int = 30) -> tuple[str, dict[str, 
         "  of which results_bytes (cached rendered results)": ("api/standings.py",
                                                               "results_bytes"),
         "  of which render_answer (splice the body)": ("api/standings.py", "render_answer"),
-        "snapshot middleware": ("tournaments/standings_cache.py", "__call__"),
+        "snapshot middleware": ("tournaments/recompute/snapshots.py", "__call__"),
     })
     found["total per request"] = total
     return top_functions(profiler), {k: v / requests for k, v in found.items()}, requests
@@ -679,10 +611,6 @@ def measure_http(args, tournament_id: int) -> dict:
 # --------------------------------------------------------------------------- report
 
 
-def ms(seconds: float) -> str:
-    return f"{seconds * 1e3:,.1f} ms"
-
-
 def report(args, built: dict, full: dict, change: dict, http: dict | None,
            checked: int) -> None:
     print()
@@ -690,21 +618,24 @@ def report(args, built: dict, full: dict, change: dict, http: dict | None,
           f"{args.players // TABLE_SIZE:,} tables, {built['deals']:,} deals "
           f"({args.deals} per table); built in {built['timings']['total']:.0f} s")
     print(f"Stored standings equal the SQL baseline ({checked:,} participants).")
+    print(f"Machine: {machine()}")
     print("Load average (1 min) at the start of each part: "
           + ", ".join(f"{k} {v:.1f}" for k, v in built["load"].items()))
     rec, sql, plain = (median(full[k]) for k in ("recompute", "sql_standings", "sql_plain"))
     print()
     print(f"(1) full recompute, median of {args.repeat}")
     print(f"    standings_recompute                {ms(rec):>12}")
-    print(f"    baseline: SQL standings statement  {ms(sql):>12}   ratio {rec / sql:5.1f}x"
-          f"  (goal <= 3x: {'met' if rec / sql <= 3 else 'MISSED'})")
-    print(f"    baseline: SQL plain sum of scores  {ms(plain):>12}   ratio {rec / plain:5.1f}x")
+    print(f"    baseline: SQL standings statement  {ms(sql):>12}   ratio {ratio(rec, sql):5.1f}x"
+          f"  (goal <= 3x: {'met' if ratio(rec, sql) <= 3 else 'MISSED'})")
+    print(f"    baseline: SQL plain sum of scores  {ms(plain):>12}   "
+          f"ratio {ratio(rec, plain):5.1f}x")
     corr, rec2, sql2 = (median(change[k]) for k in ("deal_correct", "recompute",
                                                     "sql_standings"))
     print(f"(2) after one table's change, median of {args.repeat}")
     print(f"    deal_correct (incl. retotal)       {ms(corr):>12}")
-    print(f"    standings_recompute                {ms(rec2):>12}   ratio {rec2 / sql2:5.1f}x "
-          f"vs SQL ({ms(sql2)}), {rec2 / rec:4.2f}x vs full recompute")
+    print(f"    standings_recompute                {ms(rec2):>12}   "
+          f"ratio {ratio(rec2, sql2):5.1f}x "
+          f"vs SQL ({ms(sql2)}), {ratio(rec2, rec):4.2f}x vs full recompute")
     if http is None:
         return
     print(f"(3) GET standings, {args.clients} clients, {http['bytes']:,} bytes, client "
@@ -720,8 +651,8 @@ def report(args, built: dict, full: dict, change: dict, http: dict | None,
             print(f"    {name:10}  p50 {ms(fig(name, 'p50')):>10}  p95 {ms(fig(name, 'p95')):>10}"
                   f"  {fig(name, 'rps'):8,.0f} req/s  errors "
                   f"{sum(r['errors'] for r in runs[name])}")
-        r50 = fig(api, "p50") / fig(static, "p50")
-        r95 = fig(api, "p95") / fig(static, "p95")
+        r50 = ratio(fig(api, "p50"), fig(static, "p50"))
+        r95 = ratio(fig(api, "p95"), fig(static, "p95"))
         print(f"    ratio api/static: p50 {r50:.1f}x, p95 {r95:.1f}x  (goal <= 2x: "
               f"{'met' if max(r50, r95) <= 2 else 'MISSED'})")
 
@@ -747,7 +678,7 @@ def main() -> None:
     if args.players % TABLE_SIZE:
         parser.error(f"--players must be a multiple of {TABLE_SIZE}")
 
-    setup_django()
+    setup_bench()
     from tournaments.models import Deal, Tournament
 
     existing = Tournament.objects.filter(name=SLUG_NAME).first()
@@ -768,10 +699,10 @@ def main() -> None:
     built["load"] = {}
 
     print("measuring the full recompute", flush=True)
-    built["load"]["(1)"] = os.getloadavg()[0]
+    built["load"]["(1)"] = load_average()
     full = measure_full(tid, args.repeat)
     print("measuring the recompute after one table's change", flush=True)
-    built["load"]["(2)"] = os.getloadavg()[0]
+    built["load"]["(2)"] = load_average()
     change = measure_change(tid, args.rounds, args.deals, args.repeat)
     checked = check_standings(tid)
     profiles = {}
@@ -791,9 +722,9 @@ def main() -> None:
     http = None
     if not args.skip_http:
         print(f"measuring GET under {args.clients} clients", flush=True)
-        built["load"]["(3)"] = os.getloadavg()[0]
+        built["load"]["(3)"] = load_average()
         http = measure_http(args, tid)
-        built["load"]["end"] = os.getloadavg()[0]
+        built["load"]["end"] = load_average()
     report(args, built, full, change, http, checked)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

@@ -1,12 +1,16 @@
 """Admin for clubs and players. A club's defaults (game, house rules, table money, season
 ranking) are shown, not edited, here: the club's settings page checks them with the game's
-engine. Seasons and merges are records, read only."""
+engine."""
 
 from django.contrib import admin
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, Player, PlayerMerge, Season
+from clubs.models import Club, Player
+from games.engines import get_engine
+from games.forms import rules_in_words
 
-CLUB_DEFAULTS = ("default_game", "default_rules", "loss_fee_cents", "loss_fee_from",
+CLUB_DEFAULTS = ("default_game", "default_house_rules", "loss_fee_cents", "loss_fee_from",
                  "loss_fee_high_cents", "season_best_n", "season_min_evenings")
 
 
@@ -17,6 +21,14 @@ class ClubAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ("name",)}
     filter_horizontal = ("admins",)
     readonly_fields = CLUB_DEFAULTS
+    exclude = ("default_rules",)
+
+    @admin.display(description=_("default house rules"))
+    def default_house_rules(self, obj):
+        if obj is None or not obj.pk or not obj.default_game:
+            return "–"
+        return format_html("<ul>{}</ul>", format_html_join("", "<li>{}: {}</li>", rules_in_words(
+            get_engine(obj.default_game), obj.default_rules)))
 
 
 @admin.register(Player)
@@ -24,23 +36,3 @@ class PlayerAdmin(admin.ModelAdmin):
     list_display = ("name", "club", "member_number")
     list_filter = ("club",)
     search_fields = ("name", "member_number")
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-
-@admin.register(Season)
-class SeasonAdmin(ReadOnlyAdmin):
-    list_display = ("club", "year", "game", "best_n", "min_evenings", "evenings", "computed_at")
-    list_filter = ("game", "year")
-
-
-@admin.register(PlayerMerge)
-class PlayerMergeAdmin(ReadOnlyAdmin):
-    list_display = ("at", "removed_name", "removed_id", "kept_name", "participations", "by")
-    search_fields = ("removed_name", "kept_name")

@@ -1,7 +1,6 @@
-"""Forms of the club pages. They read input; the services check and write it.
+"""Forms of a club's own pages. They read input; the services check and write it.
 
-Money is entered in euros (``1,50``) and stored in cents; a club evening's *present*
-players are ticked from the club's members, *guests* are typed one name per line.
+Money is entered in euros (``1,50``) and stored in cents.
 """
 
 from decimal import Decimal
@@ -11,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.member_csv import MAX_BYTES
 from games.choices import GAME_CHOICES
-from tournaments.models import Round
 
 MAX_EUROS = Decimal("1000")
 
@@ -23,33 +21,6 @@ def euros_field(label):
 
 def cents(value) -> int:
     return int((value or 0) * 100)
-
-
-class EveningForm(forms.Form):
-    # an <input type="date"> takes ISO dates only, whatever the language
-    date = forms.DateField(label=_("Date"),
-                           widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
-    players = forms.MultipleChoiceField(label=_("Present members"), required=False,
-                                       widget=forms.CheckboxSelectMultiple)
-    guests = forms.CharField(label=_("Guests, one name per line"), required=False,
-                             widget=forms.Textarea(attrs={"rows": 3}))
-    method = forms.ChoiceField(label=_("Seating"), choices=Round.Method.choices[:2],
-                               initial=Round.Method.RANDOM)
-
-    def __init__(self, *args, members=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["players"].choices = [(str(p.pk), p.name) for p in members]
-
-    def clean_guests(self):
-        return [line.strip() for line in self.cleaned_data["guests"].splitlines()
-                if line.strip()]
-
-    def clean(self):
-        data = super().clean()
-        if not data.get("players") and not data.get("guests") and not self.errors:
-            raise forms.ValidationError(_("Tick who is present or enter a guest."))
-        return data
 
 
 class ClubSettingsForm(forms.Form):
@@ -83,13 +54,6 @@ class ClubSettingsForm(forms.Form):
                 "season_min_evenings": club.season_min_evenings}
 
 
-class SeasonRulesForm(forms.Form):
-    best_n = forms.IntegerField(label=_("Best evenings counted (empty: all)"), min_value=1,
-                                max_value=366, required=False)
-    min_evenings = forms.IntegerField(label=_("Evenings needed to be ranked"), min_value=0,
-                                      max_value=366, initial=0)
-
-
 class MembersForm(forms.Form):
     file = forms.FileField(label=_("Member list (CSV: name; member number)"), required=False)
     csv = forms.CharField(label=_("… or paste the list"), required=False,
@@ -101,8 +65,3 @@ class MembersForm(forms.Form):
         if not self.errors and not data.get("file") and not (data.get("csv") or "").strip():
             raise forms.ValidationError(_("Choose a file or paste the list."))
         return data
-
-
-class MergeForm(forms.Form):
-    remove = forms.IntegerField(label=_("Number (ID) of the duplicate to remove"), min_value=1,
-                                max_value=2**63 - 1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +33,8 @@ class Line:
     name: str = ""
     member_number: str = ""
     errors: list[tuple[str, Any, dict]] = field(default_factory=list)
-    status: str = "new"  # new, unchanged, error
+    status: str = "new"  # new, unchanged, exists (a member of that name: ask), error
+    match: Any = None    # the existing member a line with status "exists" may be
 
     @property
     def messages(self) -> list[tuple[str, str]]:
@@ -122,3 +124,13 @@ def parse_members(text: str) -> list[Line]:
     if not lines:
         raise FileProblem(_("The file holds no members."))
     return lines
+
+
+def name_key(name: str) -> str:
+    """A name as people write it in lists, reduced to compare: any spacing and case,
+    "Schwarz, Karin" for "Karin Schwarz", composed umlauts."""
+    name = unicodedata.normalize("NFC", name)
+    if name.count(",") == 1:
+        last, first = name.split(",")
+        name = f"{first} {last}"
+    return " ".join(name.split()).casefold()

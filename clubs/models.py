@@ -1,4 +1,4 @@
-"""Club and Player, a club's seasons, and the record of merged players.
+"""Club and Player: the bottom of the house (imports nothing but ``games``).
 
 A *club* (Verein) is run by its admins (staff users). A *player* is a person who sits at
 tables; membership in one club is optional and carries the club's member number (a
@@ -8,10 +8,8 @@ A club's *defaults* are what its *club evenings* (weekly tournaments of the club
 with: the game, its house rules and the *table money* (Verlustspielgeld): a fee in cents
 per lost declarer game, optionally higher from the n-th loss of the evening on.
 
-A *season* (Jahreswertung) ranks the players of a club's evenings of one game in one
-calendar year; its stored rows are recomputed from the evenings' seats (see
-``tournaments.services.seasons``). This app imports nothing from the others: the game
-key and the rules are checked by the services that write them.
+A club's seasons, evenings and merged players live one floor up, in ``clublife``. The
+game key and the rules are checked by the services that write them (``clubs.services``).
 """
 
 from django.conf import settings
@@ -76,101 +74,3 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-
-class Season(models.Model):
-    """A club's ranking of one game over one calendar year, and when it was computed.
-
-    ``best_n`` (None: all) and ``min_evenings`` start as the club's defaults and may be
-    changed per season; ``evenings`` is how many evenings the season had at the last
-    computation. Pending ``SeasonOutbox`` rows mean "stale".
-    """
-
-    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE,
-                             related_name="seasons")
-    game = models.CharField(_("game"), max_length=20)
-    year = models.PositiveSmallIntegerField(_("year"))
-    best_n = models.PositiveSmallIntegerField(_("best evenings counted"), null=True, blank=True)
-    min_evenings = models.PositiveSmallIntegerField(_("evenings needed to be ranked"),
-                                                    default=0)
-    evenings = models.PositiveIntegerField(_("evenings"), default=0)
-    computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
-    outbox_upto = models.BigIntegerField(default=0)
-    recomputes = models.PositiveIntegerField(default=0)
-
-    class Meta:
-        ordering = ["club", "-year", "game"]
-        verbose_name = _("season")
-        verbose_name_plural = _("seasons")
-        constraints = [
-            models.UniqueConstraint(fields=["club", "game", "year"], name="one_season_per_year"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.club} {self.year} ({self.game})"
-
-
-class SeasonRow(models.Model):
-    """One player's place in a stored season ranking.
-
-    ``rank`` is None for a player below the season's attendance minimum; ``attended`` is
-    the number of evenings he played, ``counted`` how many of them count; ``results``
-    lists every evening: ``{"evening", "date", "score", "counted"}``.
-    """
-
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rows")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
-    position = models.PositiveIntegerField()
-    rank = models.PositiveIntegerField(null=True, blank=True)
-    score = models.IntegerField()
-    figures = models.JSONField(default=dict)
-    attended = models.PositiveIntegerField()
-    counted = models.PositiveIntegerField()
-    results = models.JSONField(default=list)
-
-    class Meta:
-        ordering = ["season", "position"]
-        indexes = [models.Index(fields=["season", "position"])]
-
-    def __str__(self) -> str:
-        return f"{self.season_id}: {self.rank}. {self.player_id}"
-
-
-class SeasonOutbox(models.Model):
-    """One row per change not yet in a season's stored ranking (written with the change)."""
-
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="outbox")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        indexes = [models.Index(fields=["season", "id"])]
-
-    def __str__(self) -> str:
-        return f"{self.season_id} @ {self.created_at}"
-
-
-class PlayerMerge(models.Model):
-    """The record of a duplicate player merged into another: who was removed, what moved."""
-
-    kept = models.ForeignKey(Player, verbose_name=_("kept player"), null=True,
-                             on_delete=models.SET_NULL, related_name="merges")
-    kept_name = models.CharField(_("kept name"), max_length=120)
-    removed_id = models.BigIntegerField(_("removed player id"))
-    removed_name = models.CharField(_("removed name"), max_length=120)
-    removed_club = models.ForeignKey(Club, verbose_name=_("removed player's club"), null=True,
-                                     blank=True, on_delete=models.SET_NULL, related_name="+")
-    removed_member_number = models.CharField(_("removed member number"), max_length=40,
-                                             blank=True)
-    participations = models.PositiveIntegerField(_("participations moved"))
-    by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True,
-                           blank=True, on_delete=models.SET_NULL, related_name="+")
-    at = models.DateTimeField(_("at"), auto_now_add=True)
-
-    class Meta:
-        ordering = ["-at", "-id"]
-        verbose_name = _("player merge")
-        verbose_name_plural = _("player merges")
-
-    def __str__(self) -> str:
-        return f"{self.removed_name} → {self.kept_name}"

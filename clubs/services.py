@@ -1,11 +1,22 @@
-"""Writers for clubs and players (the only code that creates or changes them), and the
-import of a club's member list (see ``clubs.member_csv`` for the file's format)."""
+"""Writers for clubs and players (the only code that creates or changes them), a club's
+defaults (game, house rules, table money, season ranking) and the import of a club's
+member list (see ``clubs.member_csv`` for the file's format)."""
 
+from typing import Any
+
+from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop as msgid
 
+from clubs.member_csv import name_key, parse_members
 from clubs.models import Club, Player
+from games.choices import check_game
+from games.engines import EngineUserError, FieldError, get_engine
+from games.engines.base import is_int, user_error
+
+MAX_FEE_CENTS = 100_000  # 1,000 € per lost game is surely a typo
 
 
 def unique_slug(model, text: str, *, max_length: int = 120) -> str:
@@ -50,6 +61,71 @@ def player_update(*, player: Player, **fields) -> Player:
     return player
 
 
+# ---------------------------------------------------------------- a club's defaults
+
+
+def _fee(fields: dict[str, Any], name: str, errors: list[FieldError], *,
+         nullable: bool = False, low: int = 0, high: int = MAX_FEE_CENTS) -> None:
+    if name not in fields:
+        return
+    value = fields[name]
+    if value is None and nullable:
+        return
+    if not is_int(value) or not low <= value <= high:
+        errors.append(FieldError(name, msgid("Must be a whole number from %(min)s to %(max)s."),
+                                 {"min": low, "max": high}))
+
+
+def check_table_money(fields: dict[str, Any]) -> None:
+    """Check the table-money fields present in ``fields`` (club or tournament)."""
+    errors: list[FieldError] = []
+    _fee(fields, "loss_fee_cents", errors, nullable=True)
+    _fee(fields, "loss_fee_high_cents", errors, nullable=True)
+    _fee(fields, "loss_fee_from", errors, nullable=True, low=1, high=1000)
+    if errors:
+        raise EngineUserError(errors)
+
+
+CLUB_DEFAULTS = ("default_game", "default_rules", "loss_fee_cents", "loss_fee_from",
+                 "loss_fee_high_cents", "season_best_n", "season_min_evenings")
+
+
+@transaction.atomic
+def club_defaults_update(*, club: Club, **fields: Any) -> Club:
+    """Change a club's defaults: game and house rules (checked by the game's engine),
+    table money and the ranking defaults of its new seasons."""
+    unknown = set(fields) - set(CLUB_DEFAULTS)
+    if unknown:
+        raise user_error(sorted(unknown)[0], msgid("Unknown field “%(name)s”."),
+                         name=sorted(unknown)[0])
+    game = fields.get("default_game", club.default_game)
+    check_game(game)
+    if "default_game" in fields and "default_rules" not in fields \
+            and game != club.default_game:
+        fields["default_rules"] = {}  # the old game's house rules mean nothing to the new one
+    rules = fields.get("default_rules", club.default_rules)
+    try:
+        get_engine(game).options(rules)
+    except EngineUserError as exc:
+        raise EngineUserError([FieldError(f"default_{e.field}", e.message, e.params)
+                               for e in exc.errors]) from None
+    check_table_money({k: v for k, v in fields.items() if k.startswith("loss_fee")})
+    for name in ("loss_fee_cents", "loss_fee_high_cents"):
+        if name in fields and fields[name] is None:
+            fields[name] = 0
+    errors: list[FieldError] = []
+    if "season_best_n" in fields:
+        _fee(fields, "season_best_n", errors, nullable=True, low=1, high=366)
+    if "season_min_evenings" in fields:
+        _fee(fields, "season_min_evenings", errors, low=0, high=366)
+    if errors:
+        raise EngineUserError(errors)
+    for name, value in fields.items():
+        setattr(club, name, value)
+    club.save(update_fields=list(fields) or None)
+    return club
+
+
 # ---------------------------------------------------------------- member lists (CSV)
 
 
@@ -63,40 +139,92 @@ class MembersInvalid(Exception):
 
 
 def members_preview(*, club: Club, text: str):
-    """Read a member list and say per line what an import would do (``new``,
-    ``unchanged``: already a member under that number or, without a number, that name)
-    or why it cannot (``error``). Nothing is stored."""
-    from clubs.member_csv import parse_members
-
+    """Read a member list and say per line what an import would do or why it cannot:
+    ``new``; ``unchanged`` (already a member under that number, or under that name where
+    neither has a number); ``exists`` (a member of that name exists — the same person or
+    a new one? the import asks, and takes the same person unless told otherwise); or
+    ``error`` (a line that cannot be read, a number held by someone else, a name and
+    number twice in the list). Names compare as people write them (spacing, case,
+    "Schwarz, Karin"). Nothing is stored."""
     lines = parse_members(text)
-    by_number = dict(club.players.exclude(member_number="")
-                     .values_list("member_number", "name"))
-    unnumbered = {name.casefold() for name in club.players.filter(member_number="")
-                  .values_list("name", flat=True)}
+    players = list(club.players.order_by("pk"))
+    by_number = {p.member_number: p for p in players if p.member_number}
+    by_name: dict[str, list[Player]] = {}
+    for player in players:
+        by_name.setdefault(name_key(player.name), []).append(player)
+    seen: dict[tuple[str, str], int] = {}
     for line in lines:
         if line.errors:
             continue
+        key = name_key(line.name)
+        first = seen.setdefault((key, line.member_number), line.number)
+        if first != line.number:
+            line.error("name", _("%(name)s appears twice in the list (line %(line)s)."),
+                       name=line.name, line=first)
+            continue
         if line.member_number and line.member_number in by_number:
             holder = by_number[line.member_number]
-            if holder.casefold() == line.name.casefold():
+            if name_key(holder.name) == key:
                 line.status = "unchanged"
             else:
                 line.error("member_number", _("Member number %(number)s belongs to %(name)s."),
-                           number=line.member_number, name=holder)
-        elif not line.member_number and line.name.casefold() in unnumbered:
-            line.status = "unchanged"
+                           number=line.member_number, name=holder.name)
+            continue
+        namesakes = [p for p in by_name.get(key, [])
+                     if not (line.member_number and p.member_number)]
+        if namesakes:
+            line.match = namesakes[0]
+            same_number_free = not line.member_number and not namesakes[0].member_number
+            line.status = "unchanged" if same_number_free else "exists"
     return lines
 
 
 @transaction.atomic
-def members_import(*, club: Club, text: str, created_by=None) -> list[Player]:
+def members_import(*, club: Club, text: str, created_by=None,
+                   as_new: Any = ()) -> list[Player]:
     """Import a member list all or nothing: with any bad line ``MembersInvalid`` is raised
-    and nothing is stored; otherwise the new members are created and returned."""
+    and nothing is stored. New members are created and returned. A line whose name is
+    already a member's (``exists``) is that member — who gets the line's member number if
+    they had none — unless its line number is in ``as_new``: then it is a new member."""
     # Lock the club so two imports of one list never both create its members.
     Club.objects.select_for_update().filter(pk=club.pk).first()
     lines = members_preview(club=club, text=text)
     if any(line.errors for line in lines):
         raise MembersInvalid(lines)
-    return [Player.objects.create(name=line.name, club=club, member_number=line.member_number,
-                                  created_by=created_by)
-            for line in lines if line.status == "new"]
+    as_new = set(as_new)
+    created = []
+    for line in lines:
+        if line.status == "exists" and line.number not in as_new:
+            if line.member_number and not line.match.member_number:
+                line.match.member_number = line.member_number
+                line.match.save(update_fields=["member_number"])
+            continue
+        if line.status in ("new", "exists"):
+            created.append(Player.objects.create(name=line.name, club=club,
+                                                 member_number=line.member_number,
+                                                 created_by=created_by))
+    return created
+
+
+@transaction.atomic
+def player_rename(*, player: Player, name: Any, by=None) -> Player:
+    """Correct a player's name. The previous name stays in the change history (the
+    admin's history of the player), and the stored standings showing it are redone by
+    the caller's recompute."""
+    if not isinstance(name, str) or not " ".join(name.split()):
+        raise user_error("name", msgid("Enter a name."))
+    name = " ".join(name.split())
+    limit = Player._meta.get_field("name").max_length
+    if len(name) > limit or any(ord(c) < 32 for c in name):
+        raise user_error("name", msgid("A name has at most %(max)s characters, no control "
+                                       "characters."), max=limit)
+    old = player.name
+    if name == old:
+        return player
+    player.name = name
+    player.save(update_fields=["name"])
+    if by is not None and getattr(by, "pk", None):
+        LogEntry.objects.log_actions(
+            user_id=by.pk, queryset=[player], action_flag=CHANGE,
+            change_message=f"name: {old} → {name}", single_object=True)
+    return player

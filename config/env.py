@@ -7,6 +7,7 @@ A value that is present but malformed is an error at start-up, never a silent de
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlparse
 
@@ -52,6 +53,45 @@ def env_str(name: str, default: str | None = None) -> str | None:
     if raw is None or raw.strip() == "":
         return default
     return raw.strip()
+
+
+def env_choice(name: str, default: str, choices: set[str]) -> str:
+    value = env_str(name, default)
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={value!r} is not one of {', '.join(sorted(choices))}")
+    return value
+
+
+_RATE = re.compile(r"[1-9][0-9]{0,8}/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+def env_rate(name: str, default: str) -> str:
+    """A request rate as DRF's throttles read it: ``120/min``, ``5/s``, ``1000/day``."""
+    value = env_str(name, default)
+    if not _RATE.fullmatch(value):
+        raise ImproperlyConfigured(f"{name}={value!r} is not a rate like 120/min")
+    return value
+
+
+def env_site_url(name: str) -> str | None:
+    """The public address the app's printed links and QR codes start with, e.g.
+    ``http://192.168.1.20:8000`` or ``https://skat.example.org``: http(s), a host, an
+    optional port, no path, query or fragment. Returned without a trailing slash."""
+    value = env_str(name)
+    if value is None:
+        return None
+    parsed = urlparse(value)
+    try:
+        parsed.port  # noqa: B018 - raises on a port that is not a number in range
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} has an invalid port") from None
+    if (parsed.scheme not in ("http", "https") or not parsed.hostname
+            or parsed.path not in ("", "/") or parsed.query or parsed.fragment
+            or parsed.username or parsed.password):
+        raise ImproperlyConfigured(
+            f"{name}={value!r} is not a site address like https://skat.example.org or "
+            "http://192.168.1.20:8000 (scheme and host, no path)")
+    return f"{parsed.scheme}://{parsed.netloc}"
 
 
 def parse_database_url(url: str, base_dir: Path) -> dict:

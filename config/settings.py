@@ -6,13 +6,17 @@ process right after the transaction commits, so the quick start needs no service
 
 from pathlib import Path
 
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 from config.env import (
     env_bool,
+    env_choice,
     env_int,
     env_list,
+    env_rate,
+    env_site_url,
     env_str,
     parse_database_url,
     parse_redis_url,
@@ -30,6 +34,9 @@ if SECRET_KEY is None:
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# Where tablets reach the app (table cards, QR codes, the API's entry_url); unset: the
+# address the request came in on. `make venue` sets it to the laptop's LAN address.
+SITE_URL = env_site_url("SITE_URL")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -43,16 +50,21 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "csp",
     "games",
     "clubs",
     "tournaments",
+    "clublife",
     "api",
 ]
 
 MIDDLEWARE = [
+    "config.request_log.RequestIdMiddleware",
+    "api.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "tournaments.standings_cache.StandingsSnapshotMiddleware",
+    "tournaments.recompute.snapshots.StandingsSnapshotMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -112,7 +124,7 @@ STATIC_COLLECTED = env_bool("STATIC_COLLECTED", not DEBUG)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
-        "BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        "BACKEND": "config.static_storage.StaticFilesStorage"
         if STATIC_COLLECTED
         else "django.contrib.staticfiles.storage.StaticFilesStorage"
     },
@@ -154,14 +166,22 @@ CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] = env_int("CELERY_VISIBILI
 STANDINGS_SWEEP_SECONDS = env_int("STANDINGS_SWEEP_SECONDS", 15)
 CELERY_BEAT_SCHEDULE = {
     "sweep-standings": {
-        "task": "tournaments.tasks.sweep_standings",
+        "task": "tournaments.recompute.tasks.sweep_standings",
         "schedule": STANDINGS_SWEEP_SECONDS,
     },
     "sweep-seasons": {
-        "task": "tournaments.season_tasks.sweep_seasons",
+        "task": "clublife.tasks.sweep_seasons",
         "schedule": STANDINGS_SWEEP_SECONDS,
     },
+    "prune-idempotency-keys": {
+        "task": "tournaments.tasks.prune_idempotency_keys",
+        "schedule": 3600,
+    },
 }
+# Stored answers of Idempotency-Keys older than this are deleted (hourly, by beat).
+IDEMPOTENCY_KEY_MAX_AGE_HOURS = env_int("IDEMPOTENCY_KEY_MAX_AGE_HOURS", 48)
+if IDEMPOTENCY_KEY_MAX_AGE_HOURS < 1:
+    raise ImproperlyConfigured("IDEMPOTENCY_KEY_MAX_AGE_HOURS must be at least 1")
 # Fault injection for the worker-failure tests only: seconds a recompute waits while
 # holding its lock. Never set in production.
 STANDINGS_FAULT_INJECTION_PAUSE = env_int("STANDINGS_FAULT_INJECTION_PAUSE", 0)
@@ -172,7 +192,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "api.authentication.TableTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "api.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": ["api.parsers.StrictJSONParser"],
@@ -180,9 +200,27 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": "api.pagination.BoundedLimitOffsetPagination",
+    # proxies in front of the app that append to X-Forwarded-For: with 0 the client is
+    # REMOTE_ADDR (a client cannot pick its address for the throttles then)
+    "NUM_PROXIES": env_int("NUM_PROXIES", 0),
     "PAGE_SIZE": 100,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
+
+# Bodies: every request at most MAX_BODY_BYTES (413 above), the anonymous scorer at most
+# SCORER_MAX_BODY_BYTES and SCORER_RATE requests per client address.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_BODY_BYTES", 2_621_440)
+SCORER_MAX_BODY_BYTES = env_int("SCORER_MAX_BODY_BYTES", 262_144)
+SCORER_RATE = env_rate("SCORER_RATE", "120/min")
+
+# Failed logins (API token and login page), counted in the cache (clubs/login_throttle.py).
+LOGIN_FAILURES_PER_USERNAME = env_int("LOGIN_FAILURES_PER_USERNAME", 10)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
+LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 900)
+for _name in ("DATA_UPLOAD_MAX_MEMORY_SIZE", "SCORER_MAX_BODY_BYTES", "LOGIN_FAILURES_PER_USERNAME",
+              "LOGIN_FAILURES_PER_ADDRESS", "LOGIN_FAILURE_WINDOW_SECONDS"):
+    if globals()[_name] < 1:
+        raise ImproperlyConfigured(f"{_name} must be at least 1")
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Stichliste API",
@@ -209,17 +247,64 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 # /healthz is probed over plain HTTP by the container's health check.
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]
+# No inline script or style anywhere (django-csp); the API docs load their script by URL.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "manifest-src": [SELF],
+        "worker-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "console:home"
 LOGOUT_REDIRECT_URL = "login"
 
+# One JSON object per line (time, level, logger, message, request id, user, table), or
+# LOG_FORMAT=text for a person reading a terminal.
+LOG_FORMAT = env_choice("LOG_FORMAT", "json", {"json", "text"})
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request": {"()": "config.request_log.RequestContextFilter"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s %(request_id)s %(user)s "
+                   "%(table)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+        "text": {
+            "format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s user=%(user)s "
+                      "table=%(table)s] %(message)s",
+        },
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT,
+                    "filters": ["request"]},
+    },
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
     # one line per task is noise when tasks run in process after every deal
     "loggers": {"celery.app.trace": {"level": "WARNING"}},
 }
+
+# Errors to Sentry only when SENTRY_DSN is set; no personal data is sent.
+SENTRY_DSN = env_str("SENTRY_DSN")
+if SENTRY_DSN:
+    import sentry_sdk
+
+    try:
+        sentry_sdk.init(dsn=SENTRY_DSN, environment=env_str("SENTRY_ENVIRONMENT", "production"),
+                        send_default_pii=False, traces_sample_rate=0.0)
+    except Exception as exc:  # a malformed DSN stops the start with its name
+        raise ImproperlyConfigured(f"SENTRY_DSN is not a valid Sentry DSN: {exc}") from None

@@ -3,23 +3,26 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from api.health import healthz
+from clubs.login_throttle import throttled_login
+from config.health import healthz, readyz
 from tournaments.pages.board import landing
 from tournaments.pages.urls import console_urlpatterns
 
 urlpatterns = [
+    path("admin/login/", throttled_login(admin.site.login)),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("healthz", healthz, name="healthz"),
+    path("readyz", readyz, name="readyz"),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", throttled_login(auth_views.LoginView.as_view()), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("console/", include((console_urlpatterns, "console"))),
-    path("clubs/", include("clubs.urls")),
+    path("clubs/", include("clublife.urls")),
     path("", include("tournaments.pages.urls")),
     path("", landing, name="landing"),
 ]

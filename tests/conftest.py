@@ -14,6 +14,19 @@ from config.celery import app as celery_app
 from tests.factories import ClubFactory, StaffFactory, TournamentFactory
 
 
+@pytest.fixture(autouse=True)
+def throttles_of_the_test_client_forgotten():
+    """The test client's address (127.0.0.1) starts every test without failed logins and
+    scorer requests, as if the throttles' windows had passed: a fuzzer's wrong passwords
+    or many scorer calls in one test must not lock another test out (the throttle tests
+    use addresses of their own)."""
+    from api.throttling import ScorerRateThrottle
+    from clubs.login_throttle import forget_address
+
+    forget_address("127.0.0.1")
+    ScorerRateThrottle.forget("127.0.0.1")
+
+
 @pytest.fixture
 def club(db):
     return ClubFactory()

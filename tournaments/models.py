@@ -6,11 +6,17 @@ A *tournament* (also a club evening) is played in one game under its house rules
 """
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from games.choices import GAME_CHOICES
+from games.engines import get_engine
+
+# Bounds of a tournament's planned rounds (any game).
+MIN_ROUNDS_PLANNED = 1
+MAX_ROUNDS_PLANNED = 30
 
 
 class Tournament(models.Model):
@@ -32,6 +38,10 @@ class Tournament(models.Model):
                               default=Status.DRAFT)
     published = models.BooleanField(_("published"), default=False)
     avoid_same_club = models.BooleanField(_("avoid club-mates at a table"), default=False)
+    # None: the game's default (Engine.rounds_planned); balanced draws plan this many
+    rounds_planned = models.PositiveSmallIntegerField(
+        _("rounds planned"), null=True, blank=True,
+        validators=[MinValueValidator(MIN_ROUNDS_PLANNED), MaxValueValidator(MAX_ROUNDS_PLANNED)])
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("directors"), related_name="tournaments_run",
         blank=True,
@@ -55,6 +65,13 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def planned_rounds(self) -> int:
+        """Rounds the balanced draw plans: the tournament's choice or its game's default."""
+        if self.rounds_planned is not None:
+            return self.rounds_planned
+        return get_engine(self.game).rounds_planned
 
 
 class Participant(models.Model):
@@ -94,6 +111,9 @@ class Round(models.Model):
     method = models.CharField(_("seating method"), max_length=10, choices=Method.choices)
     seed = models.BigIntegerField(_("seed"))
     closed = models.BooleanField(_("closed"), default=False)
+    # Set when staff reopen the closed round for corrections and kept afterwards: the
+    # tables' entry tokens stay locked for good once their round has been closed.
+    reopened = models.BooleanField(_("reopened"), default=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -123,6 +143,10 @@ class Table(models.Model):
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
     summary = models.JSONField(_("summary"), null=True, blank=True)
     version = models.PositiveIntegerField(_("version"), default=0)
+    # Ended early by staff with the deals entered (``sheet_end``); the reason is here and
+    # in the history.
+    shortened = models.BooleanField(_("shortened"), default=False)
+    end_reason = models.CharField(_("reason for ending early"), max_length=200, blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -206,6 +230,9 @@ class SheetEvent(models.Model):
         SUMMARY = "summary", _("summary entered")
         SUBMIT = "submit", _("sheet submitted")
         SWAP = "swap", _("players swapped")
+        END = "end", _("sheet ended early")
+        ROUND_CLOSE = "round_close", _("round closed")
+        ROUND_REOPEN = "round_reopen", _("round reopened")
 
     table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
                               related_name="events")

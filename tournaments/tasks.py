@@ -1,27 +1,16 @@
-"""Celery tasks: thin wrappers that take an id and call a service.
+"""Celery tasks of the tournaments app outside the standings pipeline (whose tasks live in
+``tournaments.recompute.tasks``): thin, idempotent, safe to run twice."""
 
-Both are idempotent and safe to run twice; ``acks_late`` with ``reject_on_worker_lost``
-puts a task whose worker died back on the queue.
-"""
+from datetime import timedelta
 
 from celery import shared_task
+from django.conf import settings
 
-from tournaments.models import Tournament
-from tournaments.scheduling import forget_queued, publish_recompute
-from tournaments.services.standings import standings_recompute, tournaments_with_pending_changes
-
-
-@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
-def recompute_standings(tournament_id: int) -> None:
-    forget_queued(tournament_id)
-    try:
-        standings_recompute(tournament_id=tournament_id)
-    except Tournament.DoesNotExist:
-        return
+from tournaments.services.idempotency import idempotency_keys_prune
 
 
 @shared_task(ignore_result=True)
-def sweep_standings() -> int:
-    """Publish a recompute for every tournament with changes not yet in its standings."""
-    return sum(publish_recompute(tid) for tid in tournaments_with_pending_changes())
-from tournaments.season_tasks import recompute_season, sweep_seasons  # noqa: E402, F401
+def prune_idempotency_keys() -> int:
+    """Delete the stored answers of Idempotency-Keys older than the configured age."""
+    max_age = timedelta(hours=settings.IDEMPOTENCY_KEY_MAX_AGE_HOURS)
+    return idempotency_keys_prune(older_than=max_age)

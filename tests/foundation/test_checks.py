@@ -23,6 +23,12 @@ def test_importing_the_engines_does_not_import_django():
 def test_importing_seating_and_standings_does_not_import_django():
     assert _imports_django_after("tournaments.seating") is False
     assert _imports_django_after("tournaments.standings") is False
+    assert _imports_django_after("tournaments.standings.teams") is False
+
+
+def test_prizes_and_cash_do_not_import_django():
+    assert _imports_django_after("tournaments.prizes.payout") is False
+    assert _imports_django_after("tournaments.prizes.cash") is False
 
 
 def test_registry_and_game_choices_agree():

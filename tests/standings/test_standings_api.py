@@ -3,7 +3,7 @@
 import pytest
 
 from tournaments.models import StandingRow, StandingsOutbox, StandingsState
-from tournaments.services.standings import standings_recompute
+from tournaments.recompute.standings_rows import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ from rest_framework.renderers import JSONRenderer
 
 from api.standings import _results
 from tournaments.models import StandingRow, StandingsState
-from tournaments.services.standings import standings_recompute
+from tournaments.recompute.standings_rows import standings_recompute
 
 pytestmark = pytest.mark.django_db
 

@@ -7,10 +7,10 @@ from unittest import mock
 import pytest
 from django.core.cache import cache
 
-from tournaments import standings_cache
+from tournaments.recompute import snapshots
+from tournaments.recompute.outbox import sheet_changed
+from tournaments.recompute.standings_rows import standings_recompute
 from tournaments.services.entries import tournament_update
-from tournaments.services.notify import sheet_changed
-from tournaments.services.standings import standings_recompute
 
 pytestmark = pytest.mark.django_db
 
@@ -21,9 +21,9 @@ WIN = {"declarer": 1, "game": "clubs", "matadors": 1, "won": True}  # +24
 def _clean():
     # no cache.clear(): on Redis that is FLUSHDB of a database others may share; a new
     # tournament's save drops its token, and cached results carry their computation
-    standings_cache._snapshots.clear()
+    snapshots._snapshots.clear()
     yield
-    standings_cache._snapshots.clear()
+    snapshots._snapshots.clear()
 
 
 def url(tournament, query=""):
@@ -45,12 +45,12 @@ def served_from_snapshot(client, django_assert_num_queries, path, **headers):
 def test_a_poll_is_answered_from_the_snapshot(anon_client, short_skat, table,
                                               django_assert_num_queries):
     standings_recompute(tournament_id=short_skat.pk)
-    assert standings_cache.read_token(short_skat.pk) is None
+    assert snapshots.read_token(short_skat.pk) is None
     first = anon_client.get(url(short_skat))
     again = served_from_snapshot(anon_client, django_assert_num_queries, url(short_skat))
     assert again.status_code == 200
     assert again.content == first.content and again["ETag"] == first["ETag"]
-    assert standings_cache.read_token(short_skat.pk) == standings_cache.current_token(
+    assert snapshots.read_token(short_skat.pk) == snapshots.current_token(
         short_skat.pk)
     assert again["Content-Type"] == "application/json"
     assert again["Cache-Control"] == "no-cache"
@@ -78,7 +78,7 @@ def test_the_invalidation_after_commit_drops_a_snapshot_taken_before_it(
         anon_client, short_skat, table, django_capture_on_commit_callbacks,
         django_assert_num_queries):
     standings_recompute(tournament_id=short_skat.pk)
-    with mock.patch("tournaments.scheduling.schedule_standings"):
+    with mock.patch("tournaments.recompute.outbox.schedule_standings"):
         with django_capture_on_commit_callbacks() as callbacks:
             sheet_changed(short_skat.pk)
             # a poll racing the change: its snapshot may predate the commit
@@ -131,7 +131,7 @@ def test_unpublished_standings_are_never_remembered(anon_client, director_client
     short_skat.save()
     assert director_client.get(url(short_skat)).status_code == 200
     assert anon_client.get(url(short_skat)).status_code == 404
-    assert not standings_cache._snapshots
+    assert not snapshots._snapshots
 
 
 def test_credentials_and_unusual_queries_reach_the_view(anon_client, director_client,
@@ -153,14 +153,14 @@ def test_credentials_and_unusual_queries_reach_the_view(anon_client, director_cl
 
 def test_without_the_token_or_the_cache_the_view_answers(anon_client, short_skat, table):
     first = anon_client.get(url(short_skat))
-    cache.delete(standings_cache._token_key(short_skat.pk))  # expired
+    cache.delete(snapshots._token_key(short_skat.pk))  # expired
     view = mock.patch("api.standings.TournamentStandings.get",
                       side_effect=AssertionError("view reached"))
     with view, pytest.raises(AssertionError, match="view reached"):
         anon_client.get(url(short_skat))
     anon_client.get(url(short_skat))
-    with (mock.patch.object(standings_cache, "read_token", side_effect=ConnectionError),
-          mock.patch.object(standings_cache.cache, "get", side_effect=ConnectionError)):
+    with (mock.patch.object(snapshots, "read_token", side_effect=ConnectionError),
+          mock.patch.object(snapshots.cache, "get", side_effect=ConnectionError)):
         broken = anon_client.get(url(short_skat))
     assert broken.status_code == 200 and broken.content == first.content
 
@@ -170,7 +170,7 @@ def test_a_304_of_the_view_renews_the_snapshot(anon_client, director_client, sho
     standings_recompute(tournament_id=short_skat.pk)
     first = anon_client.get(url(short_skat))
     etag = first["ETag"]
-    cache.delete(standings_cache._token_key(short_skat.pk))  # the token expired
+    cache.delete(snapshots._token_key(short_skat.pk))  # the token expired
     with pytest.raises(pytest.fail.Exception):  # the view answers
         served_from_snapshot(anon_client, django_assert_num_queries, url(short_skat),
                              HTTP_IF_NONE_MATCH=etag)

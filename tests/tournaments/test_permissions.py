@@ -1,7 +1,11 @@
 """Who may call what: every endpoint against anonymous, an outsider (staff who runs
-nothing here), the director, the table's own token and another table's token."""
+nothing here), the director (who also runs the club), the table's own token and another
+table's token. A test checks that the matrix names every route of the API."""
+
+import re
 
 import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.conftest import table_client_for
 from tests.factories import PlayerFactory
@@ -32,10 +36,56 @@ MATRIX = [
     ("put", "/api/v1/tables/{table}/summary/", SUMMARY, [401, 403, 200, 403, 404]),
     ("post", "/api/v1/tables/{table}/submit/", None, [401, 403, 400, 400, 404]),
     ("get", "/api/v1/tables/{table}/history/", None, [401, 403, 200, 403, 404]),
+    ("post", "/api/v1/tournaments/{t}/rounds/1/reopen/", None, [401, 403, 409, 403, 403]),
+    ("patch", "/api/v1/tournaments/{t}/participants/{participant}/", {"withdrawn": True},
+     [401, 403, 200, 403, 403]),
+    ("post", "/api/v1/tables/{table}/end/", {"reason": "Zeit"}, [401, 403, 200, 403, 404]),
+    ("post", "/api/v1/tournaments/{t}/finish/", None, [401, 403, 409, 403, 403]),
+    ("post", "/api/v1/tournaments/{t}/reopen/", None, [401, 403, 409, 403, 403]),
     ("get", "/api/v1/players/", None, [401, 200, 200, 403, 403]),
     ("post", "/api/v1/clubs/", {"name": "Neu"}, [401, 201, 201, 403, 403]),
     ("get", "/api/v1/clubs/", None, [200, 200, 200, 200, 200]),
     ("post", "/api/v1/games/skat/score/", {"players": 3, "deals": []}, [200] * 5),
+    # the rest of every route: public reads, tournaments, tables, players, clubs
+    ("get", "/api/v1/tournaments/", None, [200, 200, 200, 200, 200]),
+    ("patch", "/api/v1/tournaments/{t}/participants/{participant}/", {"checked_in": False},
+     [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/rounds/1/", None, [200, 200, 200, 200, 200]),
+    ("get", "/api/v1/tournaments/{t}/standings/", None, [200, 200, 200, 200, 200]),
+    ("get", "/api/v1/tournaments/{t}/standings/csv/", None, [200, 200, 200, 200, 200]),
+    ("get", "/api/v1/tournaments/{t}/archive/", None, [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/table-money/", None, [401, 403, 200, 403, 403]),
+    ("put", "/api/v1/tournaments/{t}/table-money/", {"loss_fee_cents": 20},
+     [401, 403, 200, 403, 403]),
+    ("post", "/api/v1/tournaments/import/", {}, [401, 400, 400, 403, 403]),
+    ("post", "/api/v1/tables/{table}/preview/", PASSED, [401, 403, 200, 200, 404]),
+    ("get", "/api/v1/games/", None, [200] * 5),
+    ("get", "/api/v1/games/skat/", None, [200] * 5),
+    ("post", "/api/v1/auth/token/", {"username": "nobody", "password": "x"}, [400] * 5),
+    ("get", "/api/v1/players/{player}/", None, [401, 200, 200, 403, 403]),
+    ("patch", "/api/v1/players/{player}/", {"name": "Neu"}, [401, 403, 200, 403, 403]),
+    ("post", "/api/v1/players/", {"name": "Neu"}, [401, 201, 201, 403, 403]),
+    ("get", "/api/v1/players/{player}/profile/", None, [200, 200, 200, 200, 200]),
+    ("post", "/api/v1/players/{player}/merge/", {"remove": "{guest}"},
+     [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/clubs/{club}/", None, [200, 200, 200, 200, 200]),
+    ("patch", "/api/v1/clubs/{club}/", {"city": "Altenburg"}, [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/clubs/{club}/evenings/", None, [200, 200, 200, 200, 200]),
+    ("post", "/api/v1/clubs/{club}/evenings/", {"date": "2026-03-05", "player_ids": []},
+     [401, 403, 400, 403, 403]),
+    ("get", "/api/v1/clubs/{club}/settings/", None, [200, 200, 200, 200, 200]),
+    ("patch", "/api/v1/clubs/{club}/settings/", {"loss_fee_cents": 50},
+     [401, 403, 200, 403, 403]),
+    ("post", "/api/v1/clubs/{club}/members/preview/", {"csv": "Anna;7"},
+     [401, 403, 200, 403, 403]),
+    ("post", "/api/v1/clubs/{club}/members/import/", {"csv": "Anna;7"},
+     [401, 403, 201, 403, 403]),
+    ("get", "/api/v1/clubs/{club}/seasons/2026/", None, [200, 200, 200, 200, 200]),
+    ("put", "/api/v1/clubs/{club}/seasons/2026/", {"best_n": None, "min_evenings": 0},
+     [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/clubs/{club}/seasons/2026/table-money/", None, [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/clubs/{club}/seasons/2026/table-money/csv/", None,
+     [401, 403, 200, 403, 403]),
 ]
 
 CASES = [
@@ -47,7 +97,8 @@ CASES = [
 
 @pytest.mark.parametrize("method,path,body,actor,expected", CASES)
 def test_permission_matrix(method, path, body, actor, expected, short_skat, table, other_table,
-                           table_client, anon_client, outsider_client, director_client):
+                           table_client, anon_client, outsider_client, director_client,
+                           director):
     assert table_client.post(f"/api/v1/tables/{table['id']}/deals/",
                              {"number": 1, "passed": True}, format="json").status_code == 201
     clients = {
@@ -59,7 +110,14 @@ def test_permission_matrix(method, path, body, actor, expected, short_skat, tabl
     }
     if body == "player":
         body = {"player": PlayerFactory().pk}
-    url = path.format(t=short_skat.pk, table=table["id"])
+    player = short_skat.participants.select_related("player").first().player
+    player.created_by = director
+    player.save()
+    guest = PlayerFactory(club=None, created_by=director)
+    if isinstance(body, dict) and body.get("remove") == "{guest}":
+        body = {"remove": guest.pk}
+    url = path.format(t=short_skat.pk, table=table["id"], club=short_skat.club_id,
+                      player=player.pk, participant=short_skat.participants.first().pk)
     resp = getattr(clients[actor], method)(url, body, format="json")
     assert resp.status_code == expected, resp.content
 
@@ -73,3 +131,28 @@ def test_table_token_never_appears_in_public_answers(anon_client, short_skat, ta
 def test_a_garbage_table_token_is_401(anon_client, table):
     resp = table_client_for("not-a-token").get(f"/api/v1/tables/{table['id']}/")
     assert resp.status_code == 401
+
+
+def _routes(patterns, prefix=""):
+    for pattern in patterns:
+        text = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            yield from _routes(pattern.url_patterns, text)
+        elif isinstance(pattern, URLPattern):
+            yield text
+
+
+def _shape(route: str) -> str:
+    """A route or a matrix path as ``tournaments/{}/rounds/``."""
+    route = route.replace("^", "").replace("$", "").replace("\\", "")
+    route = re.sub(r"\(\?P<[^>]+>[^)]*\)|<[^>]+>|\{[^}]+\}|\b\d+\b", "{}", route)
+    return route.removeprefix("/api/v1/").removeprefix("api/v1/")
+
+
+def test_the_matrix_covers_every_route_of_the_api():
+    routes = {_shape(r) for r in _routes(get_resolver().url_patterns)
+              if r.startswith("api/v1/") and "format" not in r}
+    routes -= {""}  # the router's index page
+    covered = {_shape(path) for _method, path, _body, _expected in MATRIX}
+    covered |= {_shape(path).replace("skat", "{}") for _m, path, _b, _e in MATRIX}
+    assert routes - covered == set()

@@ -198,3 +198,34 @@ def test_bad_summary_is_400(director_client, table):
     resp = director_client.put(url(table, "summary/"), {"seats": [{"game_points": 5}]},
                                format="json")
     assert resp.status_code == 400
+
+
+def test_submit_keeps_who_confirmed_by_name(table_client, table, director_client):
+    fill(table_client, table, 3)
+    resp = table_client.post(url(table, "submit/"), {"confirmed_by": [3, 1]}, format="json")
+    assert resp.status_code == 200, resp.content
+    event = SheetEvent.objects.get(action="submit")
+    names = {s["seat"]: s["name"] for s in table["seats"]}
+    assert event.after["confirmed_by"] == [{"seat": 1, "name": names[1]},
+                                           {"seat": 3, "name": names[3]}]
+    history = director_client.get(url(table, "history/")).json()
+    assert history[-1]["after"]["confirmed_by"][1]["name"] == names[3]
+
+
+@pytest.mark.parametrize("confirmed_by", [[4], [1, 1], ["1"], [True], [1.5], "1", {"seat": 1},
+                                          [0], [-2], [10**30]])
+def test_submit_refuses_seats_not_at_the_table_and_stores_nothing(table_client, table,
+                                                                  confirmed_by):
+    fill(table_client, table, 3)
+    resp = table_client.post(url(table, "submit/"), {"confirmed_by": confirmed_by},
+                             format="json", HTTP_ACCEPT_LANGUAGE="de")
+    assert resp.status_code == 400, resp.content
+    assert resp.json()["errors"][0]["field"] == "confirmed_by"
+    assert not SheetEvent.objects.filter(action="submit").exists()
+    assert table_client.get(url(table)).json()["status"] != "submitted"
+
+
+def test_submit_without_a_body_names_nobody(table_client, table):
+    fill(table_client, table, 3)
+    assert table_client.post(url(table, "submit/")).status_code == 200
+    assert SheetEvent.objects.get(action="submit").after["confirmed_by"] == []

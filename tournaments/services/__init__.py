@@ -14,13 +14,21 @@ from tournaments.services.entries import (  # noqa: F401
     tournament_update,
 )
 from tournaments.services.idempotency import idempotent  # noqa: F401
-from tournaments.services.rounds import round_close, round_draw, round_swap  # noqa: F401
+from tournaments.services.lifecycle import tournament_finish, tournament_reopen  # noqa: F401
+from tournaments.services.rounds import (  # noqa: F401
+    round_close,
+    round_draw,
+    round_reopen,
+    round_swap,
+)
 from tournaments.services.sheets import (  # noqa: F401
     deal_correct,
     deal_delete,
     deal_preview,
     deal_record,
+    deals_record,
     sheet_submit,
     summary_record,
     table_lock,
 )
+from tournaments.services.shortened import sheet_end  # noqa: F401

@@ -6,32 +6,54 @@ import datetime
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext_noop as _
 
 from clubs.models import Club, Player
 from clubs.services import unique_slug
 from games.engines import get_engine
-from games.engines.base import _
-from tournaments import standings_cache
+from games.engines.base import user_error
 from tournaments.errors import StateConflict
-from tournaments.models import Participant, Tournament
+from tournaments.models import (
+    MAX_ROUNDS_PLANNED,
+    MIN_ROUNDS_PLANNED,
+    Participant,
+    Tournament,
+)
+from tournaments.recompute import snapshots
+from tournaments.recompute.outbox import sheet_changed
+from tournaments.services.lifecycle import check_not_finished
 
 
 @transaction.atomic
 def tournament_create(*, name: str, game: str, rules: dict | None = None,
                       club: Club | None = None, date: datetime.date | None = None,
                       director=None, avoid_same_club: bool = False,
-                      published: bool = False) -> Tournament:
+                      published: bool = False,
+                      rounds_planned: int | None = None) -> Tournament:
     """Create a tournament; the game's engine validates the rules first
-    (``EngineUserError`` naming ``rules.<option>``, nothing stored)."""
+    (``EngineUserError`` naming ``rules.<option>``, nothing stored). ``rounds_planned``
+    None takes the game's default."""
     engine = get_engine(game)
     engine.options(rules or {})
+    check_rounds_planned(rounds_planned)
     tournament = Tournament.objects.create(
         name=name, slug=unique_slug(Tournament, name), game=game, rules=rules or {},
         club=club, date=date, avoid_same_club=avoid_same_club, published=published,
+        rounds_planned=rounds_planned,
     )
     if director is not None:
         tournament.directors.add(director)
     return tournament
+
+
+def check_rounds_planned(value: int | None) -> None:
+    """None (the game's default) or a whole number within the documented bounds."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) \
+            or not MIN_ROUNDS_PLANNED <= value <= MAX_ROUNDS_PLANNED:
+        raise user_error("rounds_planned", _("Must be a whole number from %(min)s to %(max)s."),
+                         min=MIN_ROUNDS_PLANNED, max=MAX_ROUNDS_PLANNED)
 
 
 @transaction.atomic
@@ -40,18 +62,40 @@ def participant_add(*, tournament: Tournament, player: Player,
     """Register a player with the next free start number (checked in: registering at
     the desk is the check-in; a director can undo it)."""
     # Lock the tournament row so two registrations never get the same start number.
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    check_not_finished(Tournament.objects.select_for_update().get(pk=tournament.pk))
     last = tournament.participants.aggregate(m=Max("start_number"))["m"] or 0
     return Participant.objects.create(tournament=tournament, player=player,
                                       start_number=last + 1, checked_in=checked_in)
 
 
+PARTICIPANT_FLAGS = ("checked_in", "withdrawn")
+
+
 @transaction.atomic
 def participant_update(*, participant: Participant, **fields) -> Participant:
-    """Check in, check out, withdraw or re-admit a participant between rounds."""
+    """Check in, check out, withdraw or re-admit a participant, between rounds or during
+    one.
+
+    A withdrawn player is drawn no more and keeps the rounds played; withdrawing them
+    during a round leaves them seated, and the director ends their table's sheet early
+    (``sheet_end``). Re-admitting draws them again from the next round. Withdrawal is
+    shown in the standings, so changing it has them recomputed as any sheet change
+    does. ``EngineUserError`` names a field that is unknown or not true/false;
+    ``StateConflict`` when the tournament is finished.
+    """
+    for name, value in fields.items():
+        if name not in PARTICIPANT_FLAGS:
+            raise user_error(name, _("Unknown field; only %(fields)s can be changed."),
+                             fields=", ".join(PARTICIPANT_FLAGS))
+        if not isinstance(value, bool):
+            raise user_error(name, _("Must be true or false."))
+    check_not_finished(Tournament.objects.select_for_update().get(pk=participant.tournament_id))
+    withdrawn_before = participant.withdrawn
     for name, value in fields.items():
         setattr(participant, name, value)
-    participant.save(update_fields=list(fields))
+    participant.save(update_fields=list(fields) or None)
+    if participant.withdrawn != withdrawn_before:
+        sheet_changed(participant.tournament_id)
     return participant
 
 
@@ -64,8 +108,9 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
         if changed:
             raise StateConflict(_("Game and rules cannot change once a round is drawn."))
     get_engine(fields.get("game", tournament.game)).options(fields.get("rules", tournament.rules))
+    check_rounds_planned(fields.get("rounds_planned"))
     for name, value in fields.items():
         setattr(tournament, name, value)
     tournament.save(update_fields=list(fields) or None)
-    standings_cache.invalidate(tournament.pk)  # publish/unpublish: pollers' snapshots go
+    snapshots.invalidate(tournament.pk)  # publish/unpublish: pollers' snapshots go
     return tournament

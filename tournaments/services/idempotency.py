@@ -1,7 +1,9 @@
 """``Idempotency-Key``: a retried POST gets the first answer and stores nothing new.
 
 The first request with a key produces and stores its answer; every later one finds and
-replays it. A key reused with a different body is refused.
+replays it. A key reused with a different body is refused. Stored answers are kept for
+``IDEMPOTENCY_KEY_MAX_AGE_HOURS`` (beat prunes the older ones hourly): a client retries
+within minutes, never days.
 """
 
 from __future__ import annotations
@@ -9,11 +11,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_noop as _
 
-from games.engines.base import _, user_error
+from games.engines.base import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import IdempotencyKey, Table
 from tournaments.services.sheets import table_lock
@@ -58,3 +63,10 @@ def _once(table: Table, key: str, fingerprint: str,
     IdempotencyKey.objects.create(table=table, key=key, request_hash=fingerprint,
                                   status=status, body=body, headers=headers)
     return (status, body, headers), False
+
+
+def idempotency_keys_prune(*, older_than: timedelta) -> int:
+    """Delete the keys stored longer ago than ``older_than``; returns how many."""
+    cutoff = timezone.now() - older_than
+    deleted, _by_model = IdempotencyKey.objects.filter(created_at__lt=cutoff).delete()
+    return deleted

@@ -1,8 +1,18 @@
-"""Drawing rounds, closing them, and a director's swap of two players.
+"""Drawing rounds, closing and reopening them, and a director's swap of two players.
 
 A round seats the participants who are checked in and not withdrawn (late registration
-and withdrawal between rounds happen by changing that list). The draw itself is pure
-(``tournaments.seating``) and reproducible from the stored seed.
+and withdrawal between rounds happen by changing that list): a player registered while
+a round is played is drawn from the next round on; a withdrawn player is drawn no more
+and keeps the rounds played. The draw itself is pure (``tournaments.seating``) and
+reproducible from the stored seed.
+
+*Reopening* a closed round lets staff correct its sheets (the sheets stay submitted, so
+staff correct deals or the summary; the tables' entry tokens stay locked for good).
+Reopening is allowed whether or not later rounds exist: a later round keeps the seating
+it was drawn with (a draw by ranking is not redone), only scores and standings change.
+While an earlier round is reopened no new round can be drawn, and the tournament cannot
+be finished: close the reopened round again first. Reopening and closing are written
+into every table's history.
 """
 
 from __future__ import annotations
@@ -11,15 +21,17 @@ import random
 import secrets
 
 from django.db import transaction
+from django.utils.translation import gettext_noop as _
 
 from games.engines import EngineUserError, FieldError, get_engine
-from games.engines.base import _, user_error
+from games.engines.base import user_error
 from tournaments import seating
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, Round, Seat, SheetEvent, Table, Tournament
+from tournaments.recompute.standings_rows import compute_standings
 from tournaments.services.actors import Actor
+from tournaments.services.lifecycle import check_not_finished
 from tournaments.services.sheets import table_lock
-from tournaments.services.standings import compute_standings
 
 TOKEN_BYTES = 24  # 192 bits from secrets; the API contract asks for at least 128
 
@@ -33,6 +45,11 @@ def _seating_error(exc: seating.SeatingError) -> EngineUserError:
 
 
 def _previous_round_done(tournament: Tournament) -> None:
+    reopened = (tournament.rounds.filter(closed=False, reopened=True).order_by("number")
+                .values_list("number", flat=True).first())
+    if reopened is not None:
+        raise StateConflict(_("Round %(number)s is reopened for corrections; close it first."),
+                            number=reopened)
     last = tournament.rounds.order_by("-number").first()
     if last is None or last.closed:
         return
@@ -73,6 +90,7 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                              or not 0 <= seed < 2**63):
         raise user_error("seed", _("The seed must be a whole number from 0 to 2^63 − 1."))
+    check_not_finished(tournament)
     _previous_round_done(tournament)
     engine = get_engine(tournament.game)
     rules = engine.options(tournament.rules)
@@ -84,10 +102,17 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
         ids = _ranked_ids(tournament, ids)
     seed = secrets.randbits(63) if seed is None else seed
     clubs = ({p.pk: p.player.club_id for p in active} if tournament.avoid_same_club else None)
+    # the game and its rules say which table sizes a round may seat (Baptistenskat: only
+    # those whose deck allows the whole partie)
+    sizes = engine.seating_sizes(rules)
     try:
-        tables = seating.draw(method, ids, engine.table_sizes, engine.preferred_table_size,
-                              random.Random(seed), history=_history(tournament), clubs=clubs)
+        tables = seating.draw(method, ids, sizes.sizes, sizes.preferred, random.Random(seed),
+                              history=_history(tournament), clubs=clubs,
+                              rounds_planned=tournament.planned_rounds)
     except seating.SeatingError as exc:
+        if sizes.reason is not None and exc.field == "players":
+            raise EngineUserError([FieldError(exc.field, exc.message, exc.params),
+                                   FieldError(exc.field, sizes.reason, sizes.params)]) from None
         raise _seating_error(exc) from None
     for size in {len(t) for t in tables}:
         engine.check_table(size, rules)
@@ -105,10 +130,21 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
     return rnd
 
 
+def _log_round(rnd: Round, action: str, actor: Actor | None) -> None:
+    """One history line per table of the round (reopen and close concern every sheet)."""
+    user = actor.user if actor is not None and actor.is_staff else None
+    ip = actor.ip if actor is not None else None
+    SheetEvent.objects.bulk_create(
+        SheetEvent(table_id=table_id, user=user, ip=ip, action=action,
+                   after={"round": rnd.number, "closed": rnd.closed})
+        for table_id in rnd.tables.values_list("pk", flat=True))
+
+
 @transaction.atomic
-def round_close(*, round_id: int) -> Round:
-    """Close a round whose sheets are all submitted; its entry tokens stop working."""
-    rnd = Round.objects.select_for_update().get(pk=round_id)
+def round_close(*, round_id: int, actor: Actor | None = None) -> Round:
+    """Close a round whose sheets are all submitted (ended early counts as submitted);
+    its entry tokens stop working. Closing is written into every table's history."""
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
     if rnd.closed:
         raise StateConflict(_("Round %(number)s is already closed."), number=rnd.number)
     open_tables = list(rnd.tables.filter(submitted=False).values_list("number", flat=True))
@@ -117,13 +153,31 @@ def round_close(*, round_id: int) -> Round:
                             tables=", ".join(str(n) for n in open_tables))
     rnd.closed = True
     rnd.save(update_fields=["closed"])
+    _log_round(rnd, SheetEvent.Action.ROUND_CLOSE, actor)
+    return rnd
+
+
+@transaction.atomic
+def round_reopen(*, round_id: int, actor: Actor) -> Round:
+    """Reopen a closed round so that staff can correct its sheets (see the module's
+    docstring for later rounds). ``StateConflict`` when the round is open or the
+    tournament finished."""
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    check_not_finished(rnd.tournament)
+    if not rnd.closed:
+        raise StateConflict(_("Round %(number)s is not closed."), number=rnd.number)
+    rnd.closed = False
+    rnd.reopened = True
+    rnd.save(update_fields=["closed", "reopened"])
+    _log_round(rnd, SheetEvent.Action.ROUND_REOPEN, actor)
     return rnd
 
 
 @transaction.atomic
 def round_swap(*, round_id: int, a: int, b: int, actor: Actor) -> Round:
     """Swap two participants' seats before any deal of the round is entered."""
-    rnd = Round.objects.select_for_update().get(pk=round_id)
+    rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
+    check_not_finished(rnd.tournament)
     if rnd.closed:
         raise StateConflict(_("The round is closed."))
     tables = list(rnd.tables.all())

@@ -9,17 +9,20 @@ dealer, schedule).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.cache import parse_etags
+from django.utils.translation import gettext_noop as _
 
-from games.engines import DealContext, Engine, ScoredDeal, get_engine
-from games.engines.base import _, is_int, user_error
+from games.engines import DealContext, Engine, EngineUserError, ScoredDeal, get_engine
+from games.engines.base import is_int, user_error
 from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
 from tournaments.models import Deal, Seat, SheetEvent, Table
+from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.actors import Actor
-from tournaments.services.notify import sheet_changed
 
 
 def table_lock(table_id: int) -> Table:
@@ -39,7 +42,8 @@ def _players(table: Table) -> int:
 
 
 def _check_writable(table: Table, actor: Actor, *, staff_after_submit: bool) -> None:
-    if table.round.closed:
+    if table.round.closed or (actor.by_table and table.round.reopened):
+        # A reopened round is open for staff only: the table's token stays locked.
         raise StateConflict(_("The round is closed; the sheet can no longer be changed."))
     if table.submitted and (actor.by_table or not staff_after_submit):
         raise StateConflict(_("The sheet has been submitted."))
@@ -85,8 +89,10 @@ def retotal(table: Table) -> None:
 def _check_if_match(deal: Deal, if_match: str | None) -> None:
     if not if_match:
         raise MissingPrecondition()
-    candidates = {tag.strip().removeprefix("W/") for tag in if_match.split(",")}
-    if deal.etag not in candidates and "*" not in candidates:
+    # RFC 9110 §13.1.1: a strong comparison (a weak tag never matches), a list matches
+    # when one of its tags does, "*" matches any current deal
+    tags = parse_etags(if_match)
+    if tags != ["*"] and deal.etag not in tags:
         raise StalePrecondition()
 
 
@@ -120,6 +126,43 @@ def deal_record(*, table_id: int, number: Any, record: Any, actor: Actor) -> Dea
     _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number, after=_deal_state(deal))
     retotal(table)
     return deal
+
+
+@transaction.atomic
+def deals_record(*, table_id: int, records: Any, actor: Actor) -> list[Deal]:
+    """Enter the next deals of a sheet at once (a paper sheet typed in), all or nothing:
+    each record is checked in its place, and one error names every offending deal and
+    field (``deal`` = index in ``records``, ``number`` = its deal number)."""
+    table = table_lock(table_id)
+    _check_writable(table, actor, staff_after_submit=False)
+    if table.summary is not None:
+        raise StateConflict(_("This sheet was entered as a summary."))
+    if not isinstance(records, list) or not records:
+        raise user_error("deals", _("Enter at least one deal."))
+    engine, rules = _engine(table)
+    count = table.deals.count()
+    room = engine.sheet_length(_players(table), rules) - count
+    if len(records) > room:
+        raise user_error("deals", _("The sheet has room for %(room)s more deals."), room=room)
+    scored, errors = [], []
+    for index, record in enumerate(records):
+        number = count + 1 + index
+        try:
+            scored.append(_score(engine, rules, table, number, record))
+        except EngineUserError as exc:
+            errors.extend(replace(error, deal=index, number=number) for error in exc.errors)
+    if errors:
+        raise EngineUserError(errors)
+    deals = []
+    for index, deal_scored in enumerate(scored):
+        number = count + 1 + index
+        deal = Deal.objects.create(table=table, number=number, record=deal_scored.record,
+                                   scores=deal_scored.scores, extra=deal_scored.extra)
+        _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number,
+             after=_deal_state(deal))
+        deals.append(deal)
+    retotal(table)
+    return deals
 
 
 def deal_preview(*, table_id: int, number: Any, record: Any) -> ScoredDeal:
@@ -184,11 +227,35 @@ def summary_record(*, table_id: int, seats: Any, actor: Actor) -> Table:
     return table
 
 
+def confirming_players(table: Table, confirmed_by: Any) -> list[dict]:
+    """The seats (with the players' names) that confirmed a sheet at the table.
+
+    ``confirmed_by`` is ``None`` (nobody said) or a list of the table's seat numbers, each
+    at most once. The names are kept as they were, so the history still reads right after
+    a player is renamed or merged."""
+    if confirmed_by is None:
+        return []
+    if not isinstance(confirmed_by, list) or not all(is_int(s) for s in confirmed_by):
+        raise user_error("confirmed_by",
+                         _("List the seat numbers of the players who confirmed."))
+    seats = {s.seat: s for s in table.seats.select_related("participant__player")}
+    for seat in confirmed_by:
+        if seat not in seats:
+            raise user_error("confirmed_by", _("Seat %(seat)s is not at this table."),
+                             seat=seat)
+    if len(set(confirmed_by)) != len(confirmed_by):
+        raise user_error("confirmed_by", _("Each seat confirms only once."))
+    return [{"seat": seat, "name": seats[seat].participant.player.name}
+            for seat in sorted(confirmed_by)]
+
+
 @transaction.atomic
-def sheet_submit(*, table_id: int, actor: Actor) -> Table:
-    """Lock a complete sheet: the table's token can no longer write it."""
+def sheet_submit(*, table_id: int, actor: Actor, confirmed_by: Any = None) -> Table:
+    """Lock a complete sheet: the table's token can no longer write it. ``confirmed_by``
+    names the seats whose players confirmed the totals (kept in the history)."""
     table = table_lock(table_id)
     _check_writable(table, actor, staff_after_submit=False)
+    confirmed = confirming_players(table, confirmed_by)
     if table.summary is None:
         engine, rules = _engine(table)
         length = engine.sheet_length(_players(table), rules)
@@ -200,6 +267,7 @@ def sheet_submit(*, table_id: int, actor: Actor) -> Table:
     table.submitted_at = timezone.now()
     table.version += 1
     table.save(update_fields=["submitted", "submitted_at", "version"])
-    _log(table, actor, SheetEvent.Action.SUBMIT, after={"submitted": True})
+    _log(table, actor, SheetEvent.Action.SUBMIT,
+         after={"submitted": True, "confirmed_by": confirmed})
     sheet_changed(table.round.tournament_id)
     return table

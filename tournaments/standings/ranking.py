@@ -30,12 +30,14 @@ def aggregate(rows: Iterable[Row], figures: Iterable[str]) -> list[Row]:
     return list(out.values())
 
 
-def rank(rows: Iterable[Row], key: Callable[[Row], tuple]) -> list[Row]:
+def rank(rows: Iterable[Row], key: Callable[[Row], tuple], *,
+         ident: str = "participant") -> list[Row]:
     """Rows sorted best first, each with ``rank``; equal keys share the rank.
 
-    Participants with equal keys are listed by participant id so the order is stable.
+    Rows with equal keys are listed by their ``ident`` field (the participant id, or a
+    team's id for team standings) so the order is stable.
     """
-    ordered = sorted(rows, key=lambda r: (key(r), r["participant"]))
+    ordered = sorted(rows, key=lambda r: (key(r), r[ident]))
     ranked: list[Row] = []
     previous = None
     for position, row in enumerate(ordered, start=1):

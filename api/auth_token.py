@@ -1,0 +1,45 @@
+"""``POST /api/v1/auth/token/``: a staff token for username and password, throttled.
+
+While the username or the client's address has too many failed logins
+(``clubs.login_throttle``) the answer is 429 with ``Retry-After``; the password is not
+checked then.
+"""
+
+from django.utils.translation import gettext as _
+from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import APIException, Throttled
+from rest_framework.parsers import FormParser
+from rest_framework.response import Response
+
+from api.parsers import StrictJSONParser
+from clubs.login_throttle import client_address, record_failure, record_success, retry_after
+
+
+class LoginThrottled(Throttled):
+    """429 with ``Retry-After`` (DRF's handler adds it from ``wait``) and our message
+    alone: DRF's appends an English-only "Expected available in … seconds."."""
+
+    def __init__(self, wait: int):
+        APIException.__init__(self, _("Too many failed logins; try again later."))
+        self.wait = wait
+
+
+class ThrottledTokenLogin(ObtainAuthToken):
+    parser_classes = (StrictJSONParser, FormParser)
+
+    def post(self, request, *args, **kwargs):
+        data = request.data if isinstance(request.data, dict) else {}
+        username = data.get("username")
+        username = username if isinstance(username, str) else ""
+        address = client_address(request)
+        wait = retry_after(username, address)
+        if wait is not None:
+            raise LoginThrottled(wait)
+        serializer = self.get_serializer(data=request.data)
+        if not serializer.is_valid():
+            record_failure(username, address)
+            serializer.is_valid(raise_exception=True)
+        record_success(username, address)
+        token, _created = Token.objects.get_or_create(user=serializer.validated_data["user"])
+        return Response({"token": token.key})

@@ -1,0 +1,103 @@
+"""Every answer under ``/api/`` is JSON, errors included, in the request's language.
+
+DRF's views answer JSON themselves; what reaches a client without passing through them is
+Django's: a path that matches no route (404, also ``/api/v1/tables/abc/``), a disallowed
+``Host`` (400), a failed CSRF check outside DRF, a conditional request's 412, and the 500
+of an unhandled exception. ``ApiErrorsMiddleware`` sits first in ``MIDDLEWARE`` and turns
+each error answer under ``/api/`` that is not JSON into ``{"detail", "code"}``.
+
+It also answers 413 for a body announced larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``
+before any view runs, after reading (and dropping) the body up to ``DRAIN_FACTOR`` times
+the limit: a server that answers without reading the body makes the client see a
+connection reset instead of the answer. The JSON parser refuses unannounced long bodies.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+log = logging.getLogger(__name__)
+
+PREFIX = "/api/"
+DRAIN_FACTOR = 8
+_CHUNK = 65536
+
+
+def _messages() -> dict[int, tuple[str, str]]:
+    return {
+        400: (_("Bad request."), "bad_request"),
+        401: (_("Authentication credentials were not provided."), "not_authenticated"),
+        403: (_("You do not have permission to perform this action."), "permission_denied"),
+        404: (_("Not found."), "not_found"),
+        405: (_("This method is not allowed here."), "method_not_allowed"),
+        412: (_("The resource has changed since you read it; reload and try again."),
+              "precondition_failed"),
+        413: (_("The body is larger than %(limit)s bytes.")
+              % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}, "too_large"),
+        415: (_("Send the body as application/json."), "unsupported_media_type"),
+        429: (_("Too many requests; try again later."), "throttled"),
+        500: (_("A server error occurred; it has been logged."), "server_error"),
+    }
+
+
+def json_error(request, status: int, headers: dict | None = None) -> HttpResponse:
+    """``{"detail", "code"}`` for ``status`` in the language the request asks for."""
+    with translation.override(translation.get_language_from_request(request)):
+        detail, code = _messages().get(status, (_("The request failed."), "error"))
+        language = translation.get_language()
+    response = HttpResponse(json.dumps({"detail": detail, "code": code}), status=status,
+                            content_type="application/json")
+    response["Content-Language"] = language
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response
+
+
+def _is_json(response) -> bool:
+    return response.get("Content-Type", "").split(";")[0].strip().endswith("json")
+
+
+def _announced_length(request) -> int | None:
+    raw = request.META.get("CONTENT_LENGTH") or "0"
+    return int(raw) if raw.isascii() and raw.isdigit() else None
+
+
+def _drain(request, length: int) -> None:
+    """Read the announced body up to DRAIN_FACTOR times the limit, dropping it."""
+    left = min(length, DRAIN_FACTOR * settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    stream = request.META.get("wsgi.input")
+    try:
+        while left > 0 and stream is not None:
+            chunk = stream.read(min(_CHUNK, left))
+            if not chunk:
+                break
+            left -= len(chunk)
+    except OSError:  # the client went away; nothing to answer then
+        pass
+
+
+class ApiErrorsMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if not request.path_info.startswith(PREFIX):
+            return self.get_response(request)
+        length = _announced_length(request)
+        if length is None:
+            return json_error(request, 400)
+        if length > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+            _drain(request, length)
+            return json_error(request, 413)
+        response = self.get_response(request)
+        if response.status_code >= 400 and not _is_json(response) and not response.streaming:
+            headers = {name: response[name] for name in ("Allow", "Retry-After", "X-Request-ID")
+                       if response.has_header(name)}
+            return json_error(request, response.status_code, headers)
+        return response

@@ -1,0 +1,148 @@
+"""What more than one benchmark needs: timing, medians and ratios against a baseline,
+the machine's load (figures of a shared machine mean little without it), and the bench
+database (a PostgreSQL database of its own, created and migrated on demand).
+
+Terms: a *baseline* is the simplest way to do the same work, timed in the same run; a
+*ratio* is measured time over baseline time, so runs on a busy or a quiet machine stay
+comparable.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any, TypeVar
+from urllib.parse import unquote, urlparse
+
+T = TypeVar("T")
+
+ROOT = Path(__file__).resolve().parent.parent  # the repository root
+
+
+# --------------------------------------------------------------------------- timing
+
+
+def timed(function: Callable[..., T], *args: Any, **kwargs: Any) -> tuple[T, float]:
+    """``function(*args, **kwargs)`` and the seconds it took (``perf_counter``)."""
+    start = time.perf_counter()
+    result = function(*args, **kwargs)
+    return result, time.perf_counter() - start
+
+
+def median(values: Iterable[float]) -> float:
+    return statistics.median(values)
+
+
+def ratio(measured: float, baseline: float) -> float:
+    """How many times the baseline ``measured`` took (infinite for a zero baseline)."""
+    return measured / baseline if baseline else float("inf")
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1e3:,.1f} ms"
+
+
+# --------------------------------------------------------------------------- machine
+
+
+def load_average() -> float:
+    """The 1-minute load average (0.0 where the platform has none)."""
+    try:
+        return os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return 0.0
+
+
+def machine() -> str:
+    """One line on where the figures come from: cores, load, Python."""
+    try:
+        loads = "/".join(f"{value:.1f}" for value in os.getloadavg())
+    except (AttributeError, OSError):
+        loads = "unknown"
+    return (f"{os.cpu_count()} cores, load average {loads} (1/5/15 min), "
+            f"Python {platform.python_version()} on {platform.system()}")
+
+
+# --------------------------------------------------------------------------- database
+
+# Every setting of a Django bench comes from the environment; these are the defaults
+# (a variable already set wins).
+DJANGO_DEFAULTS = {
+    "DJANGO_SETTINGS_MODULE": "config.settings",
+    "DATABASE_URL": "postgres://postgres@127.0.0.1:5432/stichliste_bench",
+    "REDIS_URL": "redis://127.0.0.1:6379/14",
+    "SECRET_KEY": "bench-not-a-secret-0123456789-abcdefghijklmnopqrstuvwxyz-0123456789",
+    "DEBUG": "false",
+    "ALLOWED_HOSTS": "127.0.0.1",
+    "SECURE_SSL_REDIRECT": "false",
+    "STATIC_COLLECTED": "false",
+}
+
+
+def use_bench_environment() -> None:
+    """Fill in ``DJANGO_DEFAULTS`` for every variable not set; call before Django loads."""
+    for name, value in DJANGO_DEFAULTS.items():
+        os.environ.setdefault(name, value)
+
+
+def database_url_parts(url: str) -> dict[str, Any]:
+    """The connection parts of a PostgreSQL ``DATABASE_URL`` whose database name
+    contains "bench" (benches empty their tables, so they refuse any other database)."""
+    parsed = urlparse(url)
+    if parsed.scheme not in ("postgres", "postgresql"):
+        sys.exit(f"DATABASE_URL={url!r}: the bench needs PostgreSQL")
+    name = unquote(parsed.path.lstrip("/"))
+    if "bench" not in name:
+        sys.exit(f"DATABASE_URL names the database {name!r}; the bench empties its "
+                 "tables, so the name must contain 'bench'")
+    return {"host": parsed.hostname, "port": parsed.port or 5432,
+            "user": unquote(parsed.username or ""), "password": unquote(parsed.password or ""),
+            "dbname": name}
+
+
+def ensure_database(*, recreate: bool = False) -> None:
+    """Create the bench database when missing (dropped first with ``recreate``)."""
+    import psycopg
+    from psycopg import sql
+
+    parts = database_url_parts(os.environ["DATABASE_URL"])
+    name = parts.pop("dbname")
+    with psycopg.connect(dbname="postgres", autocommit=True, **parts) as conn:
+        if recreate:
+            conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
+                         .format(sql.Identifier(name)))
+        elif conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                          (name,)).fetchone():
+            return
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        print(f"created database {name}")
+
+
+def setup_django() -> None:
+    """Bench environment, database, ``django.setup()`` and migrations; a database whose
+    migrations no longer apply (e.g. one renamed since the last run) is made afresh —
+    it holds nothing but a bench's own rows."""
+    use_bench_environment()
+    ensure_database()
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    if settings.DEBUG:
+        print("warning: DEBUG is on; figures are not representative", file=sys.stderr)
+    try:
+        call_command("migrate", verbosity=0, interactive=False)
+    except Exception as exc:  # noqa: BLE001 - whatever failed, start afresh
+        print(f"migrate failed ({exc.__class__.__name__}: {exc}); recreating the database")
+        from django.db import connections
+
+        connections.close_all()
+        ensure_database(recreate=True)
+        call_command("migrate", verbosity=0, interactive=False)

@@ -1,0 +1,147 @@
+"""Pages of a club itself: the list of clubs, the member list import and the club's
+defaults. The club's evenings, seasons, table money and players are ``clublife.views``'.
+(Pages sit above the domain apps, so these live here rather than in ``clubs``.)
+
+Anyone sees the list; the club's admins do the rest. Every change goes through a service,
+whose errors are shown next to the form in the user's language.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from clublife.services.players import player_rename
+from clubs.forms import ClubSettingsForm, MembersForm
+from clubs.member_csv import FileProblem, decode
+from clubs.models import Club
+from clubs.policies import runs_club
+from clubs.services import MembersInvalid, club_defaults_update, members_import, members_preview
+from games.choices import GAME_CHOICES
+from games.engines import EngineUserError, get_engine
+from games.forms import initial_of, rules_form_class
+from games.messages import add_to_form
+from games.messages import render as error_text
+from tournaments.csv_files import write_csv
+from tournaments.pages.access import allowed_if, club_by_slug
+
+# service field → form field, for showing a service's errors next to the right field
+FIELD_OF = {"loss_fee_cents": "loss_fee", "loss_fee_high_cents": "loss_fee_high"}
+
+
+def club_list(request):
+    clubs = Club.objects.annotate(n=Count("players")).order_by("name")[:500]
+    return render(request, "clubs/list.html", {"clubs": clubs})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@allowed_if(runs_club, club_by_slug)
+def members_page(request, club: Club, slug: str):
+    form = MembersForm(request.POST or None, request.FILES or None)
+    context = {"club": club, "form": form, "lines": None, "text": ""}
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data.get("file")
+        try:
+            text = decode(upload.read()) if upload else form.cleaned_data["csv"]
+            if request.POST.get("confirm"):
+                as_new = [int(key[5:]) for key, value in request.POST.items()
+                          if key.startswith("line-") and key[5:].isdigit() and value == "new"]
+                created = members_import(club=club, text=text, created_by=request.user,
+                                         as_new=as_new)
+                messages.success(request, _("%(count)s members imported.")
+                                 % {"count": len(created)})
+                return redirect("clubs:club", club.slug)
+            lines = members_preview(club=club, text=text)
+            context.update(lines=lines, text=text,
+                           valid=not any(line.errors for line in lines),
+                           new=sum(line.status == "new" for line in lines),
+                           exists=sum(line.status == "exists" for line in lines))
+        except FileProblem as exc:
+            form.add_error(None, exc.render())
+        except MembersInvalid as exc:
+            form.add_error(None, _("Nothing was imported: some lines have errors."))
+            context.update(lines=exc.lines, text=text, valid=False)
+    return render(request, "clubs/members.html", context,
+                  status=400 if form.errors else 200)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@allowed_if(runs_club, club_by_slug)
+def settings_page(request, club: Club, slug: str):
+    form = ClubSettingsForm(request.POST or None, initial=ClubSettingsForm.initial_of(club))
+    # the house rules of the club's game, as generated fields (a new game starts afresh);
+    # a post without rule fields (a client that only changes money) keeps the rules
+    engine = get_engine(club.default_game)
+    sent = any(key.startswith("rules-") for key in request.POST)
+    rules_form = rules_form_class(engine)(request.POST if sent else None, prefix="rules",
+                                          initial=initial_of(engine, club.default_rules))
+    if request.method == "POST" and form.is_valid() and (not sent or rules_form.is_valid()):
+        fields = form.service_fields()
+        if sent and fields["default_game"] == club.default_game:
+            fields["default_rules"] = rules_form.rules()
+        try:
+            club_defaults_update(club=club, **fields)
+        except EngineUserError as exc:
+            for target, errors in ((rules_form, [e for e in exc.errors
+                                                 if e.field.startswith("default_rules")]),
+                                   (form, [e for e in exc.errors
+                                           if not e.field.startswith("default_rules")])):
+                if errors:
+                    add_to_form(target, EngineUserError(errors), field_of=FIELD_OF)
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("clubs:club", club.slug)
+    return render(request, "clubs/settings.html",
+                  {"club": club, "form": form, "rules_form": rules_form,
+                   "game_name": dict(GAME_CHOICES)[club.default_game]},
+                  status=400 if form.errors or rules_form.errors else 200)
+
+
+def _member_rows(club: Club, query: str):
+    players = club.players.annotate(tournaments=Count("participations")).order_by("name", "pk")
+    if query:
+        players = players.filter(Q(name__icontains=query) | Q(member_number__icontains=query))
+    return players
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@allowed_if(runs_club, club_by_slug)
+def member_list(request, club: Club, slug: str):
+    """The club's members: search by name or number, correct a name, export the list."""
+    query = request.GET.get("q", "").strip()[:120]
+    errors: dict[int, str] = {}
+    if request.method == "POST":
+        raw = request.POST.get("player", "")
+        player = club.players.filter(pk=int(raw)).first() if raw.isdigit() else None
+        if player is None:
+            messages.error(request, _("That member is not in this club."))
+        else:
+            try:
+                player_rename(player=player, name=request.POST.get("name", ""), by=request.user)
+            except EngineUserError as exc:
+                errors[player.pk] = " ".join(error_text(e) for e in exc.errors)
+            else:
+                messages.success(request, _("Renamed to %(name)s.") % {"name": player.name})
+                return redirect(f"{request.path}?q={quote(query)}" if query else request.path)
+    return render(request, "clubs/member_list.html",
+                  {"club": club, "query": query, "members": _member_rows(club, query),
+                   "errors": errors}, status=400 if errors else 200)
+
+
+@login_required
+@allowed_if(runs_club, club_by_slug)
+def member_list_csv(request, club: Club, slug: str):
+    rows = [[p.name, p.member_number, p.tournaments] for p in _member_rows(club, "")]
+    body = write_csv([_("Name"), _("Member number"), _("Tournaments")], rows)
+    return HttpResponse(body, content_type="text/csv; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="{club.slug}-members.csv"'})

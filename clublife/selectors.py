@@ -1,0 +1,134 @@
+"""Reads of club life: a season's evenings, the stored season, whether it is stale, and
+a player's history.
+
+Terms of the player history: an *event* is a tournament or club evening the player took
+part in; a *series* is one sheet he played (one seat at one table); the *average per
+series* is his standing figure summed over series, divided by their number. *Won* and
+*lost* count his declarer games, for games whose engine counts them.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.db.models import Count, Max
+
+from clublife.models import Season, SeasonOutbox
+from clubs.models import Club, Player
+from games.engines import get_engine
+from tournaments.models import Participant, Seat, StandingRow, StandingsOutbox, Tournament
+
+
+def evenings_of(club_id: int, game: str, year: int):
+    """The season's evenings (a queryset), oldest first."""
+    return (Tournament.objects.filter(club_id=club_id, club_evening=True, game=game,
+                                      date__year=year).order_by("date", "id"))
+
+
+def season_find(*, club: Club, game: str, year: int) -> Season | None:
+    return Season.objects.filter(club=club, game=game, year=year).first()
+
+
+def season_pending(season: Season | None, *, club_id: int, game: str, year: int) -> str:
+    """A fingerprint of the changes not yet in the season ("" when none): its own outbox
+    and its evenings' standings outboxes."""
+    own = (SeasonOutbox.objects.filter(season=season).aggregate(m=Max("id"))["m"]
+           if season is not None else None)
+    evenings = (StandingsOutbox.objects.filter(
+        tournament__club_id=club_id, tournament__club_evening=True, tournament__game=game,
+        tournament__date__gte=datetime.date(year, 1, 1),
+        tournament__date__lte=datetime.date(year, 12, 31)).aggregate(m=Max("id"))["m"])
+    if own is None and evenings is None:
+        return ""
+    return f"{own or 0}.{evenings or 0}"
+
+
+def seasons_with_pending_changes() -> list[int]:
+    return list(SeasonOutbox.objects.values_list("season_id", flat=True).distinct())
+
+
+def player_profile(*, player: Player, published_only: bool = True) -> dict[str, Any]:
+    """Every event of the player (newest first) and his figures per game."""
+    participations = (Participant.objects.filter(player=player)
+                      .select_related("tournament__club"))
+    if published_only:
+        participations = participations.filter(tournament__published=True)
+    participations = list(participations)
+    ranks = {(r.tournament_id, r.participant_id): r for r in StandingRow.objects.filter(
+        participant__in=participations, round_number=0)}
+    seats = Seat.objects.filter(participant__in=participations).values_list(
+        "participant__tournament_id", "score", "figures")
+    per_event: dict[int, dict[str, Any]] = {}
+    for tid, score, figures in seats:
+        event = per_event.setdefault(tid, {"series": 0, "score": 0, "won": 0, "lost": 0})
+        event["series"] += 1
+        event["score"] += score
+        for name in ("won", "lost"):
+            value = figures.get(name, 0) if isinstance(figures, dict) else 0
+            event[name] += value if isinstance(value, int) else 0
+    events, games = [], {}
+    for p in participations:
+        t = p.tournament
+        sums = per_event.get(t.pk, {"series": 0, "score": 0, "won": 0, "lost": 0})
+        row = ranks.get((t.pk, p.pk))
+        events.append({"tournament": t.pk, "name": t.name, "slug": t.slug,
+                       "date": t.date.isoformat() if t.date else None, "game": t.game,
+                       "club": t.club.name if t.club else None, "club_evening": t.club_evening,
+                       "rank": row.rank if row else None, "score": sums["score"],
+                       "series": sums["series"], "participants": None})
+        game = games.setdefault(t.game, {"game": t.game, "events": 0, "series": 0, "score": 0,
+                                         "won": 0, "lost": 0})
+        game["events"] += 1
+        for name in ("series", "score", "won", "lost"):
+            game[name] += sums[name]
+    counts = dict(_participant_counts([e["tournament"] for e in events]))
+    for event in events:
+        event["participants"] = counts.get(event["tournament"], 0)
+    events.sort(key=lambda e: (e["date"] or "", e["tournament"]), reverse=True)
+    per_game = []
+    for key in sorted(games):
+        game = games[key]
+        declarer = "lost" in get_engine(key).figures
+        per_game.append({
+            "game": key, "events": game["events"], "series": game["series"],
+            "average": round(game["score"] / game["series"], 1) if game["series"] else None,
+            "won": game["won"] if declarer else None,
+            "lost": game["lost"] if declarer else None})
+    return {"player": player.pk, "name": player.name,
+            "club": player.club.name if player.club else None,
+            "events": events, "games": per_game}
+
+
+def _participant_counts(tournament_ids):
+    return (Participant.objects.filter(tournament_id__in=tournament_ids)
+            .values("tournament_id").annotate(n=Count("id"))
+            .values_list("tournament_id", "n"))
+
+
+def merge_candidates(*, keep: Player, query: str, limit: int = 30) -> list[Player]:
+    """Players a person may mean as the duplicate of ``keep``: by name (or member number)
+    when searched, else those of the same name."""
+    players = Player.objects.exclude(pk=keep.pk).select_related("club").annotate(
+        tournaments=Count("participations"))
+    if query:
+        players = players.filter(name__icontains=query) | players.filter(
+            member_number__iexact=query)
+    else:
+        players = players.filter(name__iexact=keep.name)
+    return list(players.order_by("name", "pk")[:limit])
+
+
+def merge_summary(*, keep: Player, remove: Player) -> dict[str, Any]:
+    """What a merge of ``remove`` into ``keep`` moves, for the confirmation page."""
+    participations = list(Participant.objects.filter(player=remove)
+                          .select_related("tournament").order_by("tournament__date", "pk"))
+    takes_club = keep.club_id is None and remove.club_id is not None
+    takes_number = (not takes_club and keep.club_id == remove.club_id
+                    and not keep.member_number and bool(remove.member_number))
+    return {
+        "participations": participations,
+        "tournaments": [p.tournament for p in participations],
+        "takes_club": takes_club,
+        "takes_number": takes_number or (takes_club and bool(remove.member_number)),
+    }

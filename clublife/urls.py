@@ -1,0 +1,37 @@
+"""The club pages under ``clubs/`` (one URL namespace, ``clubs``): a club's own pages
+(``clublife.club_pages``) and its club life (``clublife.views``). They live here, one floor above
+``clubs``, because the lower app may not import the higher one.
+
+Included at ``clubs/`` in ``config/urls.py``; the fixed first segments (``players``,
+``tournaments``) come before the club's slug.
+"""
+
+from django.urls import path
+
+from clublife import club_pages as club_views
+from clublife import views
+
+app_name = "clubs"
+urlpatterns = [
+    path("", club_views.club_list, name="list"),
+    path("players/<int:pk>/", views.player_page, name="player"),
+    path("players/<int:pk>/merge/", views.player_merge_page, name="player-merge"),
+    path("tournaments/<int:pk>/standings.csv", views.tournament_standings_csv,
+         name="standings-csv"),
+    path("tournaments/<int:pk>/archive.json", views.tournament_archive, name="archive"),
+    path("tournaments/<int:pk>/table-money/", views.tournament_table_money,
+         name="tournament-table-money"),
+    path("<slug:slug>/", views.club_page, name="club"),
+    path("<slug:slug>/evenings/new/", views.evening_new, name="evening-new"),
+    path("<slug:slug>/settings/", club_views.settings_page, name="settings"),
+    path("<slug:slug>/members/", club_views.members_page, name="members"),
+    path("<slug:slug>/member-list/", club_views.member_list, name="member-list"),
+    path("<slug:slug>/member-list.csv", club_views.member_list_csv, name="member-list-csv"),
+    path("<slug:slug>/seasons/<int:year>/", views.season_page, name="season"),
+    path("<slug:slug>/seasons/<int:year>/table-money/", views.table_money_page,
+         name="table-money"),
+    path("<slug:slug>/seasons/<int:year>/table-money/evenings.csv", views.table_money_csv,
+         {"kind": "evenings"}, name="table-money-evenings-csv"),
+    path("<slug:slug>/seasons/<int:year>/table-money/totals.csv", views.table_money_csv,
+         {"kind": "totals"}, name="table-money-totals-csv"),
+]

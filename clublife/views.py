@@ -1,0 +1,251 @@
+"""Club-life pages: the club with its evenings, a new club evening in a few taps, the
+season ranking, table money for the treasurer, a player's history and the merge of a
+duplicate, and a tournament's downloads. (The member import and the club's defaults are
+``clublife.club_pages``'.)
+
+Anyone sees a club, its published evenings, its season rankings and a player's published
+history; the club's admins do the rest. Every change goes through a service, whose errors
+are shown next to the form in the user's language; playing the evening happens in the
+director's console (``console:tournament``).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from clublife.forms import EveningForm, MergeForm, SeasonRulesForm
+from clublife.models import SeasonRow
+from clublife.selectors import (
+    merge_candidates,
+    merge_summary,
+    player_profile,
+    season_find,
+    season_pending,
+)
+from clublife.services.evenings import club_evening_create
+from clublife.services.players import player_merge
+from clublife.services.seasons import MAX_YEAR, MIN_YEAR, season_get_or_create, season_update
+from clublife.table_money import (
+    evening_table_money,
+    season_evenings_csv,
+    season_table_money,
+    season_totals_csv,
+)
+from clubs.models import Club, Player
+from clubs.policies import is_staff, may_change_player, runs_club
+from games.choices import GAME_CHOICES
+from games.engines import EngineUserError, get_engine
+from games.messages import add_to_form
+from tournaments.errors import StateConflict
+from tournaments.models import Tournament
+from tournaments.pages.access import (
+    allowed_if,
+    club_by_slug,
+    player_by_pk,
+    tournament_by_pk,
+)
+from tournaments.policies import can_see_tournament, directs
+from tournaments.services.archive import standings_csv, tournament_export
+
+GAME_NAMES = dict(GAME_CHOICES)
+GAMES = set(GAME_NAMES)
+# service field → form field, for showing a service's errors next to the right field
+FIELD_OF = {"player_ids": "players"}
+
+
+def _year(year: int) -> int:
+    if not MIN_YEAR <= year <= MAX_YEAR:
+        raise Http404()
+    return year
+
+
+def _csv(text: str, filename: str) -> HttpResponse:
+    return HttpResponse(text, content_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+def club_page(request, slug: str):
+    club = club_by_slug(slug=slug)
+    admin = runs_club(request.user, club)
+    evenings = club.tournaments.filter(club_evening=True).annotate(
+        n=Count("participants")).order_by("-date", "-id")
+    if not admin:
+        evenings = evenings.filter(published=True)
+    seasons = sorted({(d.year, g) for d, g in evenings.exclude(date=None)
+                      .values_list("date", "game")}, reverse=True)
+    return render(request, "clublife/club.html", {
+        "club": club, "admin": admin, "evenings": evenings[:100],
+        "seasons": [(year, game, GAME_NAMES.get(game, game)) for year, game in seasons],
+        "this_year": timezone.localdate().year,
+        "fee": club.loss_fee_cents, "game_name": GAME_NAMES.get(club.default_game)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@allowed_if(runs_club, club_by_slug)
+def evening_new(request, club: Club, slug: str):
+    members = club.players.order_by("name")
+    initial = {"date": timezone.localdate(), "game": club.default_game}
+    form = EveningForm(request.POST or None, initial=initial, members=members)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            evening = club_evening_create(
+                club=club, date=data["date"], player_ids=[int(p) for p in data["players"]],
+                guests=data["guests"], game=data["game"], director=request.user,
+                method=data["method"])
+        except EngineUserError as exc:
+            add_to_form(form, exc, field_of=FIELD_OF)
+        else:
+            messages.success(request, _("The club evening is drawn: print the table cards or "
+                                        "hand out the tablets."))
+            return redirect("console:tournament", evening.pk)
+    return render(request, "clublife/evening_new.html", {"club": club, "form": form},
+                  status=400 if form.errors else 200)
+
+
+def _season_context(request, club: Club, year: int, game: str) -> dict:
+    season = season_find(club=club, game=game, year=year)
+    rows = []
+    if season is not None:
+        rows = list(SeasonRow.objects.filter(season=season).select_related("player")
+                    .order_by("position"))
+    figures = get_engine(game).figures
+    return {
+        "club": club, "year": year, "game": game, "game_name": GAME_NAMES.get(game, game),
+        "games": [(key, name) for key, name in GAME_CHOICES], "season": season,
+        "rows": [{"row": r, "figures": [r.figures.get(f, "") for f in figures]} for r in rows],
+        "figures": figures, "stale": bool(season_pending(season, club_id=club.pk, game=game,
+                                                          year=year)),
+        "admin": runs_club(request.user, club),
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def season_page(request, slug: str, year: int):
+    club = club_by_slug(slug=slug)
+    year = _year(year)
+    game = request.GET.get("game") or club.default_game
+    if game not in GAMES:
+        raise Http404()
+    context = _season_context(request, club, year, game)
+    season = context["season"]
+    initial = {"best_n": season.best_n if season else club.season_best_n,
+               "min_evenings": season.min_evenings if season else club.season_min_evenings}
+    form = SeasonRulesForm(request.POST or None, initial=initial)
+    if request.method == "POST":
+        if not context["admin"]:
+            raise PermissionDenied(_("Only the club's admins may do this."))
+        if form.is_valid():
+            season = season_get_or_create(club=club, game=game, year=year)
+            season_update(season=season, **form.cleaned_data)
+            messages.success(request, _("Saved; the ranking is being recomputed."))
+            return redirect(f"{request.path}?game={game}")
+    context["form"] = form
+    return render(request, "clublife/season.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@allowed_if(runs_club, club_by_slug)
+def table_money_page(request, club: Club, slug: str, year: int):
+    year = _year(year)
+    game = request.GET.get("game") or club.default_game
+    if game not in GAMES:
+        raise Http404()
+    return render(request, "clublife/table_money.html", {
+        "club": club, "year": year, "game": game, "game_name": GAME_NAMES.get(game, game),
+        "money": season_table_money(club, game, year)})
+
+
+@login_required
+@allowed_if(runs_club, club_by_slug)
+def table_money_csv(request, club: Club, slug: str, year: int, kind: str):
+    year = _year(year)
+    game = request.GET.get("game") or club.default_game
+    if game not in GAMES:
+        raise Http404()
+    money = season_table_money(club, game, year)
+    if kind == "evenings":
+        return _csv(season_evenings_csv(money), f"{club.slug}-{year}-{game}-evenings.csv")
+    return _csv(season_totals_csv(money), f"{club.slug}-{year}-{game}-totals.csv")
+
+
+def player_page(request, pk: int):
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    staff = is_staff(request.user)
+    profile = player_profile(player=player, published_only=not staff)
+    if not profile["events"] and not staff:
+        raise Http404()
+    for game in profile["games"]:
+        game["name"] = GAME_NAMES.get(game["game"], game["game"])
+    return render(request, "clublife/player.html", {
+        "player": player, "profile": profile, "game_names": GAME_NAMES,
+        "may_merge": may_change_player(request.user, player)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@allowed_if(may_change_player, player_by_pk)
+def player_merge_page(request, keep: Player, pk: int):
+    """Merge a duplicate into ``keep`` in three steps: find the duplicate by name, read
+    what moves, confirm (a merge cannot be undone)."""
+    query = request.GET.get("q", "").strip()[:120]
+    form = MergeForm(request.POST or None,
+                     initial={"remove": request.GET.get("remove")} if request.method == "GET"
+                     else None)
+    remove = None
+    raw = request.POST.get("remove") if request.method == "POST" else request.GET.get("remove")
+    if raw and raw.isdigit():
+        remove = Player.objects.filter(pk=int(raw)).exclude(pk=keep.pk).first()
+    if remove is not None and not may_change_player(request.user, remove):
+        form.add_error(None, _("You may only merge players you may change."))
+        remove = None
+    if request.method == "POST" and form.is_valid():
+        if remove is None:
+            form.add_error("remove", _("Unknown player."))
+        else:
+            try:
+                player_merge(keep=keep, remove=remove, by=request.user)
+            except EngineUserError as exc:
+                add_to_form(form, exc, field_of=FIELD_OF)
+            except StateConflict as exc:
+                form.add_error(None, exc.render(_))
+            else:
+                messages.success(request, _("Merged: every result now belongs to %(name)s.")
+                                 % {"name": keep.name})
+                return redirect("clubs:player", keep.pk)
+    return render(request, "clublife/merge.html", {
+        "player": keep, "form": form, "query": query, "remove": remove,
+        "candidates": merge_candidates(keep=keep, query=query) if remove is None else [],
+        "summary": merge_summary(keep=keep, remove=remove) if remove else None,
+    }, status=400 if form.errors else 200)
+
+
+@allowed_if(can_see_tournament, tournament_by_pk, hide=True)
+def tournament_standings_csv(request, tournament: Tournament, pk: int):
+    return _csv(standings_csv(tournament), f"{tournament.slug}-standings.csv")
+
+
+@login_required
+@allowed_if(directs, tournament_by_pk)
+def tournament_archive(request, tournament: Tournament, pk: int):
+    body = json.dumps(tournament_export(tournament=tournament), ensure_ascii=False, indent=1)
+    return HttpResponse(body, content_type="application/json; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="{tournament.slug}.json"'})
+
+
+@login_required
+@allowed_if(directs, tournament_by_pk)
+def tournament_table_money(request, tournament: Tournament, pk: int):
+    return render(request, "clublife/evening_money.html", {
+        "tournament": tournament, "money": evening_table_money(tournament)})

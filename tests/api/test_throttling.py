@@ -1,0 +1,170 @@
+"""Failed logins are throttled per username and per address, through the cache (Redis in
+CI's second pass), on the API token and on the login page; the anonymous scorer has a
+rate (issue 14, item 4). Each test uses addresses and usernames of its own, since the
+counts live in a cache other tests share."""
+
+import itertools
+import uuid
+
+import pytest
+from django.core.cache import caches
+from django.test import Client
+from rest_framework.test import APIClient
+
+from clubs import login_throttle
+from tests.factories import StaffFactory
+
+pytestmark = pytest.mark.django_db
+
+PASSWORD = "Richtig-123-lang"
+_addresses = itertools.count(1)
+
+
+def fresh_address() -> str:
+    # a documentation range (RFC 5737) with a per-run part, so reruns against a shared
+    # Redis start from zero too
+    return f"198.51.{uuid.uuid4().int % 250}.{next(_addresses) % 250 + 1}"
+
+
+@pytest.fixture(autouse=True)
+def fast_hashing(settings):
+    """Every failed login hashes a password; the production hasher would make these
+    tests take minutes without checking anything more."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def staff(fast_hashing):
+    user = StaffFactory(username=f"boss-{uuid.uuid4().hex[:8]}")
+    user.set_password(PASSWORD)
+    user.save()
+    return user
+
+
+def token_login(username, password, address, **extra):
+    return APIClient().post("/api/v1/auth/token/", {"username": username, "password": password},
+                            format="json", REMOTE_ADDR=address, **extra)
+
+
+def test_the_cache_is_the_configured_one(settings):
+    backend = type(caches["default"]).__name__
+    assert backend == ("RedisCache" if settings.REDIS_URL else "LocMemCache")
+
+
+def test_thirty_failed_token_logins_in_a_row_are_throttled(staff):
+    address = fresh_address()
+    answers = [token_login(staff.username, "falsch", address).status_code for _ in range(30)]
+    assert answers[0] == 400
+    assert answers[-1] == 429
+    assert answers.index(429) == 10  # LOGIN_FAILURES_PER_USERNAME
+    resp = token_login(staff.username, PASSWORD, address, HTTP_ACCEPT_LANGUAGE="de")
+    assert resp.status_code == 429  # the right password does not help while throttled
+    assert resp.json()["detail"] == ("Zu viele fehlgeschlagene Anmeldungen; bitte später "
+                                     "erneut versuchen.")
+    assert 0 < int(resp["Retry-After"]) <= 900
+
+
+def test_one_address_trying_many_usernames_is_throttled(staff):
+    address = fresh_address()
+    answers = [token_login(f"guess-{n}", "falsch", address).status_code for n in range(25)]
+    assert answers.index(429) == 20  # LOGIN_FAILURES_PER_ADDRESS
+    assert token_login(staff.username, PASSWORD, address).status_code == 429
+    # another address logs the same user in
+    assert token_login(staff.username, PASSWORD, fresh_address()).status_code == 200
+
+
+def test_a_throttled_username_does_not_lock_out_other_users(staff):
+    other = StaffFactory(username=f"other-{uuid.uuid4().hex[:8]}")
+    other.set_password(PASSWORD)
+    other.save()
+    for _ in range(12):
+        token_login(staff.username, "falsch", fresh_address())
+    assert token_login(staff.username, PASSWORD, fresh_address()).status_code == 429
+    resp = token_login(other.username, PASSWORD, fresh_address())
+    assert resp.status_code == 200 and resp.json()["token"]
+
+
+def test_a_successful_login_clears_its_usernames_failures(staff):
+    address = fresh_address()
+    for _ in range(9):
+        assert token_login(staff.username, "falsch", address).status_code == 400
+    assert token_login(staff.username, PASSWORD, address).status_code == 200
+    for _ in range(9):
+        assert token_login(staff.username, "falsch", address).status_code == 400
+
+
+def test_the_login_page_is_throttled_too(staff):
+    address = fresh_address()
+    client = Client(REMOTE_ADDR=address)
+    answers = [client.post("/accounts/login/", {"username": staff.username,
+                                                "password": "falsch"}).status_code
+               for _ in range(11)]
+    assert answers[:10] == [200] * 10 and answers[10] == 429
+    page = client.post("/accounts/login/", {"username": staff.username, "password": PASSWORD},
+                       HTTP_ACCEPT_LANGUAGE="de")
+    assert page.status_code == 429
+    assert int(page["Retry-After"]) > 0
+    assert "Zu viele fehlgeschlagene Anmeldungen" in page.content.decode()
+    assert "_auth_user_id" not in client.session
+    # elsewhere the same person gets in
+    fine = Client(REMOTE_ADDR=fresh_address()).post(
+        "/accounts/login/", {"username": f"nobody-{uuid.uuid4().hex}", "password": "x"})
+    assert fine.status_code == 200
+
+
+def test_the_admin_login_is_throttled_too(staff):
+    client = Client(REMOTE_ADDR=fresh_address())
+    for _ in range(10):
+        resp = client.post("/admin/login/", {"username": staff.username, "password": "falsch"})
+        assert resp.status_code == 200
+    resp = client.post("/admin/login/", {"username": staff.username, "password": PASSWORD})
+    assert resp.status_code == 429 and int(resp["Retry-After"]) > 0
+    assert "_auth_user_id" not in client.session
+
+
+def test_the_login_page_logs_in_when_not_throttled(staff):
+    client = Client(REMOTE_ADDR=fresh_address())
+    resp = client.post("/accounts/login/", {"username": staff.username, "password": PASSWORD})
+    assert resp.status_code == 302
+    assert client.session["_auth_user_id"] == str(staff.pk)
+
+
+def test_behind_a_proxy_the_forwarded_address_is_counted(staff, settings):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 1}
+    proxy = fresh_address()
+    attacker = fresh_address()
+    for n in range(20):
+        token_login(f"guess-{n}", "falsch", proxy, HTTP_X_FORWARDED_FOR=f"10.0.0.1, {attacker}")
+    assert token_login(staff.username, PASSWORD, proxy,
+                       HTTP_X_FORWARDED_FOR=attacker).status_code == 429
+    # without NUM_PROXIES the header is ignored: a client cannot pick its address
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "NUM_PROXIES": 0}
+    assert token_login(staff.username, PASSWORD, fresh_address(),
+                       HTTP_X_FORWARDED_FOR=attacker).status_code == 200
+    assert token_login(staff.username, PASSWORD, proxy,
+                       HTTP_X_FORWARDED_FOR=fresh_address()).status_code == 200
+
+
+def test_a_cache_outage_does_not_lock_anyone_out(staff, settings):
+    settings.CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:1/0",
+        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
+    assert login_throttle.retry_after(staff.username, "192.0.2.1") is None
+    assert token_login(staff.username, "falsch", fresh_address()).status_code == 400
+    assert token_login(staff.username, PASSWORD, fresh_address()).status_code == 200
+
+
+def test_the_scorer_is_rate_limited_per_address(settings):
+    settings.SCORER_RATE = "3/min"
+    address = fresh_address()
+    client = APIClient()
+    body = {"players": 3, "deals": []}
+    answers = [client.post("/api/v1/games/skat/score/", body, format="json",
+                           REMOTE_ADDR=address) for _ in range(4)]
+    assert [a.status_code for a in answers] == [200, 200, 200, 429]
+    assert int(answers[-1]["Retry-After"]) > 0
+    assert answers[-1]["Content-Type"] == "application/json"
+    other = client.post("/api/v1/games/skat/score/", body, format="json",
+                        REMOTE_ADDR=fresh_address())
+    assert other.status_code == 200

@@ -1,0 +1,112 @@
+"""A sheet's history in words, in the request's language: "Deal 3: Herz mit 2, gewonnen
+(+40) → Grand mit 1, verloren (−96)", with who and when beside it. The stored history
+keeps the raw before/after values; this is how a person reads them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.engines.words import declarer_of
+from games.words import deal_in_words
+from tournaments.models import SheetEvent
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}".replace("-", "−")
+
+
+class HistoryReader:
+    """Reads the events of one table: ``game`` is the tournament's game, ``names`` the
+    players' names by seat."""
+
+    def __init__(self, game: str, names: dict[int, str]):
+        self.game = game
+        self.names = names
+
+    def deal(self, state: Any) -> str:
+        """A stored deal state (``{"number", "record", "scores"}``) in words with its value."""
+        if not isinstance(state, dict) or not isinstance(state.get("record"), dict):
+            return ""
+        record, scores = state["record"], state.get("scores") or []
+        words = deal_in_words(self.game, record)
+        declarer = declarer_of(record)
+        if declarer and declarer <= len(scores):
+            return f"{words} ({_signed(scores[declarer - 1])})"
+        shares = [f"{self.names.get(seat, seat)} {_signed(score)}"
+                  for seat, score in enumerate(scores, start=1) if score]
+        return f"{words} ({', '.join(shares)})" if shares else words
+
+    def summary(self, seats: Any) -> str:
+        if not isinstance(seats, list):
+            return ""
+        parts = []
+        for seat, entry in enumerate(seats, start=1):
+            if isinstance(entry, dict):
+                parts.append(_("%(name)s: %(points)s game points, %(won)s won, %(lost)s lost") % {
+                    "name": self.names.get(seat, seat), "points": entry.get("game_points"),
+                    "won": entry.get("won"), "lost": entry.get("lost")})
+        return "; ".join(parts)
+
+    def sides(self, event: SheetEvent) -> tuple[str, str]:
+        """What was there before and what is there after, in words."""
+        before, after = event.before or {}, event.after or {}
+        action = event.action
+        if action in (SheetEvent.Action.DEAL_CREATE, SheetEvent.Action.DEAL_UPDATE,
+                      SheetEvent.Action.DEAL_DELETE):
+            return self.deal(before), self.deal(after)
+        if action == SheetEvent.Action.SUMMARY:
+            deals = before.get("deals") or []
+            was = (self.summary(before.get("summary")) if before.get("summary")
+                   else _("%(count)s deals") % {"count": len(deals)})
+            return was, self.summary(after.get("summary"))
+        if action == SheetEvent.Action.SUBMIT:
+            names = [c.get("name", "") for c in after.get("confirmed_by") or []
+                     if isinstance(c, dict)]
+            return "", (_("confirmed by %(names)s") % {"names": ", ".join(names)}
+                        if names else "")
+        if action == SheetEvent.Action.END:
+            return "", _("%(reason)s (%(deals)s of %(length)s deals)") % {
+                "reason": after.get("reason", ""), "deals": after.get("deals"),
+                "length": after.get("sheet_length")}
+        if action == SheetEvent.Action.SWAP:
+            return (_("table %(table)s, seat %(seat)s") % _where(before.get("a")),
+                    _("table %(table)s, seat %(seat)s") % _where(after.get("a")))
+        return "", ""
+
+    def sentence(self, event: SheetEvent) -> str:
+        """The whole change in one line, e.g. for the API's ``text``."""
+        head = event.get_action_display()
+        if event.deal_number:
+            head = _("Deal %(number)s: %(action)s") % {"number": event.deal_number,
+                                                        "action": head}
+        before, after = self.sides(event)
+        if before and after:
+            return f"{head}: {before} → {after}"
+        return f"{head}: {before or after}" if before or after else head
+
+    def who(self, event: SheetEvent) -> str:
+        if event.by_table:
+            return _("the table")
+        if event.user is None:
+            return "–"
+        return event.user.get_full_name() or event.user.username
+
+
+def _where(pair: Any) -> dict[str, Any]:
+    if isinstance(pair, list) and len(pair) == 2:
+        return {"table": pair[0], "seat": pair[1]}
+    return {"table": "?", "seat": "?"}
+
+
+def history_rows(events, *, game: str, names: dict[int, str]) -> list[dict[str, Any]]:
+    """The events as rows for a page: when, who, what, before and after in words."""
+    reader = HistoryReader(game, names)
+    rows = []
+    for event in events:
+        before, after = reader.sides(event)
+        rows.append({"event": event, "at": event.at, "who": reader.who(event),
+                     "action": event.get_action_display(), "number": event.deal_number,
+                     "before": before, "after": after, "text": reader.sentence(event)})
+    return rows

@@ -1,0 +1,20 @@
+"""The standings outbox: after a sheet changes, note it and have the standings redone.
+
+The outbox row is written in the changing transaction, so a change is never lost: if
+the enqueue after commit fails (broker down, no worker), the periodic sweep finds the
+pending row and schedules the recompute later.
+"""
+
+from django.db import transaction
+
+from tournaments.models import StandingsOutbox
+from tournaments.recompute import snapshots
+from tournaments.recompute.tasks import schedule_standings
+
+
+def sheet_changed(tournament_id: int) -> None:
+    """Called inside the writing transaction."""
+    StandingsOutbox.objects.create(tournament_id=tournament_id)
+    snapshots.invalidate(tournament_id)  # ``stale`` flips: pollers' snapshots go
+    # robust: a failing recompute in process must not fail the committed request
+    transaction.on_commit(lambda: schedule_standings(tournament_id), robust=True)

@@ -1,0 +1,203 @@
+"""Polling the public standings at the cost of a static file.
+
+``StandingsSnapshotMiddleware`` (early in ``MIDDLEWARE``, right after WhiteNoise) answers
+``GET /api/v1/tournaments/<id>/standings/[?round=N]`` from bytes it keeps in process
+memory, after one cache (Redis) look-up: the tournament's *token*. Every answer the view
+renders for a published tournament is remembered with the token read before the view's
+first database read; the snapshot is served only while the cache still holds that token.
+
+``invalidate`` deletes the token after every commit that can change the answer: a
+sheet change (``stale``, via ``notify.sheet_changed``), a finished recompute,
+``tournament_update`` (publish/unpublish) and any save or delete of a ``Tournament``
+(signal). A new token is drawn at the next view render, so a snapshot taken before a
+change is never served after its invalidation. Tokens expire after ``TOKEN_SECONDS``,
+which bounds what no invalidation covers (a player's new name, an invalidation lost
+while Redis was down). Anything unusual — a client with credentials or a session
+cookie, another query string, a cache error, no snapshot — falls through to the view.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+import threading
+import time
+
+from django.conf import settings
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCache
+from django.db import transaction
+from django.db.models.signals import post_delete, post_save
+from django.http import HttpResponse
+from django.utils.cache import get_conditional_response
+
+log = logging.getLogger(__name__)
+
+TOKEN_SECONDS = 120
+# a view's 304 may re-tag a remembered answer with the same ETag for this long after it
+# was rendered (ETags do not cover players' names)
+RETAG_SECONDS = 600
+MAX_SNAPSHOTS = 256
+PATH = re.compile(r"/api/v1/tournaments/([0-9]{1,12})/standings/")
+ROUND_QUERY = re.compile(r"round=([1-9][0-9]{0,4})")
+# headers of the view's answer that describe a request, not the standings
+_DROP_HEADERS = {"content-language", "set-cookie"}
+
+# (tournament, round) -> (token, ETag, body, headers, rendered at)
+_snapshots: dict[tuple[int, int], tuple[int, str, bytes, tuple[tuple[str, str], ...], float]] = {}
+_lock = threading.Lock()
+_clients = threading.local()
+
+
+def _token_key(tournament_id: int) -> str:
+    return f"standings:token:{tournament_id}"
+
+
+def read_token(tournament_id: int) -> int | None:
+    """The tournament's token as the middleware reads it, on every poll.
+
+    On Redis straight through one ``redis.Redis`` client per thread: Django's
+    ``cache.get`` builds a new client per call, half the cost of a poll. Tokens are ints,
+    which Django's Redis serializer stores as plain digits."""
+    backend = caches["default"]
+    if not isinstance(backend, RedisCache):
+        return cache.get(_token_key(tournament_id))
+    client = getattr(_clients, "client", None)
+    if client is None or _clients.backend is not backend:
+        client = _clients.client = backend._cache.get_client(write=False)
+        _clients.backend = backend
+    raw = client.get(backend.make_key(_token_key(tournament_id)))
+    return int(raw) if raw is not None and raw.isdigit() else None
+
+
+def current_token(tournament_id: int) -> int | None:
+    """The tournament's token, drawn afresh when there is none; None when the cache fails.
+
+    Read before the view's first database read, so the answer it tags can only be older
+    than an invalidation that deleted this token."""
+    key = _token_key(tournament_id)
+    try:
+        token = cache.get(key)
+        if token is None:
+            cache.add(key, secrets.randbits(62) + 1, TOKEN_SECONDS)
+            token = cache.get(key)
+        return token
+    except Exception:
+        log.warning("standings cache unavailable", exc_info=True)
+        return None
+
+
+def invalidate_now(tournament_id: int) -> None:
+    try:
+        cache.delete(_token_key(tournament_id))
+    except Exception:  # bounded by TOKEN_SECONDS
+        log.warning("standings snapshot of %s not invalidated", tournament_id, exc_info=True)
+    with _lock:
+        for key in [k for k in _snapshots if k[0] == tournament_id]:
+            _snapshots.pop(key, None)
+
+
+def invalidate(tournament_id: int) -> None:
+    """Drop the tournament's snapshots now and again once the current transaction
+    commits: a poll between the two may have remembered the answer before the commit."""
+    invalidate_now(tournament_id)
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(lambda: invalidate_now(tournament_id), robust=True)
+
+
+def _tournament_saved(sender, instance, **kwargs) -> None:
+    invalidate(instance.pk)
+
+
+post_save.connect(_tournament_saved, sender="tournaments.Tournament",
+                  dispatch_uid="snapshots.tournament_saved")
+post_delete.connect(_tournament_saved, sender="tournaments.Tournament",
+                    dispatch_uid="snapshots.tournament_deleted")
+
+
+def mark(response: HttpResponse, tournament_id: int, round_number: int, token: int | None,
+         published: bool) -> HttpResponse:
+    """Let the middleware remember this answer (a 200 of a published tournament), or
+    re-tag the answer it remembered with the same ETag (a 304)."""
+    if token is not None and published:
+        response._standings_snapshot = (tournament_id, round_number, token)
+    return response
+
+
+def _round_of(query: str) -> int | None:
+    if query == "":
+        return 0
+    match = ROUND_QUERY.fullmatch(query)
+    if match is None or int(match[1]) > 10_000:
+        return None
+    return int(match[1])
+
+
+class StandingsSnapshotMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        match = PATH.fullmatch(request.path_info) if request.method == "GET" else None
+        if match is None:
+            return self.get_response(request)
+        meta = request.META
+        round_number = _round_of(meta.get("QUERY_STRING", ""))
+        plain = (round_number is not None and "HTTP_AUTHORIZATION" not in meta
+                 and settings.SESSION_COOKIE_NAME not in request.COOKIES)
+        if not plain:
+            return self.get_response(request)
+        key = (int(match[1]), round_number)
+        answer = self._from_snapshot(request, key)
+        if answer is not None:
+            return answer
+        response = self.get_response(request)
+        self._remember(key, response)
+        return response
+
+    def _from_snapshot(self, request, key):
+        snapshot = _snapshots.get(key)
+        if snapshot is None:
+            return None
+        token, etag, body, headers, _rendered = snapshot
+        try:
+            current = read_token(key[0])
+        except Exception:
+            log.warning("standings cache unavailable", exc_info=True)
+            return None
+        if current != token:  # kept: a 304 of the view may re-tag it
+            return None
+        # RFC 9110 preconditions as the view applies them (weak tags, lists, "*")
+        conditional = get_conditional_response(request, etag=etag)
+        if conditional is not None:
+            if conditional.status_code != 304:
+                return None  # a failed If-Match: the view answers it
+            conditional["ETag"] = etag
+            conditional["Cache-Control"] = "no-cache"
+            return conditional
+        response = HttpResponse(body, content_type="application/json")
+        for name, value in headers:
+            response[name] = value
+        return response
+
+    def _remember(self, key, response) -> None:
+        marked = getattr(response, "_standings_snapshot", None)
+        if marked is None or marked[:2] != key or response.cookies or response.streaming:
+            return
+        if response.status_code == 304:
+            with _lock:
+                old = _snapshots.get(key)
+                if (old is not None and old[1] == response.get("ETag")
+                        and time.monotonic() - old[4] < RETAG_SECONDS):
+                    _snapshots[key] = (marked[2], *old[1:])
+            return
+        if response.status_code != 200:
+            return
+        headers = tuple((k, v) for k, v in response.items()
+                        if k.lower() not in _DROP_HEADERS)
+        with _lock:
+            if len(_snapshots) >= MAX_SNAPSHOTS:
+                _snapshots.clear()
+            _snapshots[key] = (marked[2], response["ETag"], response.content, headers,
+                               time.monotonic())

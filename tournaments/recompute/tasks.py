@@ -1,0 +1,32 @@
+"""Celery tasks of the standings: thin wrappers that take an id and call a service.
+
+Both are idempotent and safe to run twice; ``acks_late`` with ``reject_on_worker_lost``
+puts a task whose worker died back on the queue. ``schedule_standings`` publishes one
+through the coalescing publisher.
+"""
+
+from celery import shared_task
+
+from tournaments.models import Tournament
+from tournaments.recompute.publisher import CoalescedRecompute
+from tournaments.recompute.standings_rows import standings_recompute
+from tournaments.selectors import tournaments_with_pending_changes
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
+def recompute_standings(tournament_id: int) -> None:
+    STANDINGS.forget(tournament_id)
+    try:
+        standings_recompute(tournament_id=tournament_id)
+    except Tournament.DoesNotExist:
+        return
+
+
+@shared_task(ignore_result=True)
+def sweep_standings() -> int:
+    """Publish a recompute for every tournament with changes not yet in its standings."""
+    return sum(STANDINGS.publish(tid) for tid in tournaments_with_pending_changes())
+
+
+STANDINGS = CoalescedRecompute("standings", recompute_standings)
+schedule_standings = STANDINGS.schedule

@@ -1,0 +1,80 @@
+"""Writing a tournament as an archive (see the package's docstring for the format)."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from tournaments.models import (
+    Table,
+    Tournament,
+)
+from tournaments.recompute.standings_rows import compute_standings
+
+FORMAT = "stichliste-tournament"
+VERSION = 1
+
+
+def _when(value: datetime.datetime | None) -> str | None:
+    return value.astimezone(datetime.UTC).isoformat() if value else None
+
+
+def _table_export(table: Table) -> dict[str, Any]:
+    return {
+        "number": table.number, "submitted": table.submitted,
+        "submitted_at": _when(table.submitted_at), "summary": table.summary,
+        "version": table.version, "shortened": table.shortened, "end_reason": table.end_reason,
+        "seats": [{"seat": s.seat, "participant": s.participant.start_number, "score": s.score,
+                   "figures": s.figures} for s in table.seats.all()],
+        "deals": [{"number": d.number, "record": d.record, "scores": d.scores, "extra": d.extra,
+                   "version": d.version, "created_at": _when(d.created_at),
+                   "updated_at": _when(d.updated_at)} for d in table.deals.all()],
+        "events": [{"at": _when(e.at), "user": e.user.username if e.user else None,
+                    "by_table": e.by_table, "ip": e.ip, "action": e.action,
+                    "deal_number": e.deal_number, "before": e.before, "after": e.after}
+                   for e in table.events.all()],
+    }
+
+
+def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
+    """The tournament as a JSON-ready dict (see the module's docstring)."""
+    participants = list(tournament.participants.select_related("player__club")
+                        .order_by("start_number"))
+    clubs = {p.player.club for p in participants if p.player.club} | (
+        {tournament.club} if tournament.club else set())
+    numbers = {p.pk: p.start_number for p in participants}
+    rounds = (tournament.rounds.order_by("number")
+              .prefetch_related("tables__seats__participant", "tables__deals",
+                                "tables__events__user"))
+    standings = [{**{k: v for k, v in row.items() if k != "participant"},
+                  "participant": numbers[row["participant"]]}
+                 for row in compute_standings(tournament)]
+    return {
+        "format": FORMAT, "version": VERSION,
+        "tournament": {
+            "name": tournament.name, "slug": tournament.slug, "game": tournament.game,
+            "rules": tournament.rules,
+            "date": tournament.date.isoformat() if tournament.date else None,
+            "status": tournament.status, "published": tournament.published,
+            "avoid_same_club": tournament.avoid_same_club,
+            "club_evening": tournament.club_evening,
+            "loss_fee_cents": tournament.loss_fee_cents,
+            "loss_fee_from": tournament.loss_fee_from,
+            "loss_fee_high_cents": tournament.loss_fee_high_cents,
+            "club": tournament.club.slug if tournament.club else None,
+            "created_at": _when(tournament.created_at),
+        },
+        "clubs": [{"slug": c.slug, "name": c.name, "city": c.city}
+                  for c in sorted(clubs, key=lambda c: c.slug)],
+        "participants": [
+            {"start_number": p.start_number, "checked_in": p.checked_in,
+             "withdrawn": p.withdrawn,
+             "player": {"name": p.player.name, "member_number": p.player.member_number,
+                        "club": p.player.club.slug if p.player.club else None}}
+            for p in participants],
+        "rounds": [{"number": r.number, "method": r.method, "seed": r.seed, "closed": r.closed,
+                    "reopened": r.reopened, "created_at": _when(r.created_at),
+                    "tables": [_table_export(t) for t in r.tables.all()]}
+                   for r in rounds],
+        "standings": standings,
+    }

@@ -1,0 +1,152 @@
+"""Storing a checked archive: clubs and players reused or created, users linked by
+username, new entry tokens drawn, standings recomputed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from clubs.models import Club, Player
+from clubs.services import unique_slug
+from tournaments.models import (
+    Deal,
+    Participant,
+    Round,
+    Seat,
+    SheetEvent,
+    Table,
+    Tournament,
+)
+from tournaments.recompute.outbox import sheet_changed
+from tournaments.services.archive.reading import archive_read
+from tournaments.services.rounds import new_entry_token
+
+
+def _reused_club(c: dict) -> Club | None:
+    return Club.objects.filter(slug=c["slug"], name=c["name"]).first()
+
+
+def archive_clubs_written(archive: dict[str, Any]) -> list[Club]:
+    """The existing clubs an import of ``archive`` (as ``archive_read`` returns it) would
+    write into: the tournament's club, and every club that would get new players."""
+    reused = {slug: _reused_club(c) for slug, c in archive["clubs"].items()}
+    written = {}
+    slug = archive["tournament"]["club"]
+    if slug and reused[slug] is not None:
+        written[slug] = reused[slug]
+    for p in archive["participants"].values():
+        club = reused.get(p["club"]) if p["club"] else None
+        if club is None or p["club"] in written:
+            continue
+        if not (p["member_number"] and Player.objects.filter(
+                club=club, member_number=p["member_number"]).exists()):
+            written[p["club"]] = club
+    return list(written.values())
+
+
+def _store_clubs(clubs: dict[str, dict]) -> dict[str, tuple[Club, bool]]:
+    """slug → (club, reused)."""
+    out = {}
+    for slug, c in clubs.items():
+        reused = _reused_club(c)
+        if reused is not None:
+            out[slug] = (reused, True)
+            continue
+        taken = Club.objects.filter(slug=slug).exists()
+        new_slug = unique_slug(Club, c["name"]) if taken else slug
+        out[slug] = (Club.objects.create(slug=new_slug, name=c["name"], city=c["city"]), False)
+    return out
+
+
+def _store_players(participants: dict, clubs: dict[str, tuple[Club, bool]],
+                   importer) -> dict[int, Player]:
+    out = {}
+    for number, p in participants.items():
+        club, reused = clubs[p["club"]] if p["club"] else (None, False)
+        player = None
+        if reused and p["member_number"]:
+            player = Player.objects.filter(club=club, member_number=p["member_number"]).first()
+        if player is None:
+            player = Player.objects.create(name=p["name"], club=club,
+                                           member_number=p["member_number"], created_by=importer)
+        out[number] = player
+    return out
+
+
+def _users(rounds: list[dict]) -> dict[str, Any]:
+    names = {e["user"] for r in rounds for t in r["tables"] for e in t["events"] if e["user"]}
+    user_model = get_user_model()
+    users = {u.username: u for u in user_model.objects.filter(username__in=names)}
+    for name in sorted(names - set(users)):
+        user = user_model(username=name, is_active=False)
+        user.set_unusable_password()
+        user.save()
+        users[name] = user
+    return users
+
+
+def _store_table(rnd: Round, t: dict, participants: dict[int, Participant],
+                 users: dict[str, Any]) -> None:
+    table = Table.objects.create(round=rnd, number=t["number"], entry_token=new_entry_token(),
+                                 submitted=t["submitted"], submitted_at=t["submitted_at"],
+                                 summary=t["summary"], version=t["version"],
+                                 shortened=t["shortened"], end_reason=t["end_reason"])
+    Seat.objects.bulk_create(
+        Seat(table=table, seat=s["seat"], participant=participants[s["participant"]],
+             score=s["score"], figures=s["figures"]) for s in t["seats"])
+    deals = Deal.objects.bulk_create(
+        Deal(table=table, number=d["number"], record=d["scored"].record,
+             scores=d["scored"].scores, extra=d["scored"].extra, version=d["version"])
+        for d in t["deals"])
+    for deal, d in zip(deals, t["deals"], strict=True):
+        deal.created_at, deal.updated_at = d["created_at"], d["updated_at"]
+    Deal.objects.bulk_update(deals, ["created_at", "updated_at"])
+    events = SheetEvent.objects.bulk_create(
+        SheetEvent(table=table, user=users.get(e["user"]) if e["user"] else None,
+                   by_table=e["by_table"], ip=e["ip"], action=e["action"],
+                   deal_number=e["deal_number"], before=e["before"], after=e["after"])
+        for e in t["events"])
+    for event, e in zip(events, t["events"], strict=True):
+        event.at = e["at"]
+    SheetEvent.objects.bulk_update(events, ["at"])
+
+
+@transaction.atomic
+def tournament_import(*, data: Any, importer=None) -> Tournament:
+    """Store an archive as a new tournament (``importer`` becomes its director and an admin
+    of its club when that club is created by the import)."""
+    archive = archive_read(data)
+    t = archive["tournament"]
+    clubs = _store_clubs(archive["clubs"])
+    players = _store_players(archive["participants"], clubs, importer)
+    club = clubs[t["club"]][0] if t["club"] else None
+    if club is not None and importer is not None and not clubs[t["club"]][1]:
+        club.admins.add(importer)
+    slug = t["slug"] if not Tournament.objects.filter(slug=t["slug"]).exists() \
+        else unique_slug(Tournament, t["name"])
+    tournament = Tournament.objects.create(
+        name=t["name"], slug=slug, game=t["game"], rules=t["rules"], club=club, date=t["date"],
+        status=t["status"], published=t["published"], avoid_same_club=t["avoid_same_club"],
+        club_evening=t["club_evening"], loss_fee_cents=t["loss_fee_cents"],
+        loss_fee_from=t["loss_fee_from"], loss_fee_high_cents=t["loss_fee_high_cents"])
+    Tournament.objects.filter(pk=tournament.pk).update(created_at=t["created_at"])
+    if importer is not None:
+        tournament.directors.add(importer)
+    participants = {
+        number: Participant.objects.create(
+            tournament=tournament, player=players[number], start_number=number,
+            checked_in=p["checked_in"], withdrawn=p["withdrawn"])
+        for number, p in sorted(archive["participants"].items())}
+    users = _users(archive["rounds"])
+    for r in archive["rounds"]:
+        rnd = Round.objects.create(tournament=tournament, number=r["number"],
+                                   method=r["method"], seed=r["seed"], closed=r["closed"],
+                                   reopened=r["reopened"])
+        Round.objects.filter(pk=rnd.pk).update(created_at=r["created_at"])
+        for table in r["tables"]:
+            _store_table(rnd, table, participants, users)
+    sheet_changed(tournament.pk)  # the standings are computed, not imported
+    tournament.refresh_from_db()
+    return tournament

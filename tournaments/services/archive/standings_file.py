@@ -1,0 +1,34 @@
+"""A tournament's standings as a CSV file for spreadsheet programs."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from games.engines import get_engine
+from tournaments.csv_files import write_csv
+from tournaments.models import (
+    Tournament,
+)
+from tournaments.recompute.standings_rows import compute_standings
+
+
+def standings_csv(tournament: Tournament) -> str:
+    """The tournament's current standings: rank, start number, name, club, score, the
+    game's figures and one column per round."""
+    engine = get_engine(tournament.game)
+    rows = compute_standings(tournament)
+    people = {p.pk: p for p in tournament.participants.select_related("player__club")}
+    rounds = sorted({r["round"] for row in rows for r in row["rounds"]})
+    figure_names = {"game_points": gettext("Game points"), "won": gettext("Won"),
+                    "lost": gettext("Lost")}
+    header = [gettext("Rank"), gettext("Start number"), gettext("Name"), gettext("Club"),
+              gettext("Score"), *[figure_names.get(f, f) for f in engine.figures],
+              *[gettext("Round %(number)s") % {"number": n} for n in rounds]]
+    out = []
+    for row in rows:
+        p = people[row["participant"]]
+        per_round = {r["round"]: r["score"] for r in row["rounds"]}
+        out.append([row["rank"], p.start_number, p.player.name,
+                    p.player.club.name if p.player.club else "", row["score"],
+                    *[row[f] for f in engine.figures], *[per_round.get(n, "") for n in rounds]])
+    return write_csv(header, out)

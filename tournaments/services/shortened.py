@@ -1,0 +1,73 @@
+"""Ending a table's sheet early (a player left, time ran out): a *shortened* sheet.
+
+How a shortened series counts: the deals entered are the sheet. Its totals are the
+game's own totals over those deals (for Skat the Seeger-Fabian points of the games
+played, won and lost included; for the other games their points or penalty points), as
+if the series had been planned that long. Nothing is invented: no missing deal is
+filled in, no average is extrapolated, no penalty is added for the deals not played.
+Every player seated at the table has played the round (it counts in ``rounds_played``),
+the one who left included, who keeps what the sheet gives them. The sheet then counts
+as submitted, so the round can be closed; the table shows ``shortened`` and the reason,
+and the history keeps who ended it, when and why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_noop as _
+
+from games.engines.base import user_error
+from tournaments.errors import StateConflict
+from tournaments.models import SheetEvent, Table
+from tournaments.recompute.outbox import sheet_changed
+from tournaments.services.actors import Actor
+from tournaments.services.sheets import _check_writable, _engine, _log, _players, table_lock
+
+REASON_MAX = 200  # characters, as the model field
+
+
+def _clean_reason(reason: Any) -> str:
+    if not isinstance(reason, str) or not reason.strip():
+        raise user_error("reason", _("Give a reason for ending the sheet early."))
+    reason = " ".join(reason.split())
+    if len(reason) > REASON_MAX:
+        raise user_error("reason", _("The reason may be at most %(max)s characters long."),
+                         max=REASON_MAX)
+    return reason
+
+
+@transaction.atomic
+def sheet_end(*, table_id: int, reason: Any, actor: Actor) -> Table:
+    """End a sheet early with the deals entered (staff only; see the module docstring).
+
+    ``EngineUserError`` naming ``reason`` when it is missing, blank or too long;
+    ``StateConflict`` when the round is closed, the sheet is submitted already or it is
+    complete (then it is simply submitted).
+    """
+    reason = _clean_reason(reason)
+    table = table_lock(table_id)
+    if actor.by_table:
+        raise StateConflict(_("Only the tournament's directors may end a sheet early."))
+    _check_writable(table, actor, staff_after_submit=False)
+    count = table.deals.count()
+    if table.summary is not None:
+        raise StateConflict(_("This sheet was entered as a summary; submit it instead."))
+    engine, rules = _engine(table)
+    length = engine.sheet_length(_players(table), rules)
+    if count >= length:
+        raise StateConflict(_("The sheet is complete; submit it instead."))
+    table.submitted = True
+    table.submitted_at = timezone.now()
+    table.shortened = True
+    table.end_reason = reason
+    table.version += 1
+    table.save(update_fields=["submitted", "submitted_at", "shortened", "end_reason",
+                              "version"])
+    _log(table, actor, SheetEvent.Action.END,
+         after={"submitted": True, "shortened": True, "reason": reason, "deals": count,
+                "sheet_length": length})
+    sheet_changed(table.round.tournament_id)
+    return table
