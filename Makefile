@@ -4,12 +4,16 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 DEV_ENV := DEBUG=true
 
-.PHONY: run test install lint
+.PHONY: run venue test install lint
 
 run: install
 	$(DEV_ENV) $(PY) manage.py migrate --noinput
 	$(DEV_ENV) $(PY) manage.py demo
 	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
+
+# Serve the app to the tablets on the club's Wi-Fi from this laptop (see README).
+venue: install
+	$(PY) -m config.venue
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)

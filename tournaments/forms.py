@@ -1,12 +1,11 @@
 """Forms of the director's console. They validate input; services do the writing."""
 
 from django import forms
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from games.choices import GAME_CHOICES
-from tournaments.models import Round
+from tournaments.models import MAX_ROUNDS_PLANNED, MIN_ROUNDS_PLANNED, Round
 
 
 class TournamentForm(forms.Form):
@@ -17,6 +16,11 @@ class TournamentForm(forms.Form):
     club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), required=False)
     published = forms.BooleanField(label=_("Published (public board)"), required=False)
     avoid_same_club = forms.BooleanField(label=_("Avoid club-mates at a table"), required=False)
+    rounds_planned = forms.IntegerField(
+        label=_("Rounds planned (empty: the game's default)"), required=False,
+        min_value=MIN_ROUNDS_PLANNED, max_value=MAX_ROUNDS_PLANNED,
+        help_text=_("Balanced draws plan this many rounds ahead, so that no two players meet "
+                    "twice where a schedule allows it."))
 
     def __init__(self, *args, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -55,31 +59,19 @@ class PasteListForm(forms.Form):
         return names
 
 
+class EndSheetForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=200,
+                             widget=forms.TextInput(attrs={
+                                 "placeholder": _("e.g. a player left, time ran out")}))
+
+    def clean_reason(self):
+        reason = " ".join(self.cleaned_data["reason"].split())
+        if not reason:
+            raise forms.ValidationError(_("Give a reason for ending the sheet early."))
+        return reason
+
+
 class DrawForm(forms.Form):
     method = forms.ChoiceField(label=_("Seating"), choices=Round.Method.choices)
     seed = forms.IntegerField(label=_("Seed (optional, for a reproducible draw)"), required=False,
                               min_value=0, max_value=2**63 - 1)
-
-
-def rules_form_class(engine):
-    """A form with one field per house-rule option of the game."""
-    german = (get_language() or "de").startswith("de")
-    fields = {}
-    for name, option in engine.OPTIONS.items():
-        label = name
-        help_text = option.help_de if german else option.help_en
-        if option.kind == "bool":
-            field = forms.BooleanField(label=label, required=False, help_text=help_text)
-        elif option.kind == "int" and option.choices:
-            field = forms.TypedChoiceField(label=label, coerce=int, help_text=help_text,
-                                           choices=[(c, c) for c in option.choices])
-        elif option.kind == "int":
-            field = forms.IntegerField(label=label, min_value=option.min, max_value=option.max,
-                                       help_text=help_text)
-        elif option.choices:
-            field = forms.ChoiceField(label=label, help_text=help_text,
-                                      choices=[(c, c) for c in option.choices])
-        else:
-            field = forms.CharField(label=label, help_text=help_text)
-        fields[name] = field
-    return type("RulesForm", (forms.Form,), fields)

@@ -20,9 +20,33 @@ pytestmark = pytest.mark.browser
 # itself are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
+# A developer without Chromium skips the browser tests; CI (CI=true) installs it, so there a
+# missing browser is a failure, never a silent skip.
 needs_chromium = pytest.mark.skipif(
-    shutil.which(CHROMIUM) is None,
+    shutil.which(CHROMIUM) is None and os.environ.get("CI", "").lower() != "true",
     reason=f"no Chromium at {CHROMIUM} (.ci/run installs Debian's chromium)")
+
+
+def _serve_one_request_at_a_time_on_sqlite():
+    """SQLite's shared in-memory test database refuses concurrent access with 'database
+    table is locked' instead of waiting, so on SQLite the live server answers one request
+    at a time (Django's plain WSGIServer, which closes each connection). Against
+    PostgreSQL the threaded server stays, as in production."""
+    from django.conf import settings
+    from django.core.servers.basehttp import WSGIServer
+    from django.test.testcases import LiveServerThread
+
+    class OneRequestAtATime(WSGIServer):
+        # The live server thread itself holds the shared connections, and it is the one
+        # thread that answers here, so the override the threaded server needs is unused.
+        def __init__(self, *args, connections_override=None, **kwargs):
+            super().__init__(*args, **kwargs)
+
+    if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        LiveServerThread.server_class = OneRequestAtATime
+
+
+_serve_one_request_at_a_time_on_sqlite()
 
 
 @pytest.fixture(scope="session")

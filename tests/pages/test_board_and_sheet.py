@@ -1,12 +1,15 @@
 """Public board and tablet sheet pages without a browser: access, ETag, language, budget."""
 
+import os
 import re
 
 import pytest
 from django.contrib.staticfiles import finders
 
+from tests.conftest import table_client_for
 from tournaments.models import Round
-from tournaments.services.standings import standings_recompute
+from tournaments.pages.chart import line_chart
+from tournaments.recompute.standings_rows import standings_recompute
 
 pytestmark = pytest.mark.django_db
 
@@ -28,12 +31,25 @@ def test_every_form_field_has_a_label(client, table):
         assert f'for="{input_id}"' in html, input_id
 
 
+def with_imports(scripts):
+    """The files of the scripts and of the ES modules they import, each once."""
+    seen, todo = set(), [finders.find(path) for path in scripts]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        for name in re.findall(r'from "\./([\w.-]+\.js)"', open(path).read()):
+            todo.append(os.path.join(os.path.dirname(path), name))
+    return seen
+
+
 def test_pages_ship_at_most_100_kb_of_javascript(client, table, short_skat):
     total = 0
     for url in (f"/t/{table['entry_token']}/", f"/p/{short_skat.slug}/"):
         html = client.get(url).content.decode()
         scripts = re.findall(r'<script src="/static/([^"]+)"', html)
-        size = sum(len(open(finders.find(path), "rb").read()) for path in scripts)
+        size = sum(len(open(path, "rb").read()) for path in with_imports(scripts))
         assert scripts and size <= 100 * 1024, (url, scripts, size)
         total = max(total, size)
     assert total > 0
@@ -103,3 +119,28 @@ def test_front_page_lists_published_tournaments_only(client, short_skat, club):
     html = client.get("/").content.decode()
     assert short_skat.name in html and "Geheimturnier" not in html
     assert f"/p/{short_skat.slug}/" in html
+
+
+def test_sheet_list_revalidates_with_304_until_the_sheet_changes(client, table):
+    url = f"/t/{table['entry_token']}/sheet/"
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    api = table_client_for(table["entry_token"])
+    assert api.post(f"/api/v1/tables/{table['id']}/deals/", {"number": 1, "passed": True},
+                    format="json").status_code == 201
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    assert 'data-count="1"' in changed.content.decode()
+    english = client.get(url, HTTP_IF_NONE_MATCH=changed["ETag"], HTTP_ACCEPT_LANGUAGE="en")
+    assert english.status_code == 200  # another language is another document
+
+
+def test_chart_draws_lines_after_one_round_and_keeps_names_apart():
+    svg = line_chart([("Anna", [0, 40]), ("Ben", [0, 40]), ("Cleo", [0, 39])],
+                     ["Start", "R1"])
+    points = re.findall(r'points="([^"]+)"', svg)
+    assert len(points) == 3 and all(len(p.split()) == 2 for p in points)  # real lines
+    ys = sorted(float(y) for y in re.findall(r'<text x="516" y="([\d.]+)"', svg))
+    assert len(ys) == 3 and all(b - a >= 14 for a, b in zip(ys, ys[1:], strict=False))

@@ -1,37 +1,41 @@
 """The public board at ``/p/<tournament slug>/``: standings that refresh themselves,
 a full-screen mode for a projector, per-round results, each player's sheet lines and a
-chart of the top players' totals after every round.
+chart of the top players' totals after every round; ``print/`` is the printable
+standings list (overall and every round, or ``?round=N``).
+
+Withdrawn players are marked, each row says how many rounds the player played, and
+sheets ended early (shortened) are listed with their reason under the round's results.
 
 The standings part is re-fetched every few seconds; it carries an ETag, so the browser
 revalidates it and an unchanged board costs a 304.
 """
 
-from django.http import Http404
+from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 
-from api.permissions import directs
-from tournaments.models import Participant, Seat, StandingRow, StandingsState, Tournament
+from tournaments.models import (
+    Participant,
+    StandingRow,
+    StandingsState,
+    Table,
+    Tournament,
+)
+from tournaments.pages.access import allowed_if, tournament_by_slug
 from tournaments.pages.chart import cumulative, line_chart
-from tournaments.selectors import table_state
-from tournaments.services.standings import standings_pending
+from tournaments.pages.paper_list import paper_list
+from tournaments.policies import can_see_tournament
+from tournaments.selectors import participant_sheets, standings_pending
 
 TOP_IN_CHART = 8
 
 
-def _tournament(request, slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if not tournament.published and not directs(request.user, tournament):
-        raise Http404()
-    return tournament
-
-
 def _round(request) -> int:
     raw = request.GET.get("round", "")
-    return int(raw) if raw.isdigit() and 0 < int(raw) < 10_000 else 0
+    return int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) < 10_000 else 0
 
 
 def _etag(request, slug: str) -> str | None:
@@ -44,27 +48,41 @@ def _etag(request, slug: str) -> str | None:
             f"{standings_pending(tournament.pk) or 0}-{get_language()}")
 
 
+def _shortened(tournament: Tournament, round_number: int | None = None) -> list[Table]:
+    """The tables whose sheet was ended early, with round and deal count (one query)."""
+    tables = (Table.objects.filter(round__tournament=tournament, shortened=True)
+              .select_related("round").annotate(deal_count=Count("deals"))
+              .order_by("round__number", "number"))
+    return list(tables if round_number is None else tables.filter(round__number=round_number))
+
+
+def _figures(rows: list[StandingRow]) -> list[str]:
+    return [k for k in (rows[0].figures if rows else {}) if k in ("won", "lost", "game_points")]
+
+
 def _standings(tournament: Tournament, round_number: int) -> dict:
     rows = list(StandingRow.objects.filter(tournament=tournament, round_number=round_number)
                 .select_related("participant__player").order_by("rank", "participant_id"))
     state = StandingsState.objects.filter(tournament=tournament).first()
-    figures = [k for k in (rows[0].figures if rows else {}) if k in ("won", "lost", "game_points")]
-    return {"rows": rows, "figures": figures, "round": round_number,
+    return {"rows": rows, "figures": _figures(rows), "round": round_number,
             "computed_at": state.computed_at if state else None,
-            "stale": standings_pending(tournament.pk) is not None}
+            "stale": standings_pending(tournament.pk) is not None,
+            "shortened": _shortened(tournament, round_number or None)}
 
 
 def _chart(tournament: Tournament) -> str:
     numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True))
     top = (StandingRow.objects.filter(tournament=tournament, round_number=0)
            .select_related("participant__player").order_by("rank")[:TOP_IN_CHART])
-    series = [(row.participant.player.name, cumulative(row.rounds, numbers)) for row in top]
-    labels = [_("R%(n)s") % {"n": n} for n in numbers]
+    # Every line starts at 0 before the first round, so one round already draws lines.
+    series = [(row.participant.player.name, [0, *cumulative(row.rounds, numbers)])
+              for row in top]
+    labels = [_("Start"), *[_("R%(n)s") % {"n": n} for n in numbers]]
     return mark_safe(line_chart(series, labels))  # built from escaped parts
 
 
-def board_page(request, slug: str):
-    tournament = _tournament(request, slug)
+@allowed_if(can_see_tournament, tournament_by_slug, hide=True)
+def board_page(request, tournament: Tournament, slug: str):
     round_number = _round(request)
     return render(request, "board/page.html", {
         "tournament": tournament,
@@ -75,25 +93,51 @@ def board_page(request, slug: str):
 
 
 @condition(etag_func=_etag)
-def board_standings(request, slug: str):
-    tournament = _tournament(request, slug)
+@allowed_if(can_see_tournament, tournament_by_slug, hide=True)
+def board_standings(request, tournament: Tournament, slug: str):
     response = render(request, "board/_standings.html", {
         "tournament": tournament, "standings": _standings(tournament, _round(request))})
     response["Cache-Control"] = "no-cache"
     return response
 
 
-def player_page(request, slug: str, participant_id: int):
-    tournament = _tournament(request, slug)
+@allowed_if(can_see_tournament, tournament_by_slug, hide=True)
+def print_page(request, tournament: Tournament, slug: str):
+    """The printable standings list: overall and each round, or one round (``?round=N``).
+
+    A constant number of queries however many rounds and players: all stored rows in
+    one query, grouped here."""
+    only = _round(request)
+    rows = (StandingRow.objects.filter(tournament=tournament)
+            .select_related("participant__player__club").order_by("round_number", "rank",
+                                                                  "participant_id"))
+    if only:
+        rows = rows.filter(round_number=only)
+    by_round: dict[int, list[StandingRow]] = {}
+    for row in rows:
+        by_round.setdefault(row.round_number, []).append(row)
+    shortened = _shortened(tournament, only or None)
+    lists = [{"round": number, "rows": found, "figures": _figures(found),
+              "shortened": [t for t in shortened if t.round.number == number]}
+             for number, found in sorted(by_round.items())]
+    state = StandingsState.objects.filter(tournament=tournament).first()
+    return render(request, "board/print.html", {
+        "tournament": tournament, "lists": lists, "only": only,
+        "rounds": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
+        "computed_at": state.computed_at if state else None,
+        "stale": standings_pending(tournament.pk) is not None,
+        "shortened_overall": shortened if not only else []})
+
+
+@allowed_if(can_see_tournament, tournament_by_slug, hide=True)
+def player_page(request, tournament: Tournament, slug: str, participant_id: int):
     participant = get_object_or_404(Participant.objects.select_related("player"),
                                     tournament=tournament, pk=participant_id)
-    sheets = []
-    for seat in (Seat.objects.filter(participant=participant)
-                 .select_related("table__round").order_by("table__round__number")):
-        state = table_state(seat.table)
-        sheets.append({"round": seat.table.round.number, "seat": seat.seat, "state": state})
-    return render(request, "board/player.html", {"tournament": tournament,
-                                                 "participant": participant, "sheets": sheets})
+    participant.tournament = tournament
+    return render(request, "board/player.html", {
+        "tournament": tournament, "participant": participant,
+        "sheets": [{**sheet, "state": paper_list(sheet["state"])}
+                   for sheet in participant_sheets(participant)]})
 
 
 def landing(request):

@@ -10,6 +10,29 @@ from html import escape
 COLORS = ["#0b6e4f", "#b3261e", "#1f5fbf", "#c77700", "#6a3d9a", "#2b8a8a", "#8c564b", "#555"]
 
 
+LABEL_GAP = 14  # px between the names at the lines' ends, so they never overlap
+
+
+def _names(series):
+    return [(name, COLORS[n % len(COLORS)]) for n, (name, _vals) in enumerate(series)]
+
+
+def _spread(ys: list[float], gap: float, top: float, bottom: float) -> list[float]:
+    """The names' heights moved apart by at least ``gap``, in the lines' order, kept as
+    near their lines' ends as the gap allows."""
+    order = sorted(range(len(ys)), key=lambda i: ys[i])
+    placed: dict[int, float] = {}
+    last = top - gap
+    for i in order:
+        placed[i] = max(ys[i], last + gap)
+        last = placed[i]
+    overflow = last - bottom
+    if overflow > 0:  # pushed past the bottom: shift the whole column up
+        for i in placed:
+            placed[i] -= overflow
+    return [placed[i] for i in range(len(ys))]
+
+
 def cumulative(rounds: list[dict], numbers: list[int]) -> list[int]:
     by_round = {r["round"]: r["score"] for r in rounds}
     total, out = 0, []
@@ -49,7 +72,12 @@ def line_chart(series: list[tuple[str, list[int]]], labels: list[str],
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vals))
         parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="2.5" '
                      f'points="{points}"><title>{escape(name)}</title></polyline>')
-        parts.append(f'<text x="{width - pad_r + 6}" y="{y(vals[-1]) + 4:.1f}" font-size="12" '
+        parts.extend(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="3" fill="{color}"/>'
+                     for i, v in enumerate(vals))
+    for (name, color), label_y in zip(_names(series), _spread(
+            [y(vals[-1]) + 4 for _name, vals in series], LABEL_GAP, pad_t + 8, height - pad_b),
+            strict=True):
+        parts.append(f'<text x="{width - pad_r + 6}" y="{label_y:.1f}" font-size="12" '
                      f'fill="{color}">{escape(name[:18])}</text>')
     parts.append("</svg>")
     return "".join(parts)

@@ -1,5 +1,6 @@
 """The director's console (staff login): tournaments, registration, draws, table cards,
-paper sheets, sheets with their history, closing rounds and publishing.
+paper sheets, sheets with their history, closing and reopening rounds, withdrawing
+players, ending a sheet early, finishing the tournament and publishing.
 
 Every change goes through a service; errors of the services are shown next to the form
 in the user's language.
@@ -12,33 +13,43 @@ from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path, reverse
+from django.urls import path
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from api.permissions import directs
 from clubs.models import Club, Player
 from clubs.services import player_create
 from games.engines import EngineUserError, get_engine
+from games.forms import initial_of, rules_form_class
 from games.messages import add_to_form
 from tournaments.errors import StateConflict
 from tournaments.forms import (
     DrawForm,
+    EndSheetForm,
     PasteListForm,
     PlayerEntryForm,
     TournamentForm,
-    rules_form_class,
 )
-from tournaments.models import Participant, Round, Tournament
-from tournaments.selectors import table_state
+from tournaments.links import board_url, entry_url
+from tournaments.models import Participant, Round, Table, Tournament
+from tournaments.pages.access import allowed_if, tournament_by_pk
+from tournaments.pages.paper_sheets import paper_sheet
+from tournaments.policies import directs
+from tournaments.selectors import round_sheets
 from tournaments.services import (
+    Actor,
     participant_add,
     participant_update,
     round_close,
     round_draw,
+    round_reopen,
+    sheet_end,
     tournament_create,
+    tournament_finish,
+    tournament_reopen,
     tournament_update,
 )
 
@@ -49,11 +60,12 @@ def _clubs_run(user):
     return Club.objects.all() if user.is_superuser else Club.objects.filter(admins=user)
 
 
-def _directed(request, tournament_id) -> Tournament:
-    tournament = get_object_or_404(Tournament.objects.select_related("club"), pk=tournament_id)
-    if not directs(request.user, tournament):
-        raise PermissionDenied()
-    return tournament
+def _actor(request) -> Actor:
+    return Actor(user=request.user, ip=request.META.get("REMOTE_ADDR") or None)
+
+
+def _present(participants) -> int:
+    return sum(1 for p in participants if p.checked_in and not p.withdrawn)
 
 
 @staff_member_required
@@ -76,49 +88,58 @@ def home(request):
 
 def _tournament_context(request, tournament, **forms):
     engine = get_engine(tournament.game)
-    rounds = list(tournament.rounds.order_by("number"))
-    for rnd in rounds:
-        rnd.table_states = [table_state(t) for t in rnd.tables.order_by("number")]
-        rnd.all_submitted = all(t["submitted"] for t in rnd.table_states)
+    rounds = round_sheets(tournament)
     participants = tournament.participants.select_related("player__club").order_by("start_number")
     rules_form = forms.get("rules_form") or rules_form_class(engine)(
-        initial=engine.options(tournament.rules))
+        initial=initial_of(engine, tournament.rules))
     return {
         "tournament": tournament,
         "engine": engine,
         "participants": participants,
-        "present": sum(1 for p in participants if p.checked_in and not p.withdrawn),
+        "present": _present(participants),
+        "finished": tournament.status == Tournament.Status.FINISHED,
+        "can_finish": all(rnd.closed for rnd in rounds),
+        "end_error": forms.get("end_error"),
         "rounds": rounds,
         "player_form": forms.get("player_form") or PlayerEntryForm(),
         "paste_form": forms.get("paste_form") or PasteListForm(),
         "draw_form": forms.get("draw_form") or DrawForm(),
         "rules_form": rules_form,
         "rules_locked": bool(rounds),
-        "board_url": request.build_absolute_uri(reverse("pages:board", args=[tournament.slug])),
+        "board_url": board_url(request, tournament),
     }
 
 
 @staff_member_required
-def tournament_page(request, tournament_id: int):
-    tournament = _directed(request, tournament_id)
+@allowed_if(directs, tournament_by_pk)
+def tournament_page(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/tournament.html", _tournament_context(request, tournament))
 
 
-def _register(tournament, names, user) -> int:
-    added = 0
+def _register(tournament, names, user) -> tuple[int, list[str]]:
+    """Register the names; the names not added (listed twice, ignoring case and spaces,
+    or registered already) are returned so the director sees them."""
+    added, skipped, seen = 0, [], set()
     for name in names:
+        key = " ".join(name.split()).casefold()
+        if key in seen:
+            skipped.append(name)
+            continue
+        seen.add(key)
         player = (Player.objects.filter(name=name, club=tournament.club).first()
                   or player_create(name=name, club=tournament.club, created_by=user))
-        if not tournament.participants.filter(player=player).exists():
-            participant_add(tournament=tournament, player=player)
-            added += 1
-    return added
+        if tournament.participants.filter(player=player).exists():
+            skipped.append(name)
+            continue
+        participant_add(tournament=tournament, player=player)
+        added += 1
+    return added, skipped
 
 
 @staff_member_required
 @require_POST
-def register(request, tournament_id: int):
-    tournament = _directed(request, tournament_id)
+@allowed_if(directs, tournament_by_pk)
+def register(request, tournament: Tournament, tournament_id: int):
     if "names" in request.POST:
         form = PasteListForm(request.POST)
         if not form.is_valid():
@@ -131,37 +152,50 @@ def register(request, tournament_id: int):
             return render(request, "console/tournament.html",
                           _tournament_context(request, tournament, player_form=form), status=400)
         names = [form.cleaned_data["name"]]
-    added = _register(tournament, names, request.user)
+    try:
+        added, skipped = _register(tournament, names, request.user)
+    except StateConflict as exc:
+        messages.error(request, exc.render(_))
+        return redirect("console:tournament", tournament.pk)
     messages.success(request, _("%(count)s players registered.") % {"count": added})
+    if skipped:
+        messages.warning(request, _("Not registered again (listed twice or registered "
+                                    "already): %(names)s") % {"names": ", ".join(skipped)})
     return redirect("console:tournament", tournament.pk)
 
 
 @staff_member_required
 @require_POST
-def participant_toggle(request, tournament_id: int, participant_id: int, field: str):
-    tournament = _directed(request, tournament_id)
+@allowed_if(directs, tournament_by_pk)
+def participant_toggle(request, tournament: Tournament, tournament_id: int,
+                       participant_id: int, field: str):
     participant = get_object_or_404(Participant, tournament=tournament, pk=participant_id)
     if field not in ("checked_in", "withdrawn"):
         raise PermissionDenied()
-    participant = participant_update(participant=participant,
-                                     **{field: not getattr(participant, field)})
-    if request.htmx:
-        return render(request, "console/_participant.html", {"p": participant,
-                                                             "tournament": tournament})
+    try:
+        participant = participant_update(participant=participant,
+                                         **{field: not getattr(participant, field)})
+    except StateConflict as exc:
+        messages.error(request, exc.render(_))
+        if request.htmx:
+            return HttpResponse(status=204, headers={"HX-Refresh": "true"})
+        return redirect("console:tournament", tournament.pk)
+    if request.htmx:  # the row, and the present count out of band
+        present = _present(tournament.participants.only("checked_in", "withdrawn"))
+        return render(request, "console/_participant.html", {
+            "p": participant, "tournament": tournament, "present": present, "oob": True})
     return redirect("console:tournament", tournament.pk)
 
 
 @staff_member_required
 @require_POST
-def rules(request, tournament_id: int):
-    tournament = _directed(request, tournament_id)
+@allowed_if(directs, tournament_by_pk)
+def rules(request, tournament: Tournament, tournament_id: int):
     engine = get_engine(tournament.game)
     form = rules_form_class(engine)(request.POST)
     if form.is_valid():
-        changed = {k: v for k, v in form.cleaned_data.items()
-                   if v != engine.OPTIONS[k].default}
         try:
-            tournament_update(tournament=tournament, rules=changed)
+            tournament_update(tournament=tournament, rules=form.rules())
         except EngineUserError as exc:
             add_to_form(form, exc)
         except StateConflict as exc:
@@ -175,16 +209,16 @@ def rules(request, tournament_id: int):
 
 @staff_member_required
 @require_POST
-def publish(request, tournament_id: int):
-    tournament = _directed(request, tournament_id)
+@allowed_if(directs, tournament_by_pk)
+def publish(request, tournament: Tournament, tournament_id: int):
     tournament_update(tournament=tournament, published=not tournament.published)
     return redirect("console:tournament", tournament.pk)
 
 
 @staff_member_required
 @require_POST
-def draw(request, tournament_id: int):
-    tournament = _directed(request, tournament_id)
+@allowed_if(directs, tournament_by_pk)
+def draw(request, tournament: Tournament, tournament_id: int):
     form = DrawForm(request.POST)
     if form.is_valid():
         try:
@@ -200,17 +234,72 @@ def draw(request, tournament_id: int):
                   _tournament_context(request, tournament, draw_form=form), status=400)
 
 
-@staff_member_required
-@require_POST
-def close(request, tournament_id: int, number: int):
-    tournament = _directed(request, tournament_id)
+def _round_change(request, tournament: Tournament, number: int, change, done: str):
+    """Close or reopen a round; a conflict is shown as a message on the console."""
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     try:
-        round_close(round_id=rnd.pk)
+        change(round_id=rnd.pk, actor=_actor(request))
     except StateConflict as exc:
         messages.error(request, exc.render(_))
     else:
-        messages.success(request, _("Round %(number)s closed.") % {"number": number})
+        messages.success(request, done % {"number": number})
+    return redirect("console:tournament", tournament.pk)
+
+
+@staff_member_required
+@require_POST
+@allowed_if(directs, tournament_by_pk)
+def close(request, tournament: Tournament, tournament_id: int, number: int):
+    return _round_change(request, tournament, number, round_close,
+                         _("Round %(number)s closed."))
+
+
+@staff_member_required
+@require_POST
+@allowed_if(directs, tournament_by_pk)
+def reopen_round(request, tournament: Tournament, tournament_id: int, number: int):
+    return _round_change(request, tournament, number, round_reopen,
+                         _("Round %(number)s reopened: correct its sheets, then close it "
+                           "again."))
+
+
+@staff_member_required
+@require_POST
+@allowed_if(directs, tournament_by_pk)
+def end_sheet(request, tournament: Tournament, tournament_id: int, table_id: int):
+    """End a table's sheet early with a reason; a bad reason is shown at that table."""
+    table = get_object_or_404(Table, round__tournament=tournament, pk=table_id)
+    form = EndSheetForm(request.POST)
+    if form.is_valid():
+        try:
+            sheet_end(table_id=table.pk, reason=form.cleaned_data["reason"],
+                      actor=_actor(request))
+        except EngineUserError as exc:
+            add_to_form(form, exc)
+        except StateConflict as exc:
+            messages.error(request, exc.render(_))
+            return redirect("console:tournament", tournament.pk)
+        else:
+            messages.success(request, _("The sheet of table %(number)s was ended early.")
+                             % {"number": table.number})
+            return redirect("console:tournament", tournament.pk)
+    return render(request, "console/tournament.html", _tournament_context(
+        request, tournament, end_error={"table": table.pk, "form": form}), status=400)
+
+
+@staff_member_required
+@require_POST
+@allowed_if(directs, tournament_by_pk)
+def finish(request, tournament: Tournament, tournament_id: int):
+    """Finish the tournament, or reopen a finished one."""
+    finished = tournament.status == Tournament.Status.FINISHED
+    try:
+        (tournament_reopen if finished else tournament_finish)(tournament_id=tournament.pk)
+    except StateConflict as exc:
+        messages.error(request, exc.render(_))
+    else:
+        messages.success(request, _("The tournament is open for changes again.") if finished
+                         else _("The tournament is finished."))
     return redirect("console:tournament", tournament.pk)
 
 
@@ -218,26 +307,33 @@ def _qr_svg(url: str) -> str:
     return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2))
 
 
+def _round_with_sheets(tournament, number: int) -> Round:
+    rounds = round_sheets(tournament, number=number)
+    if not rounds:
+        raise Http404()
+    return rounds[0]
+
+
 @staff_member_required
-def table_cards(request, tournament_id: int, number: int):
-    tournament = _directed(request, tournament_id)
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+@allowed_if(directs, tournament_by_pk)
+def table_cards(request, tournament: Tournament, tournament_id: int, number: int):
+    rnd = _round_with_sheets(tournament, number)
     cards = []
-    for table in rnd.tables.order_by("number"):
-        url = request.build_absolute_uri(reverse("pages:sheet", args=[table.entry_token]))
-        cards.append({"state": table_state(table), "url": url, "qr": _qr_svg(url)})
+    for table, state in rnd.sheets:
+        url = entry_url(request, table)
+        cards.append({"state": state, "url": url, "qr": _qr_svg(url)})
     return render(request, "console/table_cards.html",
                   {"tournament": tournament, "round": rnd, "cards": cards})
 
 
 @staff_member_required
-def paper_sheets(request, tournament_id: int, number: int):
-    tournament = _directed(request, tournament_id)
-    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+@allowed_if(directs, tournament_by_pk)
+def paper_sheets(request, tournament: Tournament, tournament_id: int, number: int):
+    rnd = _round_with_sheets(tournament, number)
     sheets = []
-    for table in rnd.tables.order_by("number"):
-        state = table_state(table)
-        sheets.append({"state": state, "rows": range(1, state["sheet_length"] + 1)})
+    for table, state in rnd.sheets:
+        url = entry_url(request, table)
+        sheets.append({**paper_sheet(state), "url": url, "qr": _qr_svg(url)})
     return render(request, "console/paper_sheets.html",
                   {"tournament": tournament, "round": rnd, "sheets": sheets})
 
@@ -252,6 +348,9 @@ urlpatterns = [
     path("t/<int:tournament_id>/publish/", publish, name="publish"),
     path("t/<int:tournament_id>/draw/", draw, name="draw"),
     path("t/<int:tournament_id>/rounds/<int:number>/close/", close, name="close"),
+    path("t/<int:tournament_id>/rounds/<int:number>/reopen/", reopen_round, name="reopen"),
+    path("t/<int:tournament_id>/tables/<int:table_id>/end/", end_sheet, name="end-sheet"),
+    path("t/<int:tournament_id>/finish/", finish, name="finish"),
     path("t/<int:tournament_id>/rounds/<int:number>/cards/", table_cards, name="cards"),
     path("t/<int:tournament_id>/rounds/<int:number>/paper/", paper_sheets, name="paper"),
 ]

@@ -1,20 +1,24 @@
 """The tablet score sheet at ``/t/<entry token>/`` (and the same sheet for staff).
 
 The page renders the seats, the entry form of the game and the sheet like a paper list;
-``static/js/sheet.js`` posts deals to the API with an ``Idempotency-Key`` and keeps them
-in the browser while offline, so a deal is never lost and never doubled.
+the tablet's script (``static/js/sheet/``, ES modules) posts deals to the API with an
+``Idempotency-Key`` and keeps them in the browser while offline, so a deal is never lost
+and never doubled.
 """
 
 from django.contrib.admin.views.decorators import staff_member_required
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpResponseNotModified
+from django.shortcuts import render
 from django.urls import reverse
+from django.utils.cache import parse_etags
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from api.permissions import directs
+from tournaments.history_words import history_rows
 from tournaments.models import Table
+from tournaments.pages.access import allowed_if, table_by_pk
+from tournaments.pages.paper_list import paper_list
+from tournaments.policies import directs_table
 from tournaments.selectors import deal_plan, table_state
 
 FORM_TEMPLATES = {game: f"sheet/forms/{game}.html"
@@ -40,7 +44,7 @@ def _open_table(token: str) -> Table:
 
 
 def _context(request, table: Table, *, token: str | None) -> dict:
-    state = table_state(table)
+    state = paper_list(table_state(table))
     return {
         "table": table,
         "state": state,
@@ -56,44 +60,53 @@ def _context(request, table: Table, *, token: str | None) -> dict:
             "lang": get_language(),
             "game": state["game"],
             "next": state["next"],
-            "plan": deal_plan(table, state["next_deal"]),
+            "plan": deal_plan(table, state["next_deal"], players=len(state["seats"])),
             "sheetLength": state["sheet_length"],
             "seats": state["seats"],
             "submitted": state["submitted"],
             "staff": token is None,
+            "serviceWorker": reverse("pages:service-worker"),
         },
     }
 
 
 def sheet_page(request, token: str):
     table = _open_table(token)
-    if table.round.closed:
+    if table.round.closed or table.round.reopened:  # reopened: for staff corrections only
         return render(request, "sheet/closed.html", {"table": table}, status=410)
     return render(request, "sheet/page.html", _context(request, table, token=token))
 
 
+def _list_answer(request, table: Table):
+    """The paper-list fragment, or 304 when the asking device already shows this version
+    of the sheet (devices at a table poll it every few seconds)."""
+    etag = f'"sheet-{table.pk}.{table.version}.{get_language()}"'
+    if etag in parse_etags(request.headers.get("If-None-Match", "")):
+        response = HttpResponseNotModified()
+    else:
+        response = render(request, "sheet/_list.html", {"state": paper_list(table_state(table))})
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
 def sheet_list(request, token: str):
     """The paper-list part of the sheet, re-fetched after every change."""
-    table = _open_table(token)
-    return render(request, "sheet/_list.html", {"state": table_state(table)})
-
-
-def _staff_table(request, table_id: int) -> Table:
-    table = get_object_or_404(Table.objects.select_related("round__tournament"), pk=table_id)
-    if not directs(request.user, table.round.tournament):
-        raise PermissionDenied()
-    return table
+    return _list_answer(request, _open_table(token))
 
 
 @staff_member_required
-def staff_sheet_page(request, table_id: int):
-    table = _staff_table(request, table_id)
+@allowed_if(directs_table, table_by_pk)
+def staff_sheet_page(request, table: Table, table_id: int):
     context = _context(request, table, token=None)
-    context["history"] = table.events.select_related("user").order_by("-at", "-id")[:200]
+    state = context["state"]
+    context["history"] = history_rows(
+        table.events.select_related("user").order_by("-at", "-id")[:200],
+        game=state["game"], names={s["seat"]: s["name"] for s in state["seats"]})
     return render(request, "sheet/page.html", context)
 
 
 @staff_member_required
-def staff_sheet_list(request, table_id: int):
-    return render(request, "sheet/_list.html",
-                  {"state": table_state(_staff_table(request, table_id))})
+@allowed_if(directs_table, table_by_pk)
+def staff_sheet_list(request, table: Table, table_id: int):
+    return _list_answer(request, table)

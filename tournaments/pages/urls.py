@@ -2,17 +2,21 @@
 
 from django.urls import path
 
-from tournaments.pages import board, console, sheet
+from tournaments.pages import board, console, offline, paper_entry, paper_grid, sheet
 
 app_name = "pages"
 
 urlpatterns = [
+    path("sw.js", offline.service_worker, name="service-worker"),
     path("t/<str:token>/", sheet.sheet_page, name="sheet"),
     path("t/<str:token>/sheet/", sheet.sheet_list, name="sheet-list"),
     path("console/table/<int:table_id>/", sheet.staff_sheet_page, name="staff-sheet"),
     path("console/table/<int:table_id>/sheet/", sheet.staff_sheet_list, name="staff-sheet-list"),
+    path("console/table/<int:table_id>/summary/", paper_entry.summary_page, name="summary"),
+    path("console/table/<int:table_id>/paper/", paper_grid.paper_grid_page, name="paper-grid"),
     path("p/<slug:slug>/", board.board_page, name="board"),
     path("p/<slug:slug>/standings/", board.board_standings, name="board-standings"),
+    path("p/<slug:slug>/print/", board.print_page, name="board-print"),
     path("p/<slug:slug>/player/<int:participant_id>/", board.player_page, name="board-player"),
 ]
 

@@ -1,0 +1,235 @@
+/* The entry form: the hints for a deal number (dealer, seats in play, cards), the bid and
+ * trick counters, reading a record from the form and filling the form from one, and the
+ * errors at the fields. */
+
+import {cfg, form, strings} from "./context.js";
+
+export function hintsFor(number) {
+  return cfg.plan.find(function (h) { return h.number === number; }) || null;
+}
+
+export function seatName(seat) {
+  var s = cfg.seats.find(function (x) { return x.seat === seat; });
+  return s ? s.name : String(seat);
+}
+
+export function applyHints(h) {
+  document.querySelectorAll(".seats li").forEach(function (li) {
+    li.classList.toggle("dealer", Number(li.dataset.seat) === h.dealer);
+  });
+  document.querySelectorAll("[data-seat-option]").forEach(function (label) {
+    var seat = Number(label.dataset.seatOption);
+    var out = h.active_seats.indexOf(seat) < 0;
+    label.classList.toggle("inactive", out);
+    label.querySelector("input").disabled = out;
+  });
+  if (h.cards !== undefined) {
+    form.querySelectorAll("[data-field=cards]").forEach(function (el) { el.dataset.value = h.cards; });
+    form.querySelectorAll(".seat-counts").forEach(function (set) { buildCounts(set, h); });
+  }
+}
+
+export function buildCounts(set, h) {
+  var rows = set.querySelectorAll(".count-row");
+  var bySeat = {};
+  rows.forEach(function (row) { bySeat[row.dataset.seat] = row; });
+  h.bidding_order.forEach(function (seat) {
+    var row = bySeat[seat];
+    set.insertBefore(row, set.querySelector(":scope > .field-error"));
+    var box = row.querySelector(".count-buttons");
+    if (Number(box.dataset.cards) === h.cards) { return; }
+    box.dataset.cards = h.cards;
+    box.innerHTML = "";
+    for (var v = 0; v <= h.cards; v++) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("role", "radio");
+      b.setAttribute("aria-checked", "false");
+      b.dataset.value = v;
+      b.textContent = v;
+      box.appendChild(b);
+    }
+  });
+  set.dataset.last = h.bidding_order[h.bidding_order.length - 1];
+  set.dataset.total = h.forbidden_total === null || h.forbidden_total === undefined ? "" : h.forbidden_total;
+  updateCounts(set);
+}
+
+export function chosen(row) {
+  var b = row.querySelector("[aria-checked=true]");
+  return b ? Number(b.dataset.value) : null;
+}
+
+export function updateCounts(set) {
+  var rows = Array.from(set.querySelectorAll(".count-row"));
+  var cards = Number(rows[0].querySelector(".count-buttons").dataset.cards);
+  var values = rows.map(chosen);
+  var sum = values.reduce(function (a, v) { return a + (v || 0); }, 0);
+  var countdown = set.querySelector("[data-countdown-for]");
+  if (countdown && !countdown.hidden) {
+    var left = cards - sum;
+    // More tricks entered than cards dealt is an error, not a count to go.
+    countdown.textContent = left < 0 ? strings.tooMany.replace("{n}", -left) : strings.left + ": " + left;
+    countdown.classList.toggle("over", left < 0);
+  }
+  if (set.dataset.forbid && set.dataset.total !== "") {
+    var lastRow = set.querySelector('.count-row[data-seat="' + set.dataset.last + '"]');
+    var others = rows.filter(function (r) { return r !== lastRow; });
+    var allOthers = others.every(function (r) { return chosen(r) !== null; });
+    var forbidden = allOthers ? Number(set.dataset.total) - others.reduce(function (a, r) { return a + chosen(r); }, 0) : -1;
+    lastRow.querySelectorAll("button").forEach(function (b) {
+      var struck = Number(b.dataset.value) === forbidden;
+      b.classList.toggle("struck", struck);
+      b.disabled = struck;
+      if (struck && b.getAttribute("aria-checked") === "true") { b.setAttribute("aria-checked", "false"); }
+    });
+  }
+}
+
+export function visible(el) { return !el.closest("[hidden]"); }
+
+export function rawValue(name) {
+  var el = form.querySelector('[data-field="' + name + '"]');
+  if (!el) { return ""; }
+  if (el.dataset.type === "bool") { return el.querySelector("input").checked ? "true" : "false"; }
+  var c = el.querySelector("input:checked");
+  return c ? c.value : "";
+}
+
+export function applyShowIf() {
+  form.querySelectorAll("[data-show-if]").forEach(function (el) {
+    var parts = el.dataset.showIf.split(":");
+    el.hidden = parts[1].split(",").indexOf(rawValue(parts[0])) < 0;
+  });
+  var game = rawValue("game");
+  form.querySelectorAll("[data-type=matadors]").forEach(function (el) { setMatadors(el, 0, game); });
+}
+
+export function setMatadors(el, step, game) {
+  var out = el.querySelector("output");
+  var max = game === "grand" ? 4 : 11;
+  var v = Number(out.dataset.value) + step;
+  if (v === 0) { v += step; }
+  v = Math.max(-max, Math.min(max, v)) || 1;
+  out.dataset.value = v;
+  out.textContent = (v > 0 ? strings.mit : strings.ohne) + " " + Math.abs(v);
+}
+
+export function collect() {
+  var rec = {};
+  form.querySelectorAll("[data-field]").forEach(function (el) {
+    var t = el.dataset.type;
+    if (!visible(el) || t === "mode") { return; }
+    var c;
+    var v;
+    if (t === "seat" || t === "choice" || t === "seat-or-null" || t === "bool-choice") {
+      c = el.querySelector("input:checked");
+      if (!c) { return; }
+      v = c.value;
+      if (t === "seat") { v = Number(v); }
+      if (t === "seat-or-null") { v = v === "" ? null : Number(v); }
+      if (t === "bool-choice") { v = v === "true"; }
+    } else if (t === "bool") {
+      v = el.querySelector("input").checked;
+      if (!v) { return; }
+    } else if (t === "int") {
+      c = el.querySelector("input");
+      if (c.value === "") { return; }
+      v = Number(c.value);
+    } else if (t === "matadors") {
+      v = Number(el.querySelector("output").dataset.value);
+    } else if (t === "const") {
+      v = JSON.parse(el.dataset.value);
+    } else if (t === "seats-int") {
+      v = cfg.seats.map(function (s) {
+        return chosen(el.querySelector('.count-row[data-seat="' + s.seat + '"]'));
+      });
+    } else if (t === "pair") {
+      v = Array.from(el.querySelectorAll("input"), function (i) { return i.value === "" ? null : Number(i.value); });
+    } else if (t === "rows") {
+      v = Array.from(el.querySelectorAll("[data-row]"), function (row) {
+        var o = {};
+        row.querySelectorAll("[data-key]").forEach(function (s) { o[s.dataset.key] = s.dataset.int ? Number(s.value) : s.value; });
+        return o;
+      });
+    }
+    rec[el.dataset.field] = v;
+  });
+  return rec;
+}
+
+export function resetForm() {
+  form.reset();
+  form.querySelectorAll("[aria-checked=true]").forEach(function (b) { b.setAttribute("aria-checked", "false"); });
+  form.querySelectorAll(".row-list").forEach(function (l) { l.innerHTML = ""; });
+  form.querySelectorAll("[data-type=matadors] output").forEach(function (o) { o.dataset.value = 1; });
+  clearErrors();
+  document.getElementById("preview").textContent = "";
+  applyShowIf();
+  form.querySelectorAll(".seat-counts").forEach(updateCounts);
+}
+
+export function fill(record) {
+  resetForm();
+  form.querySelectorAll("[data-type=mode] input").forEach(function (input) {
+    input.checked = input.value === (record.ramsch ? "ramsch" : "game");
+  });
+  Object.keys(record).forEach(function (name) {
+    var el = form.querySelector('[data-field="' + name + '"]');
+    var v = record[name];
+    if (!el || v === undefined) { return; }
+    var t = el.dataset.type;
+    if (t === "bool") { el.querySelector("input").checked = v === true; }
+    else if (t === "int") { el.querySelector("input").value = v === null ? "" : v; }
+    else if (t === "matadors") { el.querySelector("output").dataset.value = v || 1; }
+    else if (t === "seats-int") {
+      cfg.seats.forEach(function (s, i) {
+        var row = el.querySelector('.count-row[data-seat="' + s.seat + '"]');
+        row.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-checked", String(Number(b.dataset.value) === v[i])); });
+      });
+    } else if (t === "pair") {
+      el.querySelectorAll("input").forEach(function (input, i) { input.value = v[i] === null ? "" : v[i]; });
+    } else if (t === "rows") {
+      (v || []).forEach(function (obj) {
+        var row = addRow(el);
+        row.querySelectorAll("[data-key]").forEach(function (s) { s.value = obj[s.dataset.key]; });
+      });
+    } else if (t !== "const") {
+      var value = v === null ? "" : String(v);
+      el.querySelectorAll("input").forEach(function (input) { input.checked = input.value === value; });
+    }
+  });
+  applyShowIf();
+  form.querySelectorAll(".seat-counts").forEach(updateCounts);
+}
+
+export function addRow(fieldset) {
+  var row = fieldset.querySelector("template").content.firstElementChild.cloneNode(true);
+  fieldset.querySelector(".row-list").appendChild(row);
+  return row;
+}
+
+export function clearErrors() {
+  document.querySelectorAll("[data-error-for]").forEach(function (el) { el.textContent = ""; });
+}
+
+export function showErrors(body) {
+  clearErrors();
+  var errors = (body && body.errors) || [];
+  if (!errors.length && body) {
+    Object.keys(body).forEach(function (k) {
+      if (Array.isArray(body[k])) { errors.push({field: k, message: body[k].join(" ")}); }
+    });
+    if (body.detail) { errors.push({field: "deal", message: body.detail}); }
+  }
+  errors.forEach(function (e) {
+    var path = String(e.field || "deal").split(".");
+    var target = null;
+    while (path.length && !target) {
+      target = document.querySelector('[data-error-for="' + path.join(".") + '"]');
+      path.pop();
+    }
+    target = target || document.querySelector('[data-error-for="deal"]');
+    target.textContent = (target.textContent ? target.textContent + " " : "") + e.message;
+  });
+}

@@ -1,0 +1,38 @@
+/* The value of the deal in the form, computed by the server before saving. */
+
+import {call} from "./api.js";
+import {cfg, strings} from "./context.js";
+import {clearErrors, collect, seatName, showErrors} from "./form.js";
+
+let previewTimer = null;
+let currentNumber = function () { return null; };
+
+/* ``numberOf`` tells which deal number the form holds (new, corrected or refused). */
+export function previewNumber(numberOf) { currentNumber = numberOf; }
+
+export function schedulePreview() {
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(preview, 250);
+}
+
+export async function preview() {
+  var out = document.getElementById("preview");
+  var number = currentNumber();
+  if (!number || number > cfg.sheetLength) { return; }
+  var resp;
+  try {
+    resp = await call("POST", "preview/", Object.assign({number: number}, collect()));
+  } catch (e) {
+    out.textContent = strings.offline;
+    return;
+  }
+  var body = await resp.json().catch(function () { return {}; });
+  if (resp.ok) {
+    clearErrors();
+    var parts = body.scores.map(function (s, i) { return s ? seatName(i + 1) + " " + (s > 0 ? "+" : "") + s : null; });
+    out.textContent = strings.value + ": " + (parts.filter(Boolean).join(" · ") || "0");
+  } else {
+    out.textContent = "";
+    showErrors(body);
+  }
+}

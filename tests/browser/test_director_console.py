@@ -1,0 +1,172 @@
+"""The director's console in a real Chromium: a player withdraws mid-round, the table's
+sheet is ended early with a reason, the round is closed, reopened, a deal corrected on
+the staff sheet and the round closed again (tablet width); and the new pages on a phone
+(390 px) without sideways scrolling, in German and English."""
+
+import pytest
+from django.test import Client
+
+from tests.browser.conftest import VIEWPORTS, needs_chromium, shot
+from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory, StaffFactory
+from tournaments.models import Deal, Round, SheetEvent, Table
+from tournaments.recompute.standings_rows import standings_recompute
+from tournaments.services import (
+    Actor,
+    deal_record,
+    round_draw,
+    sheet_end,
+    sheet_submit,
+    tournament_create,
+)
+
+pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
+
+CLUBS_WON = {"declarer": 2, "game": "clubs", "matadors": 1, "won": True}
+
+
+def setup_evening():
+    """Six players at two 3-tables with 3-deal series; table 1 has played its sheet."""
+    club = ClubFactory()
+    director = StaffFactory(username="leitung")
+    club.admins.add(director)
+    tournament = tournament_create(name="Donnerstag", game="skat", club=club, published=True,
+                                   director=director,
+                                   rules={"series_deals_3": 3, "series_deals_4": 4})
+    for n in range(6):
+        ParticipantFactory(tournament=tournament, player=PlayerFactory(club=club),
+                           start_number=n + 1)
+    rnd = round_draw(tournament_id=tournament.pk, method="random", seed=4)
+    done, short = rnd.tables.order_by("number")
+    actor = Actor(user=director)
+    deal_record(table_id=done.pk, number=1, record=CLUBS_WON, actor=actor)
+    for number in (2, 3):
+        deal_record(table_id=done.pk, number=number, record={"passed": True}, actor=actor)
+    sheet_submit(table_id=done.pk, actor=actor)
+    deal_record(table_id=short.pk, number=1, record={"passed": True}, actor=actor)
+    return tournament, director, done, short
+
+
+def logged_in(browser, live_server, user, viewport, locale="de-DE"):
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport=VIEWPORTS[viewport], locale=locale)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": live_server.url}])
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return context, page, errors
+
+
+WIDER_THAN = """w => [...document.querySelectorAll('body *')]
+    .filter(el => el.getBoundingClientRect().right > w + 1 && !el.querySelector('*'))
+    .slice(0, 8).map(el => el.tagName + '.' + el.className + ' ' + el.textContent.slice(0, 30)
+                     + ' ' + Math.round(el.getBoundingClientRect().width))"""
+
+
+def no_sideways_scroll(page):
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    limit = page.viewport_size["width"]
+    assert width <= limit, (page.url, width, page.evaluate(WIDER_THAN, limit))
+
+
+def test_withdraw_end_close_reopen_correct_close(live_server, browser, in_process_tasks):
+    tournament, director, done, short = setup_evening()
+    leaver = short.seats.get(seat=1).participant
+    context, page, errors = logged_in(browser, live_server, director, "tablet")
+    console = f"{live_server.url}/console/t/{tournament.pk}/"
+    page.goto(console)
+    assert "6 Spieler anwesend" in page.locator("#present-count").inner_text()
+
+    # the player leaves mid-round: withdrawn, no longer present, the count follows (htmx)
+    row = page.locator(f"#participant-{leaver.pk}")
+    row.locator("button.withdraw-toggle").click()
+    page.wait_for_function("() => document.querySelector('#present-count')"
+                           ".textContent.includes('5 Spieler')")
+    row = page.locator(f"#participant-{leaver.pk}")
+    assert "zurückgezogen" in row.inner_text() and "anwesend" not in row.inner_text()
+    leaver.refresh_from_db()
+    assert leaver.withdrawn
+
+    # the close button waits for table 2; end its sheet early with a reason
+    assert page.locator("#round-list button", has_text="Runde abschließen").is_disabled()
+    page.locator(f"form[action$='/tables/{short.pk}/end/']").locator("..").locator(
+        "summary").click()
+    form = page.locator(f"form[action$='/tables/{short.pk}/end/']")
+    form.locator("input[name=reason]").fill("Spieler musste gehen")
+    shot(page, "console-end-sheet")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("text=vorzeitig beendet: Spieler musste gehen")
+    short.refresh_from_db()
+    assert short.submitted and short.shortened
+
+    # close, reopen
+    page.locator("#round-list button", has_text="Runde abschließen").click()
+    page.wait_for_selector("text=Runde 1 abgeschlossen.")
+    page.locator("#round-list button", has_text="Runde wieder öffnen").click()
+    page.wait_for_selector("text=zur Korrektur wieder geöffnet")
+    assert Round.objects.get(tournament=tournament).reopened
+
+    # correct deal 1 of table 1 on the staff sheet: clubs won becomes spades won
+    page.goto(f"{live_server.url}/console/table/{done.pk}/")
+    page.click("tr.deal-row[data-number='1']")
+    page.wait_for_selector("[data-mode-edit]:not([hidden])")
+    page.check("[data-field=game] input[value=spades]")
+    page.wait_for_function("() => document.querySelector('#preview').textContent.length > 0")
+    page.click("#save-deal")
+    page.wait_for_function("() => document.querySelector('[data-mode-edit]').hidden")
+    page.wait_for_function("() => document.querySelector('#sheet table')"
+                           ".dataset.version != '" + str(done.version) + "'")
+    deal = Deal.objects.get(table=done, number=1)
+    assert deal.record["game"] == "spades" and deal.version == 2
+    before = SheetEvent.objects.get(table=done, action="deal_update").before
+    assert before["record"]["game"] == "clubs"
+    shot(page, "console-corrected")
+
+    # close again; the standings follow the correction
+    page.goto(console)
+    page.locator("#round-list button", has_text="Runde erneut abschließen").click()
+    page.wait_for_selector("text=Runde 1 abgeschlossen.")
+    assert Round.objects.get(tournament=tournament).closed
+    standings_recompute(tournament_id=tournament.pk)
+    declarer = done.seats.get(seat=2).participant
+    page.goto(f"{live_server.url}/p/{tournament.slug}/")
+    score = page.locator(f"tr[data-participant='{declarer.pk}'] .score").inner_text()
+    assert int(score) == 22 + 50  # spades with 1 = 22, plus 50 for the won game
+    assert "zurückgezogen" in page.locator(f"tr[data-participant='{leaver.pk}']").inner_text()
+    shot(page, "board-after-correction")
+    context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("locale,words", [("de-DE", ("Gesamt", "zurückgezogen")),
+                                          ("en-GB", ("Overall", "withdrawn"))])
+def test_new_pages_fit_a_phone(live_server, browser, locale, words):
+    tournament, director, done, short = setup_evening()
+    leaver = short.seats.get(seat=1).participant
+    leaver.withdrawn = True
+    leaver.save()
+    sheet_end(table_id=short.pk, reason="Ein Spieler musste leider früher nach Hause gehen",
+              actor=Actor(user=director))
+    standings_recompute(tournament_id=tournament.pk)
+    context, page, errors = logged_in(browser, live_server, director, "phone", locale)
+    lang = locale[:2]
+    page.goto(f"{live_server.url}/p/{tournament.slug}/print/")
+    if lang == "en":  # the language switch of the site, as a person would use it
+        with page.expect_navigation():  # the switch submits; wait for its page, not the old one
+            page.select_option("#lang-select", "en")
+    for path in (f"/p/{tournament.slug}/print/", f"/p/{tournament.slug}/print/?round=1",
+                 f"/p/{tournament.slug}/", f"/p/{tournament.slug}/?round=1",
+                 f"/console/t/{tournament.pk}/", f"/p/{tournament.slug}/player/{leaver.pk}/"):
+        page.goto(f"{live_server.url}{path}")
+        no_sideways_scroll(page)
+    page.goto(f"{live_server.url}/p/{tournament.slug}/print/")
+    text = page.locator("main").inner_text()
+    assert all(word in text for word in words), text
+    shot(page, f"print-standings-{lang}")
+    page.goto(f"{live_server.url}/console/t/{tournament.pk}/")
+    shot(page, f"console-shortened-{lang}")
+    assert Table.objects.get(pk=short.pk).shortened
+    context.close()
+    assert errors == []

@@ -1,0 +1,80 @@
+"""Every page on a 390 px phone, in German and English: nothing scrolls sideways.
+
+One browser context per language visits the tablet sheet (Skat with the Seeger-Fabian rows,
+a four-seat Schafkopf sheet), the director's console and its printouts, the public board,
+the club pages and the sign-in page."""
+
+import datetime
+
+import pytest
+
+from tests.browser.conftest import needs_chromium
+from tests.browser.test_director_console import logged_in, no_sideways_scroll, setup_evening
+from tests.factories import ParticipantFactory, PlayerFactory
+from tournaments.models import Table
+from tournaments.recompute.standings_rows import standings_recompute
+from tournaments.services import Actor, deal_record, round_draw, tournament_create
+
+pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
+
+RUFSPIEL = {"game": "rufspiel", "declarer": 2, "partner": 3, "called_ace": "acorns",
+            "declarer_points": 64, "laufende": 3, "doublings": 1}
+
+
+def schafkopf_table(club, director):
+    tournament = tournament_create(name="Schafkopfrunde mit langem Namen", game="schafkopf",
+                                   club=club, published=True, director=director)
+    for n in range(4):
+        ParticipantFactory(tournament=tournament, start_number=n + 1,
+                           player=PlayerFactory(club=club, name=f"Maximiliane Oberhuber-{n}"))
+    rnd = round_draw(tournament_id=tournament.pk, method="random", seed=2)
+    table = Table.objects.get(round=rnd)
+    for number in (1, 2):
+        deal_record(table_id=table.pk, number=number, record=RUFSPIEL, actor=Actor(user=director))
+    return table
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, in_process_tasks, language):
+    tournament, director, done, short = setup_evening()
+    club = tournament.club
+    schafkopf = schafkopf_table(club, director)
+    standings_recompute(tournament_id=tournament.pk)
+    player = done.seats.get(seat=2).participant
+    other = done.seats.get(seat=3).participant
+    year = datetime.date.today().year
+    context, page, errors = logged_in(browser, live_server, director, "phone")
+    context.add_cookies([{"name": "django_language", "value": language,
+                          "url": live_server.url}])
+    paths = [
+        "/", f"/t/{done.entry_token}/", f"/t/{short.entry_token}/",
+        f"/t/{schafkopf.entry_token}/", f"/console/table/{short.pk}/",
+        f"/console/table/{short.pk}/paper/", f"/console/table/{done.pk}/summary/",
+        f"/console/table/{schafkopf.pk}/paper/",
+        "/console/", f"/console/t/{tournament.pk}/",
+        f"/console/t/{tournament.pk}/rounds/1/cards/",
+        f"/console/t/{tournament.pk}/rounds/1/paper/",
+        f"/p/{tournament.slug}/", f"/p/{tournament.slug}/?round=1",
+        f"/p/{tournament.slug}/print/", f"/p/{tournament.slug}/player/{player.pk}/",
+        "/clubs/", f"/clubs/{club.slug}/", f"/clubs/{club.slug}/members/",
+        f"/clubs/{club.slug}/settings/", f"/clubs/{club.slug}/member-list/",
+        f"/clubs/{club.slug}/evenings/new/",
+        f"/clubs/{club.slug}/seasons/{year}/", f"/clubs/{club.slug}/seasons/{year}/table-money/",
+        f"/clubs/players/{player.player_id}/", f"/clubs/players/{player.player_id}/merge/",
+        f"/clubs/players/{player.player_id}/merge/?remove={other.player_id}",
+        f"/clubs/tournaments/{tournament.pk}/table-money/",
+    ]
+    for path in paths:
+        response = page.goto(f"{live_server.url}{path}")
+        assert response.status == 200, (path, response.status)
+        assert page.evaluate("() => document.documentElement.lang") == language, path
+        no_sideways_scroll(page)
+    page.goto("about:blank")
+    context.close()
+    login = browser.new_context(viewport={"width": 390, "height": 844})
+    login.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    sign_in = login.new_page()
+    sign_in.goto(f"{live_server.url}/accounts/login/")
+    no_sideways_scroll(sign_in)
+    login.close()
+    assert errors == []

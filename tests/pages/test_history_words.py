@@ -1,0 +1,60 @@
+"""The correction history reads as words, before and after side by side, in the user's
+language (no raw dictionaries), on the staff sheet and in the API's ``text``."""
+
+import pytest
+from django.test import Client
+
+from tests.conftest import table_client_for
+
+pytestmark = pytest.mark.django_db
+
+HEARTS_WON = {"declarer": 2, "game": "hearts", "matadors": 2, "won": True}   # 3 × 10 = +30
+GRAND_LOST = {"declarer": 2, "game": "grand", "matadors": 1, "won": False}   # −96
+
+
+@pytest.fixture
+def corrected(table, director, director_client):
+    tablet = table_client_for(table["entry_token"])
+    base = f"/api/v1/tables/{table['id']}/"
+    assert tablet.post(base + "deals/", {"number": 1, **HEARTS_WON},
+                       format="json").status_code == 201
+    etag = tablet.get(base + "deals/1/")["ETag"]
+    assert director_client.put(base + "deals/1/", GRAND_LOST, format="json",
+                               HTTP_IF_MATCH=etag).status_code == 200
+    for number in (2, 3):
+        tablet.post(base + "deals/", {"number": number, "passed": True}, format="json")
+    assert tablet.post(base + "submit/", {"confirmed_by": [1, 3]},
+                       format="json").status_code == 200
+    return table
+
+
+def staff_page(director, table, language):
+    client = Client()
+    client.force_login(director)
+    return client.get(f"/console/table/{table['id']}/",
+                      HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+
+def test_history_in_german_names_the_change_and_the_people(corrected, director):
+    names = {s["seat"]: s["name"] for s in corrected["seats"]}
+    html = staff_page(director, corrected, "de")
+    assert '<span class="before">Herz mit 2, gewonnen (+30)</span>' in html
+    assert '<span class="after">Grand mit 1, verloren (−96)</span>' in html
+    assert f"bestätigt von {names[1]}, {names[3]}" in html
+    assert "der Tisch" in html and "director" in html
+    assert "{&#x27;" not in html and "'record'" not in html
+
+
+def test_history_in_english(corrected, director):
+    html = staff_page(director, corrected, "en")
+    assert "Hearts with 2, won (+30)" in html and "Grand with 1, lost (−96)" in html
+    assert "deal corrected" in html
+
+
+def test_api_history_carries_each_change_in_words(corrected, director_client):
+    history = director_client.get(f"/api/v1/tables/{corrected['id']}/history/",
+                                  HTTP_ACCEPT_LANGUAGE="de").json()
+    update = next(e for e in history if e["action"] == "deal_update")
+    assert update["text"] == ("Spiel 1: Spiel korrigiert: Herz mit 2, gewonnen (+30) → "
+                              "Grand mit 1, verloren (−96)")
+    assert update["before"]["record"]["game"] == "hearts"  # the raw values stay

@@ -1,0 +1,61 @@
+"""The one decorator with which pages check access: load the page's object from the URL,
+ask the domain policy about it, and refuse with 403 — or 404 where even the object's
+existence is not to be told (an unpublished tournament's board).
+
+The policies are the same ones the API's permission classes ask (``clubs.policies``,
+``tournaments.policies``). Login redirects stay with Django's decorators
+(``login_required``, ``staff_member_required``) placed above this one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from clubs.models import Club, Player
+from tournaments.models import Table, Tournament
+
+
+def allowed_if(policy: Callable[[Any, Any], bool], load: Callable[..., Any], *,
+               hide: bool = False):
+    """``view(request, obj, **url_kwargs)`` runs only when ``policy(user, obj)`` holds,
+    ``obj`` being ``load(**url_kwargs)`` (which answers 404 when there is none)."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request, *args, **kwargs):
+            obj = load(**kwargs)
+            if not policy(request.user, obj):
+                raise Http404() if hide else PermissionDenied()
+            return view(request, obj, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+
+
+def tournament_by_pk(*, tournament_id=None, pk=None, **_kwargs) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("club"),
+                             pk=tournament_id if tournament_id is not None else pk)
+
+
+def tournament_by_slug(*, slug, **_kwargs) -> Tournament:
+    return get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+
+
+def table_by_pk(*, table_id, **_kwargs) -> Table:
+    return get_object_or_404(Table.objects.select_related("round__tournament__club"),
+                             pk=table_id)
+
+
+def club_by_slug(*, slug, **_kwargs) -> Club:
+    return get_object_or_404(Club, slug=slug)
+
+
+def player_by_pk(*, pk, **_kwargs) -> Player:
+    return get_object_or_404(Player.objects.select_related("club"), pk=pk)

@@ -1,0 +1,89 @@
+"""Typing in a paper Skat sheet's totals from the console: per seat the game points and
+the won and lost declarer games, checked by the Skat engine like the API's summary (every
+offending seat and field named at once), replacing any deals the tablet entered (kept in
+the history)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engines import EngineUserError
+from games.messages import render as error_text
+from tournaments.errors import StateConflict
+from tournaments.models import Table
+from tournaments.pages.access import allowed_if, table_by_pk
+from tournaments.policies import directs_table
+from tournaments.selectors import table_state
+from tournaments.services import Actor, summary_record
+
+FIGURES = (("game_points", gettext_lazy("Game points")), ("won", gettext_lazy("Games won")),
+           ("lost", gettext_lazy("Games lost")))
+BOUND = 1_000_000
+
+
+class SummaryForm(forms.Form):
+    """One number per seat and figure: ``seat1_game_points``, ``seat1_won``, …"""
+
+    def __init__(self, *args, seats, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        for seat in seats:
+            for key, label in FIGURES:
+                self.fields[f"seat{seat['seat']}_{key}"] = forms.IntegerField(
+                    label=f"{seat['name']}: {label}", min_value=-BOUND if key == "game_points"
+                    else 0, max_value=BOUND)
+
+    def entries(self) -> list[dict[str, int]]:
+        return [{key: self.cleaned_data[f"seat{s['seat']}_{key}"] for key, _label in FIGURES}
+                for s in self.seats]
+
+    def rows(self):
+        """The form's fields as one row per seat, for the template."""
+        return [{"seat": s, "fields": [self[f"seat{s['seat']}_{key}"] for key, _l in FIGURES]}
+                for s in self.seats]
+
+
+def _add_engine_errors(form: SummaryForm, exc: EngineUserError) -> None:
+    for error in exc.errors:
+        parts = error.field.split(".")
+        if len(parts) == 3 and parts[0] == "seats" and parts[1].isdigit() \
+                and int(parts[1]) < len(form.seats):
+            name = f"seat{form.seats[int(parts[1])]['seat']}_{parts[2]}"
+            if name in form.fields:
+                form.add_error(name, error_text(error))
+                continue
+        form.add_error(None, error_text(error))
+
+
+@staff_member_required
+@allowed_if(directs_table, table_by_pk)
+def summary_page(request, table: Table, table_id: int):
+    state = table_state(table)
+    if state["game"] != "skat":
+        raise Http404()
+    initial = {}
+    for total in state["totals"] if state["summary"] is not None else ():
+        for key, _label in FIGURES:
+            initial[f"seat{total['seat']}_{key}"] = total.get(key)
+    form = SummaryForm(request.POST or None, seats=state["seats"], initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            actor = Actor(user=request.user, ip=request.META.get("REMOTE_ADDR") or None)
+            summary_record(table_id=table.pk, seats=form.entries(), actor=actor)
+        except EngineUserError as exc:
+            _add_engine_errors(form, exc)
+        except StateConflict as exc:
+            form.add_error(None, exc.render(_))
+        else:
+            messages.success(request, _("The totals of table %(number)s are entered.")
+                             % {"number": table.number})
+            return redirect("console:tournament", table.round.tournament_id)
+    return render(request, "console/summary.html", {"table": table, "state": state,
+                                                    "form": form},
+                  status=400 if form.errors else 200)
