@@ -11,6 +11,7 @@ from django.http import Http404
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from rest_framework import status
+from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -30,9 +31,32 @@ def engine_error_response(exc: EngineUserError, *, deals_key: str = "deals") -> 
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
+def _flatten(detail, path: str = "") -> list[dict[str, str]]:
+    """DRF's nested validation detail as ``{"field", "message"}`` items (dotted paths,
+    list positions as numbers; a form-wide message has the field ``""``)."""
+    if isinstance(detail, dict):
+        return [item for key, value in detail.items()
+                for item in _flatten(value, key if key == "non_field_errors" and not path
+                                     else f"{path}.{key}" if path else str(key))]
+    if isinstance(detail, list):
+        if all(not isinstance(v, (dict, list)) for v in detail):
+            field = "" if path == "non_field_errors" else path
+            return [{"field": field, "message": str(v)} for v in detail]
+        return [item for i, v in enumerate(detail)
+                for item in _flatten(v, f"{path}.{i}" if path else str(i))]
+    return [{"field": "" if path == "non_field_errors" else path, "message": str(detail)}]
+
+
 def exception_handler(exc, context):
     if isinstance(exc, EngineUserError):
         return engine_error_response(exc)
+    if isinstance(exc, ValidationError):
+        response = drf_exception_handler(exc, context)
+        body = response.data if isinstance(response.data, dict) else {"detail": response.data}
+        body["errors"] = _flatten(exc.detail)
+        body.setdefault("detail", _("Invalid input."))
+        response.data = body
+        return response
     if isinstance(exc, StateConflict):
         return _detail(status.HTTP_409_CONFLICT, exc.render(gettext), "conflict")
     if isinstance(exc, StalePrecondition):

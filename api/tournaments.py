@@ -52,7 +52,7 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = ["id", "slug", "name", "game", "rules", "club", "date", "status", "published",
-                  "avoid_same_club", "rounds_planned", "participants"]
+                  "avoid_same_club", "rounds_planned", "team_size", "participants"]
         read_only_fields = ["id", "slug", "status"]
 
     def to_representation(self, instance):

@@ -7,6 +7,7 @@ from api.auth_token import ThrottledTokenLogin
 from api.clubs import ClubViewSet
 from api.games import GameDetail, GameList, Scorer
 from api.players import PlayerViewSet
+from api.prizes import Cash, PrizeLot, Prizes
 from api.rounds import RoundClose, RoundDetail, RoundList, RoundReopen, RoundSwap
 from api.standings import TournamentStandings
 from api.tables import (
@@ -19,6 +20,7 @@ from api.tables import (
     TableSubmit,
     TableSummary,
 )
+from api.teams import TeamDetail, TeamList, TeamStandings
 from api.tournaments import TournamentViewSet
 
 router = DefaultRouter()
@@ -42,6 +44,14 @@ urlpatterns = [
          name="round-swap"),
     path("tournaments/<int:tournament_id>/standings/", TournamentStandings.as_view(),
          name="standings"),
+    path("tournaments/<int:tournament_id>/teams/", TeamList.as_view(), name="team-list"),
+    path("tournaments/<int:tournament_id>/teams/standings/", TeamStandings.as_view(),
+         name="team-standings"),
+    path("tournaments/<int:tournament_id>/teams/<int:team_id>/", TeamDetail.as_view(),
+         name="team-detail"),
+    path("tournaments/<int:tournament_id>/prizes/", Prizes.as_view(), name="prizes"),
+    path("tournaments/<int:tournament_id>/prizes/lots/", PrizeLot.as_view(), name="prize-lot"),
+    path("tournaments/<int:tournament_id>/cash/", Cash.as_view(), name="cash"),
     path("tables/<int:table_id>/", TableDetail.as_view(), name="table-detail"),
     path("tables/<int:table_id>/deals/", DealList.as_view(), name="deal-list"),
     path("tables/<int:table_id>/preview/", DealPreview.as_view(), name="deal-preview"),

@@ -8,7 +8,7 @@ from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop as msgid
+from django.utils.translation import gettext_noop
 
 from clubs.member_csv import name_key, parse_members
 from clubs.models import Club, Player
@@ -72,8 +72,9 @@ def _fee(fields: dict[str, Any], name: str, errors: list[FieldError], *,
     if value is None and nullable:
         return
     if not is_int(value) or not low <= value <= high:
-        errors.append(FieldError(name, msgid("Must be a whole number from %(min)s to %(max)s."),
-                                 {"min": low, "max": high}))
+        errors.append(FieldError(
+            name, gettext_noop("Must be a whole number from %(min)s to %(max)s."),
+            {"min": low, "max": high}))
 
 
 def check_table_money(fields: dict[str, Any]) -> None:
@@ -96,7 +97,7 @@ def club_defaults_update(*, club: Club, **fields: Any) -> Club:
     table money and the ranking defaults of its new seasons."""
     unknown = set(fields) - set(CLUB_DEFAULTS)
     if unknown:
-        raise user_error(sorted(unknown)[0], msgid("Unknown field “%(name)s”."),
+        raise user_error(sorted(unknown)[0], gettext_noop("Unknown field “%(name)s”."),
                          name=sorted(unknown)[0])
     game = fields.get("default_game", club.default_game)
     check_game(game)
@@ -212,11 +213,11 @@ def player_rename(*, player: Player, name: Any, by=None) -> Player:
     admin's history of the player), and the stored standings showing it are redone by
     the caller's recompute."""
     if not isinstance(name, str) or not " ".join(name.split()):
-        raise user_error("name", msgid("Enter a name."))
+        raise user_error("name", gettext_noop("Enter a name."))
     name = " ".join(name.split())
     limit = Player._meta.get_field("name").max_length
     if len(name) > limit or any(ord(c) < 32 for c in name):
-        raise user_error("name", msgid("A name has at most %(max)s characters, no control "
+        raise user_error("name", gettext_noop("A name has at most %(max)s characters, no control "
                                        "characters."), max=limit)
     old = player.name
     if name == old:

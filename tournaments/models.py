@@ -17,6 +17,10 @@ from games.engines import get_engine
 # Bounds of a tournament's planned rounds (any game).
 MIN_ROUNDS_PLANNED = 1
 MAX_ROUNDS_PLANNED = 30
+# Bounds of the team size (games.md §6: default 4, a tandem is 2).
+TEAM_SIZE_DEFAULT = 4
+MIN_TEAM_SIZE = 2
+MAX_TEAM_SIZE = 8
 
 
 class Tournament(models.Model):
@@ -42,6 +46,10 @@ class Tournament(models.Model):
     rounds_planned = models.PositiveSmallIntegerField(
         _("rounds planned"), null=True, blank=True,
         validators=[MinValueValidator(MIN_ROUNDS_PLANNED), MaxValueValidator(MAX_ROUNDS_PLANNED)])
+    team_size = models.PositiveSmallIntegerField(
+        _("team size"), default=TEAM_SIZE_DEFAULT,
+        validators=[MinValueValidator(MIN_TEAM_SIZE), MaxValueValidator(MAX_TEAM_SIZE)],
+        help_text=_("Players per team in the team ranking (2 for tandems)."))
     directors = models.ManyToManyField(
         settings.AUTH_USER_MODEL, verbose_name=_("directors"), related_name="tournaments_run",
         blank=True,
@@ -82,6 +90,10 @@ class Participant(models.Model):
     start_number = models.PositiveIntegerField(_("start number"))
     checked_in = models.BooleanField(_("checked in"), default=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    team = models.ForeignKey("Team", verbose_name=_("team"), null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="members")
+    registered_at = models.DateTimeField(_("registered at"), null=True, blank=True,
+                                         auto_now_add=True)
 
     class Meta:
         ordering = ["tournament", "start_number"]
@@ -95,6 +107,86 @@ class Participant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.start_number}. {self.player.name}"
+
+
+class Team(models.Model):
+    """A team of the team ranking (*Mannschaft*; a *Tandem* of two): at most the
+    tournament's ``team_size`` participants, each in at most one team."""
+
+    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"),
+                                   on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("name"), max_length=80)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        ordering = ["tournament", "id"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"],
+                                               name="unique_team_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamEvent(models.Model):
+    """History of a tournament's teams: who created, renamed, changed or removed which
+    team, with the team before and after (``{"name", "members": [participant ids]}``)."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("created")
+        UPDATE = "update", _("changed")
+        DELETE = "delete", _("removed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="team_events")
+    team_id_at_time = models.PositiveIntegerField(_("team"))
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.team_id_at_time} @ {self.at}"
+
+
+class PrizeList(models.Model):
+    """The entry fee and the prize list of a tournament (``tournaments.prizes.payout``'s
+    ``PrizeConfig.as_dict()``), and the recorded lot among players tied at prize
+    places (participant ids, best first), if any."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE,
+                                      related_name="prize_list")
+    config = models.JSONField(_("prize list"))
+    lot = models.JSONField(_("lot"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    def __str__(self) -> str:
+        return f"prizes of {self.tournament_id}"
+
+
+class FeeEvent(models.Model):
+    """One setting of the entry fee: the fee's history, so that a change after the first
+    round stays visible in the cash report."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="fee_events")
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    entry_fee_cents = models.PositiveIntegerField(_("entry fee (cents)"))
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["tournament", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.entry_fee_cents} @ {self.at}"
 
 
 class Round(models.Model):

@@ -112,7 +112,9 @@ def test_deal_preview_names_every_bad_field(director_client, other_table):
 def test_standings_round_takes_ascii_digits_only(anon_client, short_skat, query):
     resp = anon_client.get(f"/api/v1/tournaments/{short_skat.pk}/standings/?round={query}")
     assert resp.status_code == 400, (query, resp.content)
-    assert list(resp.json()) == ["round"]
+    body = resp.json()
+    assert set(body) == {"round", "errors", "detail"}
+    assert [e["field"] for e in body["errors"]] == ["round"]
 
 
 def test_standings_round_in_range_is_read(anon_client, short_skat):
@@ -127,7 +129,9 @@ def test_standings_round_in_range_is_read(anon_client, short_skat):
 def test_page_parameters_are_strict(anon_client, club, query, field):
     resp = anon_client.get(f"/api/v1/clubs/?{query}")
     assert resp.status_code == 400
-    assert list(resp.json()) == [field]
+    body = resp.json()
+    assert set(body) == {field, "errors", "detail"}
+    assert [e["field"] for e in body["errors"]] == [field]
 
 
 def test_page_parameters_in_range_are_read(anon_client, club):

@@ -116,3 +116,14 @@ def test_drf_field_errors_are_german(director_client):
                                 HTTP_ACCEPT_LANGUAGE="de")
     assert resp.status_code == 400
     assert resp.json()["name"] == ["Kein gültiger String."]
+
+
+def test_every_400_of_a_serializer_has_the_flat_errors_list(director_client):
+    resp = director_client.post("/api/v1/tournaments/", {"name": "x" * 161, "game": "poker",
+                                                         "rounds_planned": [1]},
+                                format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert resp.status_code == 400
+    body = resp.json()
+    assert body["detail"] and body["game"]
+    assert {e["field"] for e in body["errors"]} == {"name", "game", "rounds_planned"}
+    assert all(e["message"] for e in body["errors"])

@@ -128,7 +128,7 @@ def admin_client():
 def admin_add(client):
     return client.post("/admin/tournaments/tournament/add/", {
         "name": "Herbstpreis", "slug": "herbstpreis", "game": "skat",
-        "status": "draft", "participants-TOTAL_FORMS": "0",
+        "status": "draft", "team_size": "4", "participants-TOTAL_FORMS": "0",
         "participants-INITIAL_FORMS": "0"}, HTTP_ACCEPT_LANGUAGE="en")
 
 

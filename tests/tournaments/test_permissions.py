@@ -9,6 +9,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from tests.conftest import table_client_for
 from tests.factories import PlayerFactory
+from tournaments.models import Team
 
 pytestmark = pytest.mark.django_db
 
@@ -86,6 +87,18 @@ MATRIX = [
     ("get", "/api/v1/clubs/{club}/seasons/2026/table-money/", None, [401, 403, 200, 403, 403]),
     ("get", "/api/v1/clubs/{club}/seasons/2026/table-money/csv/", None,
      [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/teams/", None, [200] * 5),
+    ("post", "/api/v1/tournaments/{t}/teams/", {"name": "Neu"}, [401, 403, 201, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/teams/{team}/", None, [200] * 5),
+    ("patch", "/api/v1/tournaments/{t}/teams/{team}/", {"name": "Neu"},
+     [401, 403, 200, 403, 403]),
+    ("delete", "/api/v1/tournaments/{t}/teams/{team}/", None, [401, 403, 204, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/teams/standings/", None, [200] * 5),
+    ("get", "/api/v1/tournaments/{t}/prizes/", None, [401, 403, 404, 403, 403]),
+    ("put", "/api/v1/tournaments/{t}/prizes/", {"entry_fee_cents": 500},
+     [401, 403, 200, 403, 403]),
+    ("put", "/api/v1/tournaments/{t}/prizes/lots/", {"order": [1]}, [401, 403, 409, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/cash/", None, [401, 403, 200, 403, 403]),
 ]
 
 CASES = [
@@ -116,7 +129,8 @@ def test_permission_matrix(method, path, body, actor, expected, short_skat, tabl
     guest = PlayerFactory(club=None, created_by=director)
     if isinstance(body, dict) and body.get("remove") == "{guest}":
         body = {"remove": guest.pk}
-    url = path.format(t=short_skat.pk, table=table["id"], club=short_skat.club_id,
+    team = Team.objects.create(tournament=short_skat, name="Ohne Mitglieder")
+    url = path.format(t=short_skat.pk, table=table["id"], club=short_skat.club_id, team=team.pk,
                       player=player.pk, participant=short_skat.participants.first().pk)
     resp = getattr(clients[actor], method)(url, body, format="json")
     assert resp.status_code == expected, resp.content

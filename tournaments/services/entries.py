@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Count, Max
 from django.utils.translation import gettext_noop as _
 
 from clubs.models import Club, Player
@@ -16,6 +16,7 @@ from tournaments.errors import StateConflict
 from tournaments.models import (
     MAX_ROUNDS_PLANNED,
     MIN_ROUNDS_PLANNED,
+    TEAM_SIZE_DEFAULT,
     Participant,
     Tournament,
 )
@@ -29,7 +30,8 @@ def tournament_create(*, name: str, game: str, rules: dict | None = None,
                       club: Club | None = None, date: datetime.date | None = None,
                       director=None, avoid_same_club: bool = False,
                       published: bool = False,
-                      rounds_planned: int | None = None) -> Tournament:
+                      rounds_planned: int | None = None,
+                      team_size: int = TEAM_SIZE_DEFAULT) -> Tournament:
     """Create a tournament; the game's engine validates the rules first
     (``EngineUserError`` naming ``rules.<option>``, nothing stored). ``rounds_planned``
     None takes the game's default."""
@@ -39,7 +41,7 @@ def tournament_create(*, name: str, game: str, rules: dict | None = None,
     tournament = Tournament.objects.create(
         name=name, slug=unique_slug(Tournament, name), game=game, rules=rules or {},
         club=club, date=date, avoid_same_club=avoid_same_club, published=published,
-        rounds_planned=rounds_planned,
+        rounds_planned=rounds_planned, team_size=team_size,
     )
     if director is not None:
         tournament.directors.add(director)
@@ -109,6 +111,13 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
             raise StateConflict(_("Game and rules cannot change once a round is drawn."))
     get_engine(fields.get("game", tournament.game)).options(fields.get("rules", tournament.rules))
     check_rounds_planned(fields.get("rounds_planned"))
+    if "team_size" in fields:
+        largest = max(Participant.objects.filter(tournament=tournament, team__isnull=False)
+                      .values("team").annotate(n=Count("pk")).values_list("n", flat=True),
+                      default=0)
+        if fields["team_size"] < largest:
+            raise user_error("team_size", _("A team has %(members)s members; take some out "
+                                            "before making teams smaller."), members=largest)
     for name, value in fields.items():
         setattr(tournament, name, value)
     tournament.save(update_fields=list(fields) or None)

@@ -32,6 +32,7 @@ from tournaments.recompute.standings_rows import compute_standings
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import check_not_finished
 from tournaments.services.sheets import table_lock
+from tournaments.team_ranking import teammate_pairs
 
 TOKEN_BYTES = 24  # 192 bits from secrets; the API contract asks for at least 128
 
@@ -108,6 +109,7 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
     try:
         tables = seating.draw(method, ids, sizes.sizes, sizes.preferred, random.Random(seed),
                               history=_history(tournament), clubs=clubs,
+                              apart=teammate_pairs(tournament),
                               rounds_planned=tournament.planned_rounds)
     except seating.SeatingError as exc:
         if sizes.reason is not None and exc.field == "players":

@@ -1,0 +1,68 @@
+"""The cash report of a tournament (*Kassenbericht*, games.md §6): entry fees and table
+money in, prizes out, the balance; and the same for a club's season.
+
+The figures come from the tournament's fee history and participants, the table money of
+a club evening (``clublife.table_money``) and the payout list
+(``tournaments.team_ranking.prize_answer``); ``tournaments.prizes.cash`` does the sums.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext
+
+from clublife.table_money import evening_table_money
+from clubs.models import Club
+from tournaments.csv_files import write_csv
+from tournaments.models import Tournament
+from tournaments.prizes.cash import (
+    cash_report,
+    season_cash,
+    season_csv_rows,
+    tournament_csv_rows,
+)
+from tournaments.team_ranking import (
+    fee_events,
+    first_round_at,
+    paying_participants,
+    prize_answer,
+)
+
+
+def _table_money(tournament: Tournament, participants: list[dict[str, Any]]) -> list[dict]:
+    if not tournament.club_evening:
+        return []
+    by_player = {person["player"]: person for person in participants}
+    return [{"participant": by_player[row["player"]]["participant"], "name": row["name"],
+             "start_number": by_player[row["player"]]["start_number"],
+             "amount_cents": row["amount_cents"]}
+            for row in evening_table_money(tournament)["players"]]
+
+
+def tournament_cash(tournament: Tournament) -> dict[str, Any]:
+    """``{"fees_cents", "table_money_cents", "prizes_cents", "balance_cents",
+    "fee_changes", "rows"}`` (see ``tournaments.prizes.cash.cash_report``)."""
+    participants = paying_participants(tournament)
+    prizes = prize_answer(tournament)
+    events = fee_events(tournament)
+    return cash_report(participants=participants if events else [], fee_events=events,
+                       first_round_at=first_round_at(tournament),
+                       table_money=_table_money(tournament, participants),
+                       prizes=prizes["payouts"] if prizes else [], date=tournament.date)
+
+
+def tournament_cash_csv(report: dict[str, Any]) -> str:
+    header, *rows = tournament_csv_rows(report, gettext)
+    return write_csv(header, rows)
+
+
+def season_cash_of(club: Club, year: int) -> dict[str, Any]:
+    tournaments = club.tournaments.filter(date__year=year).order_by("date", "pk")
+    return season_cash({"tournament": t.pk, "name": t.name, "date": t.date,
+                        "report": tournament_cash(t)} for t in tournaments)
+
+
+def season_cash_csv(season: dict[str, Any]) -> str:
+    header, *rows = season_csv_rows(season, gettext)
+    return write_csv(header, rows)

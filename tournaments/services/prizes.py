@@ -1,0 +1,58 @@
+"""The entry fee, the prize list and the lot of a tournament (games.md §6).
+
+- ``prizes_set`` stores the prize list (validated by ``tournaments.prizes.payout``) and,
+  when the fee differs from the one in force, a ``FeeEvent``: the fee's history, so a
+  change after the first round shows in the cash report. A new prize list drops a lot
+  recorded for the old one.
+- ``lot_set`` records the result of a lot among the players tied at prize places; it
+  must name exactly them (``EngineUserError`` on ``order``). A lot that a later
+  correction made stale is reported by the payout list, never applied.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_noop as _
+
+from tournaments.errors import StateConflict
+from tournaments.models import FeeEvent, PrizeList, Tournament
+from tournaments.prizes.payout import PrizeConfig, check_lot, check_prize_config
+from tournaments.services.actors import Actor
+from tournaments.services.lifecycle import check_not_finished
+from tournaments.team_ranking import overall_rows
+
+
+@transaction.atomic
+def prizes_set(*, tournament_id: int, data: Any, actor: Actor | None = None) -> PrizeConfig:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    check_not_finished(tournament)
+    config = check_prize_config(data)
+    stored = PrizeList.objects.filter(tournament=tournament).first()
+    if stored is None:
+        PrizeList.objects.create(tournament=tournament, config=config.as_dict())
+    elif stored.config != config.as_dict():
+        stored.config = config.as_dict()
+        stored.lot = None
+        stored.save(update_fields=["config", "lot", "updated_at"])
+    last = FeeEvent.objects.filter(tournament=tournament).order_by("-at", "-pk").first()
+    if last is None or last.entry_fee_cents != config.entry_fee_cents:
+        FeeEvent.objects.create(tournament=tournament, entry_fee_cents=config.entry_fee_cents,
+                                user=actor.user if actor is not None and actor.is_staff
+                                else None)
+    return config
+
+
+@transaction.atomic
+def lot_set(*, tournament_id: int, order: Any) -> list[int]:
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    check_not_finished(tournament)
+    stored = PrizeList.objects.filter(tournament=tournament).first()
+    if stored is None:
+        raise StateConflict(_("Set the prize list before recording a lot."))
+    config = check_prize_config(stored.config)
+    lot = check_lot(order, overall_rows(tournament), config)
+    stored.lot = lot
+    stored.save(update_fields=["lot", "updated_at"])
+    return lot
