@@ -9,12 +9,12 @@ The *settings* are the club's defaults: game, house rules, table money, season r
 
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from api.club_helpers import year_of
+from api.club_schemas import EveningCreatedSerializer, EveningListSerializer
 from api.endpoints import ClubEndpoint
 from api.rounds import RoundWithTokensSerializer
 from clublife.services.evenings import MAX_PRESENT, club_evening_create
@@ -82,7 +82,7 @@ def evening_json(t) -> dict:
 class ClubEvenings(ClubEndpoint):
 
     @extend_schema(parameters=[OpenApiParameter("year", int, required=False)],
-                   responses=OpenApiTypes.OBJECT)
+                   responses=EveningListSerializer)
     def get(self, request, club_id: int):
         club = self.club
         evenings = (club.tournaments.filter(club_evening=True)
@@ -94,7 +94,7 @@ class ClubEvenings(ClubEndpoint):
             evenings = evenings.filter(date__year=year_of(year))
         return Response({"results": [evening_json(t) for t in evenings[:500]]})
 
-    @extend_schema(request=EveningSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=EveningSerializer, responses={201: EveningCreatedSerializer})
     def post(self, request, club_id: int):
         club = self.club
         serializer = EveningSerializer(data=request.data)
@@ -114,11 +114,11 @@ class ClubEvenings(ClubEndpoint):
 
 class ClubSettings(ClubEndpoint):
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=ClubSettingsSerializer)
     def get(self, request, club_id: int):
         return Response(settings_json(self.club))
 
-    @extend_schema(request=ClubSettingsSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=ClubSettingsSerializer, responses=ClubSettingsSerializer)
     def patch(self, request, club_id: int):
         club = self.club
         serializer = ClubSettingsSerializer(data=request.data, partial=True)

@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.club_helpers import CSVRenderer, csv_response
+from api.club_schemas import ArchiveSerializer, ImportedSerializer
 from api.endpoints import TournamentEndpoint
 from api.permissions import StaffOnly
 from clubs.policies import runs_club
@@ -42,7 +43,7 @@ class StandingsCSV(TournamentEndpoint):
 class TournamentArchive(TournamentEndpoint):
     director_reads = True
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=ArchiveSerializer)
     def get(self, request, tournament_id: int):
         tournament = self.tournament
         return Response(tournament_export(tournament=tournament), headers={
@@ -52,7 +53,7 @@ class TournamentArchive(TournamentEndpoint):
 class TournamentImport(APIView):
     permission_classes = [StaffOnly]
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=ArchiveSerializer, responses={201: ImportedSerializer})
     def post(self, request):
         data = request.data
         archive = archive_read(data)  # a bad archive is 400 before anything else

@@ -8,18 +8,99 @@ and, for deals, the deal's index and number.
 
 from django.conf import settings
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.openapi import DEAL_RECORD
 from api.throttling import ScorerRateThrottle
 from games.engines import EngineUserError, all_engines, get_engine
 
 _SCORE_KEYS = {"players", "rules", "deals", "summary"}
+
+_TEXT = {"type": "object", "properties": {"en": {"type": "string"}, "de": {"type": "string"}},
+         "required": ["en", "de"]}
+_OPTION = {
+    "type": "object", "description": "A house-rule option: its default, type, bounds or "
+                                     "choices, and label and help in English and German.",
+    "properties": {
+        "default": {}, "type": {"type": "string", "enum": ["bool", "int", "str", "preset"]},
+        "label": _TEXT, "help": _TEXT, "min": {"type": "integer"}, "max": {"type": "integer"},
+        "choices": {"type": "array", "items": {"type": "object", "properties": {
+            "value": {}, "label": _TEXT}, "required": ["value", "label"]}},
+        "fields": {"type": "object", "additionalProperties": {"type": "object"}},
+    },
+    "required": ["default", "type", "label", "help"],
+}
+_SEATS = {"type": "integer", "minimum": 1, "maximum": 7}
+
+
+@extend_schema_field({"type": "object", "additionalProperties": _OPTION})
+class OptionsField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field({"type": "object", "description": "the deal record's JSON schema "
+                      "(games.md); the same as the game's <Game>Deal component"})
+class RecordSchemaField(serializers.JSONField):
+    pass
+
+
+class GameSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.JSONField()
+    table_sizes = serializers.ListField(child=serializers.IntegerField())
+    preferred_table_size = serializers.IntegerField()
+    rounds_planned = serializers.IntegerField()
+    standing_order = serializers.ChoiceField(choices=["asc", "desc"])
+    summary = serializers.BooleanField(help_text="whether a sheet may be entered as totals")
+    options = OptionsField()
+    record = RecordSchemaField()
+
+
+class GameListSerializer(serializers.Serializer):
+    results = GameSerializer(many=True)
+
+
+SCORE_REQUEST = {"application/json": {
+    "type": "object", "additionalProperties": False, "required": ["players"],
+    "properties": {
+        "players": {"type": "integer", "minimum": 3, "maximum": 7,
+                    "description": "the table size; the game's table_sizes"},
+        "rules": {"type": "object", "description": "house rules: the game's options"},
+        "deals": {"type": "array", "items": DEAL_RECORD, "maxItems": 200},
+        "summary": {"type": "array", "maxItems": 16, "items": {
+            "type": "object", "properties": {"game_points": {"type": "integer"},
+                                             "won": {"type": "integer", "minimum": 0},
+                                             "lost": {"type": "integer", "minimum": 0}},
+            "required": ["game_points", "won", "lost"]},
+            "description": "Skat: the totals per seat instead of deals"},
+    }}}
+
+
+@extend_schema_field({"type": "object", "properties": {
+    "number": {"type": "integer"}, "scores": {"type": "array", "items": {"type": "integer"}}},
+    "required": ["number", "scores"], "description": "a deal's scores per seat and the "
+    "game's details of the scoring"})
+class ScoredDealField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field({"type": "object", "properties": {
+    "seat": {"type": "integer"}, "score": {"type": "integer"}}, "required": ["seat", "score"],
+    "additionalProperties": {"type": "integer"}, "description": "a seat's totals: the "
+    "standing figure score and the game's other figures"})
+class SeatTotalsField(serializers.JSONField):
+    pass
+
+
+class ScoredSheetSerializer(serializers.Serializer):
+    deals = serializers.ListField(child=ScoredDealField())
+    totals = serializers.ListField(child=SeatTotalsField())
+    complete = serializers.BooleanField()
 
 
 def _engine_or_404(key: str):
@@ -33,7 +114,7 @@ class GameList(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="The games and their options",
+    @extend_schema(responses=GameListSerializer, summary="The games and their options",
                    operation_id="games_list")
     def get(self, request):
         return Response({"results": [engine.describe() for engine in all_engines()]})
@@ -43,7 +124,7 @@ class GameDetail(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT})
+    @extend_schema(responses=GameSerializer)
     def get(self, request, game: str):
         return Response(_engine_or_404(game).describe())
 
@@ -79,16 +160,8 @@ class Scorer(APIView):
         return settings.SCORER_MAX_BODY_BYTES
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
-        responses={
-            200: inline_serializer("ScoredSheet", {
-                "deals": serializers.ListField(child=serializers.DictField()),
-                "totals": serializers.ListField(child=serializers.DictField()),
-                "complete": serializers.BooleanField(),
-            }),
-            400: OpenApiResponse(OpenApiTypes.OBJECT, description="invalid input"),
-            404: OpenApiResponse(OpenApiTypes.OBJECT, description="unknown game"),
-        },
+        request=SCORE_REQUEST,
+        responses=ScoredSheetSerializer,
         summary="Score a sheet without storing it",
     )
     def post(self, request, game: str):

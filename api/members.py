@@ -9,12 +9,12 @@ Only the club's admins may do either.
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
+from api.club_schemas import MembersImportedSerializer, MembersPreviewSerializer
 from api.endpoints import ClubEndpoint
 from clubs.member_csv import MAX_BYTES, FileProblem
 from clubs.services import MembersInvalid, members_import, members_preview
@@ -56,7 +56,7 @@ def _csv(request) -> str:
 
 class MembersPreview(ClubEndpoint):
 
-    @extend_schema(request=MemberListSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=MemberListSerializer, responses=MembersPreviewSerializer)
     def post(self, request, club_id: int):
         club = self.club
         lines = _lines(club, _csv(request), members_preview)
@@ -70,7 +70,7 @@ class MembersPreview(ClubEndpoint):
 
 class MembersImport(ClubEndpoint):
 
-    @extend_schema(request=MemberListSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=MemberListSerializer, responses={201: MembersImportedSerializer})
     def post(self, request, club_id: int):
         club = self.club
         serializer = MemberListSerializer(data=request.data)

@@ -11,13 +11,13 @@ both played one tournament or belong to different clubs.
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.club_schemas import MergedSerializer, ProfileSerializer
 from api.endpoints import ParentEndpoint
 from api.permissions import PlayerAccess, ReadOnly
 from clublife.selectors import player_profile
@@ -41,7 +41,7 @@ class MergeSerializer(serializers.Serializer):
 class PlayerProfile(APIView):
     permission_classes = [ReadOnly]  # a public read; staff see unpublished events too
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=ProfileSerializer)
     def get(self, request, player_id: int):
         player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
         profile = player_profile(player=player, published_only=not is_staff(request.user))
@@ -56,7 +56,7 @@ class PlayerMergeView(ParentEndpoint):
     permission_classes = [PlayerAccess]
     model, lookup, attribute = Player, "player_id", "keep"
 
-    @extend_schema(request=MergeSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=MergeSerializer, responses=MergedSerializer)
     def post(self, request, player_id: int):
         keep = self.keep
         serializer = MergeSerializer(data=request.data)

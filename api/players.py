@@ -6,6 +6,7 @@ change a player.
 """
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import mixins, serializers, viewsets
 
 from api.permissions import PlayerAccess
@@ -29,8 +30,8 @@ class PlayerSerializer(serializers.ModelSerializer):
     club = ClubField(required=False, allow_null=True, label=_("club"))
     member_number = serializers.CharField(max_length=40, required=False, allow_blank=True,
                                           label=_("member number"))
-    club_name = serializers.CharField(source="club.name", read_only=True, default=None,
-                                      allow_null=True)
+    # a method field: a source through a null club with a default is skipped on PATCH
+    club_name = serializers.SerializerMethodField()
 
     class Meta:
         model = Player
@@ -38,6 +39,10 @@ class PlayerSerializer(serializers.ModelSerializer):
         read_only_fields = ["id"]
         # The conditional unique constraint is checked in validate() with a clear message.
         validators: list = []
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_club_name(self, player) -> str | None:
+        return player.club.name if player.club_id else None
 
     def validate_name(self, value: str) -> str:
         value = value.strip()

@@ -8,12 +8,12 @@ while a change of its evenings is not yet in it. ``game`` defaults to the club's
 """
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 
 from api.club_helpers import game_of, year_of
+from api.club_schemas import SeasonSerializer
 from api.conditional import precondition_answer
 from api.endpoints import ClubEndpoint
 from api.standings import _cached
@@ -62,13 +62,13 @@ def season_answer(request, club, game: str, year: int):
 
 class ClubSeason(ClubEndpoint):
 
-    @extend_schema(parameters=[GAME], responses={200: OpenApiTypes.OBJECT, 304: None})
+    @extend_schema(parameters=[GAME], responses={200: SeasonSerializer, 304: None})
     def get(self, request, club_id: int, year: str):
         club = self.club
         return season_answer(request, club, game_of(request, club), year_of(year))
 
     @extend_schema(parameters=[GAME], request=SeasonRulesSerializer,
-                   responses=OpenApiTypes.OBJECT)
+                   responses=SeasonSerializer)
     def put(self, request, club_id: int, year: str):
         club = self.club
         game, year_number = game_of(request, club), year_of(year)

@@ -19,6 +19,7 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from api.club_helpers import CSVRenderer, csv_response, game_of, year_of
+from api.club_schemas import EveningTableMoneySerializer, SeasonTableMoneySerializer
 from api.endpoints import ClubEndpoint, TournamentEndpoint
 from clublife.services.evenings import tournament_table_money_update
 from clublife.table_money import (
@@ -48,11 +49,11 @@ class FeeOverrideSerializer(serializers.Serializer):
 class TournamentTableMoney(TournamentEndpoint):
     director_reads = True
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses=EveningTableMoneySerializer)
     def get(self, request, tournament_id: int):
         return Response(evening_table_money(self.tournament))
 
-    @extend_schema(request=FeeOverrideSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=FeeOverrideSerializer, responses=EveningTableMoneySerializer)
     def put(self, request, tournament_id: int):
         tournament = self.tournament
         serializer = FeeOverrideSerializer(data=request.data)
@@ -65,7 +66,7 @@ class TournamentTableMoney(TournamentEndpoint):
 class SeasonTableMoney(ClubEndpoint):
     admin_reads = True
 
-    @extend_schema(parameters=[GAME], responses=OpenApiTypes.OBJECT)
+    @extend_schema(parameters=[GAME], responses=SeasonTableMoneySerializer)
     def get(self, request, club_id: int, year: str):
         club = self.club
         return Response(season_table_money(club, game_of(request, club), year_of(year)))

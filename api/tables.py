@@ -7,8 +7,6 @@ table's token gets 404, never the data.
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.plumbing import build_array_type, build_basic_type
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
@@ -17,6 +15,13 @@ from rest_framework.response import Response
 from api.conditional import ConditionalReads
 from api.endpoints import TableEndpoint, actor_of
 from api.permissions import table_of
+from api.table_schemas import (
+    DEAL_BODY,
+    DealSerializer,
+    HistoryEntrySerializer,
+    PreviewSerializer,
+    TableSerializer,
+)
 from games.engines import get_engine
 from tournaments.history_words import HistoryReader
 from tournaments.links import entry_url
@@ -56,7 +61,7 @@ def table_json(table: Table, request) -> dict:
 
 class TableDetail(ConditionalReads, TableEndpoint):
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: TableSerializer, 304: None})
     def get(self, request, table_id: int):
         table = self.table
         return Response(table_json(table, request), headers={"ETag": f'"t{table.version}"'})
@@ -64,8 +69,6 @@ class TableDetail(ConditionalReads, TableEndpoint):
 
 IDEMPOTENCY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)
 IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False)
-# The deal list and the history answer JSON arrays (api.md), not objects.
-LIST_OF_OBJECTS = build_array_type(build_basic_type(OpenApiTypes.OBJECT))
 
 
 def _split_number(body, *, default=None) -> tuple:
@@ -80,12 +83,12 @@ def _split_number(body, *, default=None) -> tuple:
 
 class DealList(TableEndpoint):
 
-    @extend_schema(responses={200: LIST_OF_OBJECTS}, operation_id="tables_deals_list")
+    @extend_schema(responses=DealSerializer(many=True), operation_id="tables_deals_list")
     def get(self, request, table_id: int):
         table = self.table
         return Response([deal_json(d) for d in table.deals.order_by("number")])
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses={201: OpenApiTypes.OBJECT},
+    @extend_schema(request=DEAL_BODY, responses={201: DealSerializer},
                    parameters=[IDEMPOTENCY])
     def post(self, request, table_id: int):
         table = self.table
@@ -110,7 +113,7 @@ class DealPreview(TableEndpoint):
     tablet shows the value live and the errors next to the fields before saving)."""
 
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=DEAL_BODY, responses=PreviewSerializer)
     def post(self, request, table_id: int):
         table = self.table
         number, record = _split_number(request.data)
@@ -124,12 +127,11 @@ class DealDetail(ConditionalReads, TableEndpoint):
     def _deal(self, table, number) -> Deal:
         return get_object_or_404(Deal, table=table, number=number)
 
-    @extend_schema(responses=OpenApiTypes.OBJECT)
+    @extend_schema(responses={200: DealSerializer, 304: None})
     def get(self, request, table_id: int, number: int):
         return _deal_answer(self._deal(self.table, number))
 
-    @extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT,
-                   parameters=[IF_MATCH])
+    @extend_schema(request=DEAL_BODY, responses=DealSerializer, parameters=[IF_MATCH])
     def put(self, request, table_id: int, number: int):
         table = self.table
         self._deal(table, number)
@@ -168,7 +170,7 @@ SUMMARY_SCHEMA = inline_serializer("SkatSummary", {
 class TableSummary(TableEndpoint):
     directors_only = True
 
-    @extend_schema(request=SUMMARY_SCHEMA, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=SUMMARY_SCHEMA, responses=TableSerializer)
     def put(self, request, table_id: int):
         table = self.table
         serializer = SummarySerializer(data=request.data)
@@ -193,7 +195,7 @@ SUBMIT_SCHEMA = inline_serializer("SheetSubmit", {
 
 class TableSubmit(TableEndpoint):
 
-    @extend_schema(request=SUBMIT_SCHEMA, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=SUBMIT_SCHEMA, responses=TableSerializer)
     def post(self, request, table_id: int):
         table = self.table
         serializer = SubmitSerializer(data=request.data if request.data else {})
@@ -224,7 +226,7 @@ class TableEnd(TableEndpoint):
 
     directors_only = True
 
-    @extend_schema(request=EndSerializer, responses=OpenApiTypes.OBJECT)
+    @extend_schema(request=EndSerializer, responses=TableSerializer)
     def post(self, request, table_id: int):
         table = self.table
         serializer = EndSerializer(data=request.data)
@@ -238,7 +240,7 @@ class TableEnd(TableEndpoint):
 class TableHistory(TableEndpoint):
     directors_only = True
 
-    @extend_schema(responses={200: LIST_OF_OBJECTS})
+    @extend_schema(responses=HistoryEntrySerializer(many=True))
     def get(self, request, table_id: int):
         table = self.table
         events = table.events.select_related("user").order_by("at", "id")

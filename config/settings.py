@@ -232,6 +232,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {"TournamentStatusEnum": "tournaments.models.Tournament.Status",
+                            "SheetStatusEnum": ["open", "submitted"],
+                            "MemberLineStatusEnum": ["new", "unchanged", "exists"]},
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
+                             "api.openapi.add_components_and_errors"],
 }
 
 # ---------------------------------------------------------------- security (production)

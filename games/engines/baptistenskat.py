@@ -50,6 +50,7 @@ from games.engines.base import (
     Engine,
     Errors,
     Option,
+    RecordField,
     ScoredDeal,
     TableSizes,
     _,
@@ -96,12 +97,26 @@ def score_bids(bids: list[int], tricks: list[int]) -> list[int]:
     return scores
 
 
+MAX_CARDS = DECK // 3
+# games.md §3, "Deal record"
+RECORD = (
+    RecordField("cards", "int", "Cards per seat in this deal (the schedule's).", low=1,
+                high=MAX_CARDS, required=True),
+    RecordField("trump", "enum", "The trump colour.", values=TRUMPS, required=True),
+    RecordField("bids", "ints", "Each seat's bid, in seat order.", low=0, high=MAX_CARDS,
+                min_items=3, max_items=6, required=True),
+    RecordField("tricks", "ints", "Each seat's tricks, in seat order; they add up to "
+                "cards.", low=0, high=MAX_CARDS, min_items=3, max_items=6, required=True),
+)
+
+
 @register
 class Baptistenskat(Engine):
     key = "baptistenskat"
     name_de = "Baptistenskat"
     name_en = "Baptistenskat"
     table_sizes = (3, 4, 5, 6)
+    RECORD = RECORD
     preferred_table_size = 4
     OPTIONS = {
         "rounds": Option(

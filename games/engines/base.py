@@ -326,6 +326,89 @@ class SheetResult:
 # --------------------------------------------------------------------------- the engine
 
 
+@dataclass(frozen=True)
+class RecordField:
+    """One field of a game's deal record as the rule book's table describes it.
+
+    The engines keep their key checks to these names (a test holds them together) and
+    the API's schema of each game's deal record is made from them, so the rule book, the
+    engine and the schema say the same. ``kind``:
+
+    - ``bool``; ``int`` (``low``..``high``); ``seat`` (1..the table size);
+    - ``enum`` (one of ``values``: strings, or whole numbers);
+    - ``ints``: a list of whole numbers ``low``..``high`` (``nullable`` entries allowed
+      when ``item_nullable``), ``min_items``..``max_items`` long (per-seat lists: the
+      game's table sizes);
+    - ``objects``: a list of objects with ``fields`` (each required), at most
+      ``max_items``.
+    """
+
+    name: str
+    kind: str
+    description: str
+    _: KW_ONLY
+    values: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    required: bool = False
+    nullable: bool = False
+    item_nullable: bool = False
+    min_items: int | None = None
+    max_items: int | None = None
+    fields: tuple[RecordField, ...] = ()
+
+    def schema(self, seats: int) -> dict[str, Any]:
+        """This field as an OpenAPI 3.0 schema (``seats``: the largest table)."""
+        out: dict[str, Any] = {"description": self.description}
+        if self.kind == "bool":
+            out["type"] = "boolean"
+        elif self.kind in ("int", "seat"):
+            out["type"] = "integer"
+            low, high = (1, seats) if self.kind == "seat" else (self.low, self.high)
+            if low is not None:
+                out["minimum"] = low
+            if high is not None:
+                out["maximum"] = high
+        elif self.kind == "enum":
+            out["type"] = "integer" if all(is_int(v) for v in self.values) else "string"
+            out["enum"] = list(self.values)
+        elif self.kind == "ints":
+            item: dict[str, Any] = {"type": "integer"}
+            if self.low is not None:
+                item["minimum"] = self.low
+            if self.high is not None:
+                item["maximum"] = self.high
+            if self.item_nullable:
+                item["nullable"] = True
+            out.update(type="array", items=item)
+        elif self.kind == "objects":
+            out.update(type="array", items={
+                "type": "object", "additionalProperties": False,
+                "properties": {f.name: f.schema(seats) for f in self.fields},
+                "required": [f.name for f in self.fields]})
+        else:
+            raise ValueError(f"unknown record field kind {self.kind!r}")
+        if self.min_items is not None:
+            out["minItems"] = self.min_items
+        if self.max_items is not None:
+            out["maxItems"] = self.max_items
+        if self.nullable:
+            out["nullable"] = True
+        return out
+
+
+def record_schema(fields: Iterable[RecordField], seats: int, description: str) -> dict[str, Any]:
+    """A game's deal record as an OpenAPI 3.0 object schema."""
+    fields = tuple(fields)
+    out: dict[str, Any] = {
+        "type": "object", "description": description, "additionalProperties": False,
+        "properties": {f.name: f.schema(seats) for f in fields}}
+    required = [f.name for f in fields if f.required]
+    if required:
+        out["required"] = required
+    return out
+
+
 class Engine:
     """Base class of every game engine. Subclasses set the class attributes and
     implement ``validate_deal``, ``score_deal`` and ``sheet_totals``; everything else
@@ -344,6 +427,8 @@ class Engine:
     preferred_table_size: ClassVar[int]
     standing_order: ClassVar[str] = "desc"
     OPTIONS: ClassVar[dict[str, Option]] = {}
+    # the deal record's fields (games.md's table of the game); see RecordField
+    RECORD: ClassVar[tuple[RecordField, ...]] = ()
     # figures summed over rounds in standings, besides "score"
     figures: ClassVar[tuple[str, ...]] = ()
     # rounds a tournament of this game plans by default (the balanced draw plans them)
@@ -384,6 +469,12 @@ class Engine:
 
     def check_options(self, rules: dict[str, Any], errors: Errors) -> None:
         """Cross-option checks on merged rules (e.g. the Baptistenskat deck limit)."""
+
+    @classmethod
+    def record_schema(cls) -> dict[str, Any]:
+        """The deal record as an OpenAPI 3.0 schema, from ``RECORD``."""
+        return record_schema(cls.RECORD, max(cls.table_sizes),
+                             f"A deal of {cls.name_en} (games.md).")
 
     def describe_options(self) -> dict[str, Any]:
         return {name: opt.describe() for name, opt in self.OPTIONS.items()}
@@ -488,6 +579,7 @@ class Engine:
             "standing_order": self.standing_order,
             "summary": self.supports_summary,
             "options": self.describe_options(),
+            "record": self.record_schema(),
         }
 
 

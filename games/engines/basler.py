@@ -39,6 +39,7 @@ from games.engines.base import (
     Engine,
     Errors,
     Option,
+    RecordField,
     ScoredDeal,
     _,
     check_keys,
@@ -187,12 +188,36 @@ def _check_card_points(errors: Errors, points: list[int],
 # --------------------------------------------------------------------------- the engine
 
 
+# games.md §4, "Deal record"
+RECORD = (
+    RecordField("tricks", "ints", "Tricks of team A and team B; they add up to 12.", low=0,
+                high=TRICKS, min_items=2, max_items=2, required=True),
+    RecordField("last_trick", "enum", "The team that took the last trick.", values=TEAMS,
+                required=True),
+    RecordField("card_points", "ints", "Card points of team A and team B; they add up to "
+                "40.", low=0, high=CARD_POINTS, min_items=2, max_items=2, required=True),
+    RecordField("melds", "objects", "Sets held in a player's own hand.",
+                max_items=len(RANKS), fields=(
+                    RecordField("seat", "seat", "The player who melded."),
+                    RecordField("rank", "enum", "The rank of the set.", values=RANKS),
+                    RecordField("count", "enum", "Three or four of the rank.",
+                                values=SET_SIZES))),
+    RecordField("captured", "objects", "Sets found in a team's won tricks.",
+                max_items=len(RANKS), fields=(
+                    RecordField("team", "enum", "The team that won them.", values=TEAMS),
+                    RecordField("rank", "enum", "The rank of the set.", values=RANKS),
+                    RecordField("count", "enum", "Three or four of the rank.",
+                                values=SET_SIZES))),
+)
+
+
 @register
 class BaslerEngine(Engine):
     key = "basler"
     name_de = "Basler Kartenspiel"
     name_en = "Basler (48 cards)"
     table_sizes = (4,)
+    RECORD = RECORD
     preferred_table_size = 4
     rounds_planned = 4  # rounds of 8 deals: more of them in an evening
     OPTIONS = {

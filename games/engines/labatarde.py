@@ -48,6 +48,7 @@ from games.engines.base import (
     DealContext,
     Engine,
     Errors,
+    RecordField,
     ScoredDeal,
     _,
     bidding_order,
@@ -93,12 +94,32 @@ def penalties(bids: list[int], tricks: list[int], factor: int) -> list[int]:
     return [abs(bid - took) * factor for bid, took in zip(bids, tricks, strict=True)]
 
 
+MAX_CARDS = max(max(schedule) for schedule in SCHEDULES.values())
+# games.md §5, "Deal record"
+RECORD = (
+    RecordField("cards", "int", "Cards per seat in this deal (the schedule's).", low=1,
+                high=MAX_CARDS, required=True),
+    RecordField("trump", "enum", "The trump the auction decided.", values=TRUMPS,
+                required=True),
+    RecordField("preference", "enum", "72-card games only (and required there).",
+                values=PREFERENCES, nullable=True),
+    RecordField("bids", "ints", "Each seat's bid, in seat order.", low=0, high=MAX_CARDS,
+                min_items=3, max_items=7, required=True),
+    RecordField("tricks", "ints", "Each seat's tricks, in seat order; they add up to "
+                "cards.", low=0, high=MAX_CARDS, min_items=3, max_items=7, required=True),
+    RecordField("mechoune", "seat", "The seat that called a méchoune.", nullable=True),
+    RecordField("choune", "bool", "The méchouned seat answered with a choune.",
+                nullable=True),
+)
+
+
 @register
 class LaBatarde(Engine):
     key = "labatarde"
     name_de = "La Bâtarde"
     name_en = "La Bâtarde"
     table_sizes = (3, 4, 5, 6, 7)
+    RECORD = RECORD
     preferred_table_size = 4
     standing_order = "asc"
 

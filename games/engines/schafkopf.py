@@ -46,6 +46,7 @@ from games.engines.base import (
     Engine,
     Errors,
     Option,
+    RecordField,
     ScoredDeal,
     _,
     check_keys,
@@ -253,12 +254,34 @@ def _check_result(errors: Errors, deal: dict[str, Any], game: str) -> dict[str, 
 # --------------------------------------------------------------------------- the engine
 
 
+# games.md §2, "Deal record"
+RECORD = (
+    RecordField("game", "enum", "The game played; passed when all passed.", values=GAMES,
+                required=True),
+    RecordField("declarer", "seat", "The Spielmacher.", nullable=True),
+    RecordField("partner", "seat", "Rufspiel only: the holder of the called ace.",
+                nullable=True),
+    RecordField("called_ace", "enum", "Rufspiel only: the called ace (never hearts).",
+                values=CALLABLE_ACES, nullable=True),
+    RecordField("suit", "enum", "Solo and solo tout only: the trump suit.", values=SUITS,
+                nullable=True),
+    RecordField("declarer_points", "int", "Card points of the declaring party.", low=0,
+                high=120, nullable=True),
+    RecordField("schwarz", "bool", "One party took no trick.", nullable=True),
+    RecordField("laufende", "int", "Consecutive top trumps held by one party.", low=0,
+                high=14, nullable=True),
+    RecordField("doublings", "int", "Stoss, Re, Supra, Resupra in order.", low=0,
+                high=MAX_DOUBLINGS, nullable=True),
+)
+
+
 @register
 class SchafkopfEngine(Engine):
     key = "schafkopf"
     name_de = "Schafkopf"
     name_en = "Bavarian Schafkopf"
     table_sizes = (4, 5)
+    RECORD = RECORD
     preferred_table_size = 4
     figures = ("won", "lost")
     OPTIONS = {

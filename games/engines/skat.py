@@ -56,6 +56,7 @@ from games.engines.base import (
     Engine,
     Errors,
     Option,
+    RecordField,
     ScoredDeal,
     _,
     is_int,
@@ -210,6 +211,44 @@ def missed_announcement(record: dict[str, Any]) -> str | None:
 # --------------------------------------------------------------------------- the engine
 
 
+def _flag(name: str, meaning: str) -> RecordField:
+    return RecordField(name, "bool", meaning)
+
+
+MAX_BID = max(max(bids) for bids in LEGAL_BIDS.values())
+# games.md §1, "Deal record" (and the Ramsch fields of the house rule ``ramsch``)
+RECORD = (
+    _flag("passed", "All passed (eingepasst); no other field but ramsch."),
+    _flag("ramsch", "Played as Ramsch after all passed (house rule ramsch)."),
+    RecordField("declarer", "seat", "The declarer (Alleinspieler); never the dealer at a "
+                "4-table."),
+    RecordField("game", "enum", "Suit, grand or null.", values=GAMES),
+    RecordField("matadors", "int", "Suit and grand only: +k is 'with k', -k 'without k'.",
+                low=-MAX_MATADORS["suit"], high=MAX_MATADORS["suit"], nullable=True),
+    _flag("hand", "Hand game."),
+    _flag("schneider", "The game ended Schneider."),
+    _flag("schneider_announced", "Schneider announced (hand games only)."),
+    _flag("schwarz", "One party took no trick; implies schneider."),
+    _flag("schwarz_announced", "Schwarz announced (hand games only)."),
+    _flag("ouvert", "Open game."),
+    _flag("won", "The final result by the rules (an overbid game is lost)."),
+    RecordField("bid", "int", "The final bid (Reizwert); a legal bid value.", low=18,
+                high=MAX_BID, nullable=True),
+    RecordField("declarer_points", "int", "The declarer's card points, Skat included.",
+                low=0, high=120, nullable=True),
+    _flag("kontra", "Kontra (house rule kontra_re)."),
+    _flag("re", "Re after a Kontra (house rule kontra_re)."),
+    RecordField("points", "ints", "Ramsch: each seat's card points in seat order (the "
+                "dealer of a 4-table empty), or the players in the deal only.", low=0,
+                high=120, item_nullable=True, min_items=3, max_items=4, nullable=True),
+    RecordField("skat_points", "int", "Ramsch: the card points in the Skat.", low=0,
+                high=SKAT_MAX_POINTS, nullable=True),
+    _flag("jungfrau", "Ramsch: a player took no trick (Jungfrau)."),
+    RecordField("durchmarsch", "seat", "Ramsch: the seat that took every trick.",
+                nullable=True),
+)
+
+
 @register
 class SkatEngine(Engine):
     key = "skat"
@@ -217,6 +256,7 @@ class SkatEngine(Engine):
     name_de = "Skat"
     name_en = "Skat"
     table_sizes = (3, 4)
+    RECORD = RECORD
     preferred_table_size = 4
     standing_order = "desc"
     figures = ("game_points", "won", "lost")

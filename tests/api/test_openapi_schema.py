@@ -20,3 +20,70 @@ def schema(tmp_path_factory):
 def test_deal_list_and_history_are_arrays(schema, path):
     answer = schema["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]
     assert answer["schema"]["type"] == "array"
+
+
+OPERATIONS = ("get", "post", "put", "patch", "delete")
+
+
+def _free_form(schema, components, depth=0) -> bool:
+    """An object without any described property: the schema tells a client nothing."""
+    if "$ref" in schema:
+        return depth == 0 and _free_form(components[schema["$ref"].rsplit("/", 1)[1]],
+                                         components, 1)
+    if schema.get("type") == "array":
+        return _free_form(schema.get("items", {}), components, depth)
+    return (schema.get("type") == "object" and not schema.get("properties")
+            and schema.get("additionalProperties") in (None, {}, True))
+
+
+def _operations(schema):
+    for path, methods in schema["paths"].items():
+        for method, operation in methods.items():
+            if method in OPERATIONS:
+                yield path, method, operation
+
+
+def test_every_json_body_and_answer_is_typed(schema):
+    components = schema["components"]["schemas"]
+    loose = []
+    for path, method, operation in _operations(schema):
+        bodies = [("request", operation.get("requestBody", {}).get("content", {}))]
+        bodies += [(code, answer.get("content", {}))
+                   for code, answer in operation["responses"].items()]
+        for where, content in bodies:
+            json_body = content.get("application/json")
+            if json_body and _free_form(json_body["schema"], components):
+                loose.append((method, path, where))
+    assert loose == []
+
+
+def test_errors_are_documented_where_they_can_happen(schema):
+    for path, method, operation in _operations(schema):
+        codes = set(operation["responses"])
+        public = operation.get("security") == [{}]
+        assert public or "401" in codes, (method, path)
+        if "{" in path:
+            assert "404" in codes, (method, path)
+        if "requestBody" in operation:
+            assert {"400", "413", "415"} <= codes, (method, path)
+        if method != "get" and not public:
+            assert "409" in codes, (method, path)
+        for code in codes - {"200", "201", "204", "304"}:
+            answer = operation["responses"][code]["content"]["application/json"]["schema"]
+            assert answer == {"$ref": "#/components/schemas/Error"}, (method, path, code)
+    correction = schema["paths"]["/api/v1/tables/{table_id}/deals/{number}/"]["put"]
+    assert {"412", "428"} <= set(correction["responses"])
+
+
+def test_each_game_has_its_own_deal_record(schema):
+    components = schema["components"]["schemas"]
+    body = schema["paths"]["/api/v1/tables/{table_id}/deals/"]["post"]["requestBody"]
+    choices = body["content"]["application/json"]["schema"]["oneOf"]
+    names = {choice["$ref"].rsplit("/", 1)[1] for choice in choices}
+    assert names == {"SkatDealEntry", "SchafkopfDealEntry", "BaptistenskatDealEntry",
+                     "BaslerDealEntry", "LabatardeDealEntry"}
+    skat = components["SkatDeal"]
+    assert skat["additionalProperties"] is False
+    assert skat["properties"]["matadors"]["minimum"] == -11
+    assert components["SchafkopfDeal"]["required"] == ["game"]
+    assert components["BaslerDealEntry"]["properties"]["number"]["minimum"] == 1

@@ -221,3 +221,11 @@ def test_absurd_pagination_is_a_400_naming_the_parameter(anon_client, query, fie
     resp = anon_client.get(f"/api/v1/clubs/?{query}")
     assert resp.status_code == 400
     assert field in resp.json()
+
+
+def test_patching_a_player_without_a_club_still_answers_club_name(director_client, director):
+    created = director_client.post("/api/v1/players/", {"name": "Gast"}, format="json").json()
+    resp = director_client.patch(f"/api/v1/players/{created['id']}/", {"name": "Gast Zwei"},
+                                 format="json")
+    assert resp.status_code == 200
+    assert resp.json()["club_name"] is None and resp.json()["name"] == "Gast Zwei"

@@ -1,0 +1,186 @@
+"""The shapes of the club-life answers (evenings, seasons, table money, members, player
+profiles and merges) and of the tournament archive, for the OpenAPI schema
+(documentation only; the schema-conformance run of the suite holds them to the views)."""
+
+from rest_framework import serializers
+
+from tournaments.models import Tournament
+
+
+class EveningSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    date = serializers.DateField(allow_null=True)
+    game = serializers.CharField()
+    rules = serializers.DictField()
+    status = serializers.ChoiceField(choices=Tournament.Status.choices)
+    published = serializers.BooleanField()
+    club = serializers.IntegerField(allow_null=True)
+    club_evening = serializers.BooleanField()
+    participants = serializers.IntegerField(allow_null=True)
+
+
+class EveningListSerializer(serializers.Serializer):
+    results = EveningSerializer(many=True)
+
+
+class EveningEntrantSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    start_number = serializers.IntegerField()
+
+
+class EveningCreatedSerializer(EveningSerializer):
+    participants = EveningEntrantSerializer(many=True)
+    round = serializers.DictField(allow_null=True, help_text="the first round with its "
+                                                             "tables and entry tokens")
+
+
+class MemberLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    member_number = serializers.CharField(allow_blank=True, allow_null=True)
+    status = serializers.CharField()
+    errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
+    existing = serializers.DictField(required=False)
+
+
+class MembersPreviewSerializer(serializers.Serializer):
+    valid = serializers.BooleanField()
+    new = serializers.IntegerField()
+    unchanged = serializers.IntegerField()
+    exists = serializers.IntegerField()
+    lines = MemberLineSerializer(many=True)
+
+
+class ImportedMemberSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    member_number = serializers.CharField(allow_blank=True, allow_null=True)
+
+
+class MembersImportedSerializer(serializers.Serializer):
+    created = serializers.IntegerField()
+    players = ImportedMemberSerializer(many=True)
+
+
+class ProfileEventSerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    name = serializers.CharField()
+    slug = serializers.CharField()
+    date = serializers.CharField(allow_null=True)
+    game = serializers.CharField()
+    club = serializers.CharField(allow_null=True)
+    club_evening = serializers.BooleanField()
+    rank = serializers.IntegerField(allow_null=True)
+    score = serializers.IntegerField()
+    series = serializers.IntegerField()
+    participants = serializers.IntegerField()
+
+
+class ProfileGameSerializer(serializers.Serializer):
+    game = serializers.CharField()
+    events = serializers.IntegerField()
+    series = serializers.IntegerField()
+    average = serializers.FloatField(allow_null=True)
+    won = serializers.IntegerField(allow_null=True)
+    lost = serializers.IntegerField(allow_null=True)
+
+
+class ProfileSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField(allow_null=True)
+    events = ProfileEventSerializer(many=True)
+    games = ProfileGameSerializer(many=True)
+
+
+class MergedSerializer(serializers.Serializer):
+    kept = serializers.IntegerField()
+    removed = serializers.IntegerField()
+    participations = serializers.IntegerField()
+    profile = ProfileSerializer()
+
+
+class SeasonRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    qualified = serializers.BooleanField()
+    score = serializers.IntegerField()
+    attended = serializers.IntegerField()
+    counted = serializers.IntegerField()
+    evenings = serializers.ListField(child=serializers.DictField())
+
+
+class SeasonSerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    club_name = serializers.CharField()
+    game = serializers.CharField()
+    year = serializers.IntegerField()
+    best_n = serializers.IntegerField(allow_null=True)
+    min_evenings = serializers.IntegerField()
+    evenings = serializers.IntegerField()
+    computed_at = serializers.DateTimeField(allow_null=True)
+    stale = serializers.BooleanField()
+    results = SeasonRowSerializer(many=True)
+
+
+class TableMoneyRowSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    member_number = serializers.CharField(allow_blank=True, allow_null=True)
+    lost = serializers.IntegerField()
+    amount_cents = serializers.IntegerField()
+
+
+class EveningTableMoneySerializer(serializers.Serializer):
+    tournament = serializers.IntegerField()
+    name = serializers.CharField()
+    date = serializers.CharField(allow_null=True)
+    game = serializers.CharField()
+    loss_fee_cents = serializers.IntegerField()
+    loss_fee_from = serializers.IntegerField(allow_null=True)
+    loss_fee_high_cents = serializers.IntegerField()
+    players = TableMoneyRowSerializer(many=True)
+    lost = serializers.IntegerField()
+    total_cents = serializers.IntegerField()
+
+
+class SeasonPlayerMoneySerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    member_number = serializers.CharField(allow_blank=True, allow_null=True)
+    evenings = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    amount_cents = serializers.IntegerField()
+
+
+class SeasonTableMoneySerializer(serializers.Serializer):
+    club = serializers.IntegerField()
+    game = serializers.CharField()
+    year = serializers.IntegerField()
+    evenings = EveningTableMoneySerializer(many=True)
+    players = SeasonPlayerMoneySerializer(many=True)
+    total_cents = serializers.IntegerField()
+
+
+class ArchiveSerializer(serializers.Serializer):
+    """A tournament archive (``tournaments.services.archive``): everything needed to
+    rebuild it, with start numbers and club slugs instead of database ids."""
+
+    format = serializers.CharField()
+    version = serializers.IntegerField()
+    tournament = serializers.DictField()
+    clubs = serializers.ListField(child=serializers.DictField())
+    participants = serializers.ListField(child=serializers.DictField())
+    rounds = serializers.ListField(child=serializers.DictField())
+    standings = serializers.ListField(child=serializers.DictField())
+
+
+class ImportedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    slug = serializers.CharField()
+    name = serializers.CharField()

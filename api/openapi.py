@@ -1,0 +1,143 @@
+"""What the OpenAPI schema says beyond the views' own annotations.
+
+- **Deal records, one schema per game**, made from each engine's ``RECORD`` (the fields
+  of games.md's tables): ``SkatDeal``, ``SchafkopfDeal``, ``LabatardeDeal`` … and
+  ``<Game>DealEntry`` (the record plus its ``number``, as a table posts it). A table's
+  game decides which one a body must be; the body carries no game of its own, so the
+  request and the stored record are ``oneOf`` the five (their fields and values are
+  disjoint, so exactly one fits) — ``DEAL_RECORD`` and ``DEAL_ENTRY`` for the views'
+  annotations.
+- **Error answers on every operation that can give them** (api.md, "Errors"): 400 with
+  the flat ``errors`` list where a body or a query parameter is read, 401 everywhere
+  (a wrong token), 403 where the caller's role matters, 404 where the path names
+  something, 409 on every write, 412 and 428 where ``If-Match`` is read, 413 and 415
+  where a body is read, 429 where a throttle applies. All share the ``Error`` schema.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engines import all_engines
+
+READS = {"get", "head"}
+WRITES = {"post", "put", "patch", "delete"}
+# operations a throttle guards (api.md: too many failed logins; the anonymous scorer)
+THROTTLED = {"v1_auth_token_create", "v1_games_score_create"}
+MAX_DEAL_NUMBER = 10_000
+
+DESCRIPTIONS = {
+    "400": "Invalid input: every offending field is named in ``errors``; nothing stored.",
+    "401": "No or wrong credentials.",
+    "403": "The credentials do not allow this.",
+    "404": "Not found, or not visible to the caller.",
+    "409": "The state forbids it now (round closed, sheet submitted, number taken …).",
+    "412": "If-Match names an older version.",
+    "413": "The body is larger than the limit.",
+    "415": "The body is not JSON.",
+    "428": "A correction needs If-Match.",
+    "429": "Too many requests; see Retry-After.",
+}
+
+ERROR = {
+    "type": "object",
+    "description": "Every error answer (api.md, \"Errors\"); a 400 also nests the "
+                   "messages under the offending fields, as DRF does.",
+    "properties": {
+        "detail": {"type": "string"},
+        "code": {"type": "string"},
+        "errors": {"type": "array", "items": {
+            "type": "object",
+            "properties": {
+                "field": {"type": "string", "description": "dotted path, '' for the "
+                                                           "whole body"},
+                "message": {"type": "string"},
+                "deal": {"type": "integer", "description": "0-based index in a list "
+                                                            "of deals"},
+                "number": {"type": "integer", "description": "the deal's number"},
+            },
+            "required": ["field", "message"],
+        }},
+    },
+    "required": ["detail"],
+}
+
+
+def _component(engine) -> str:
+    return engine.key.capitalize()
+
+
+def record_name(engine) -> str:
+    return f"{_component(engine)}Deal"
+
+
+def entry_name(engine) -> str:
+    return f"{_component(engine)}DealEntry"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _engines() -> list:
+    return sorted(all_engines(), key=lambda engine: engine.key)
+
+
+DEAL_RECORD: dict[str, Any] = {"oneOf": [_ref(record_name(e)) for e in _engines()]}
+DEAL_ENTRY: dict[str, Any] = {"oneOf": [_ref(entry_name(e)) for e in _engines()]}
+
+
+def deal_components() -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for engine in _engines():
+        record = engine.record_schema()
+        out[record_name(engine)] = record
+        entry = {**record, "properties": {
+            "number": {"type": "integer", "minimum": 1, "maximum": MAX_DEAL_NUMBER,
+                       "description": "The deal's number in the sheet (required when "
+                                      "posting; a correction keeps it)."},
+            **record["properties"]}}
+        out[entry_name(engine)] = entry
+    return out
+
+
+def _codes(method: str, operation: dict[str, Any]) -> list[str]:
+    parameters = operation.get("parameters", [])
+    where = {p["in"] for p in parameters}
+    headers = {p["name"].lower() for p in parameters if p["in"] == "header"}
+    has_body = "requestBody" in operation
+    # no authentication at all (the games and the scorer): no 401, no 403
+    public = operation.get("security", []) == [{}]
+    codes = [] if public else ["401"]
+    if has_body or "query" in where:
+        codes.append("400")
+    if not public:
+        codes.append("403")
+    if "path" in where:
+        codes.append("404")
+    if method in WRITES and not public:
+        codes.append("409")
+    if "if-match" in headers:
+        codes += ["412", "428"]
+    if has_body:
+        codes += ["413", "415"]
+    if operation.get("operationId") in THROTTLED:
+        codes.append("429")
+    return codes
+
+
+def add_components_and_errors(result: dict[str, Any], generator, request, public):
+    """drf-spectacular postprocessing hook (``POSTPROCESSING_HOOKS``)."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas.update(deal_components())
+    schemas["Error"] = ERROR
+    for operations in result.get("paths", {}).values():
+        for method, operation in operations.items():
+            if method not in READS | WRITES:
+                continue
+            responses = operation.setdefault("responses", {})
+            for code in _codes(method, operation):
+                responses[code] = ({
+                    "description": DESCRIPTIONS[code],
+                    "content": {"application/json": {"schema": _ref("Error")}}})
+    return result

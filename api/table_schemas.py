@@ -1,0 +1,108 @@
+"""The shapes of the ``/tables/*`` answers for the OpenAPI schema (documentation only:
+the views answer the read models of ``tournaments.selectors`` as they are, and the
+schema-conformance run of the suite holds the two together)."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from api.openapi import DEAL_ENTRY, DEAL_RECORD
+from tournaments.models import SheetEvent
+
+
+@extend_schema_field(DEAL_RECORD)
+class DealRecordField(serializers.JSONField):
+    """The stored record: the game's deal record with the engine's defaults filled in."""
+
+
+class DealSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1)
+    record = DealRecordField()
+    scores = serializers.ListField(child=serializers.IntegerField(),
+                                   help_text="each seat's score for this deal, in seat order")
+    extra = serializers.DictField(help_text="the game's details of the scoring (game "
+                                            "value, multiplier …)")
+    version = serializers.IntegerField(min_value=1)
+
+
+class CellSerializer(serializers.Serializer):
+    score = serializers.IntegerField()
+    running = serializers.IntegerField()
+
+
+class DealRowSerializer(DealSerializer):
+    etag = serializers.CharField()
+    cells = CellSerializer(many=True)
+
+
+class SheetSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=1)
+    participant = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+@extend_schema_field({"type": "object", "description": "a seat's totals: score and the "
+                      "game's figures (won, lost, game_points …)",
+                      "properties": {"seat": {"type": "integer"},
+                                     "participant": {"type": "integer"},
+                                     "score": {"type": "integer"}},
+                      "required": ["seat", "participant", "score"],
+                      "additionalProperties": {"type": "integer"}})
+class TotalsField(serializers.JSONField):
+    pass
+
+
+class HintsSerializer(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1)
+    dealer = serializers.IntegerField(min_value=1)
+    active_seats = serializers.ListField(child=serializers.IntegerField(min_value=1))
+    cards = serializers.IntegerField(required=False)
+    bidding_order = serializers.ListField(child=serializers.IntegerField(), required=False)
+    forbidden_total = serializers.IntegerField(required=False, allow_null=True)
+
+
+class TableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    number = serializers.IntegerField()
+    round = serializers.IntegerField()
+    round_closed = serializers.BooleanField()
+    tournament = serializers.IntegerField()
+    tournament_name = serializers.CharField()
+    game = serializers.CharField()
+    rules = serializers.DictField(help_text="the house rules in force, defaults included")
+    status = serializers.ChoiceField(choices=["open", "submitted"])
+    submitted = serializers.BooleanField()
+    shortened = serializers.BooleanField()
+    end_reason = serializers.CharField(allow_blank=True)
+    version = serializers.IntegerField()
+    sheet_length = serializers.IntegerField()
+    complete = serializers.BooleanField()
+    next_deal = serializers.IntegerField(allow_null=True)
+    dealer = serializers.IntegerField(allow_null=True)
+    next = HintsSerializer(allow_null=True)
+    seats = SheetSeatSerializer(many=True)
+    summary = serializers.ListField(child=serializers.DictField(), allow_null=True)
+    totals = serializers.ListField(child=TotalsField())
+    deals = DealRowSerializer(many=True)
+    entry_token = serializers.CharField(required=False, help_text="staff only")
+    entry_url = serializers.CharField(required=False, help_text="staff only")
+
+
+class PreviewSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    record = DealRecordField()
+    scores = serializers.ListField(child=serializers.IntegerField())
+    extra = serializers.DictField()
+
+
+class HistoryEntrySerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    action = serializers.ChoiceField(choices=SheetEvent.Action.choices)
+    deal = serializers.IntegerField(allow_null=True)
+    by = serializers.CharField(allow_null=True, help_text="'table', a user name, or empty")
+    ip = serializers.CharField(allow_null=True)
+    before = serializers.JSONField(allow_null=True)
+    after = serializers.JSONField(allow_null=True)
+    text = serializers.CharField(help_text="the change in words, in the request's language")
+
+
+DEAL_BODY = {"application/json": DEAL_ENTRY}
