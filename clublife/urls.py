@@ -8,8 +8,8 @@ Included at ``clubs/`` in ``config/urls.py``; the fixed first segments (``player
 
 from django.urls import path
 
+from clublife import cash_pages, views
 from clublife import club_pages as club_views
-from clublife import views
 
 app_name = "clubs"
 urlpatterns = [
@@ -21,6 +21,10 @@ urlpatterns = [
     path("tournaments/<int:pk>/archive.json", views.tournament_archive, name="archive"),
     path("tournaments/<int:pk>/table-money/", views.tournament_table_money,
          name="tournament-table-money"),
+    path("tournaments/<int:pk>/cash/", cash_pages.tournament_cash_page,
+         name="tournament-cash"),
+    path("tournaments/<int:pk>/cash.csv", cash_pages.tournament_cash_csv_file,
+         name="tournament-cash-csv"),
     path("<slug:slug>/", views.club_page, name="club"),
     path("<slug:slug>/evenings/new/", views.evening_new, name="evening-new"),
     path("<slug:slug>/settings/", club_views.settings_page, name="settings"),
@@ -28,6 +32,10 @@ urlpatterns = [
     path("<slug:slug>/member-list/", club_views.member_list, name="member-list"),
     path("<slug:slug>/member-list.csv", club_views.member_list_csv, name="member-list-csv"),
     path("<slug:slug>/seasons/<int:year>/", views.season_page, name="season"),
+    path("<slug:slug>/seasons/<int:year>/cash/", cash_pages.season_cash_page,
+         name="season-cash"),
+    path("<slug:slug>/seasons/<int:year>/cash.csv", cash_pages.season_cash_csv_file,
+         name="season-cash-csv"),
     path("<slug:slug>/seasons/<int:year>/table-money/", views.table_money_page,
          name="table-money"),
     path("<slug:slug>/seasons/<int:year>/table-money/evenings.csv", views.table_money_csv,

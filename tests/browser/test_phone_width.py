@@ -14,6 +14,8 @@ from tests.factories import ParticipantFactory, PlayerFactory
 from tournaments.models import Table
 from tournaments.recompute.standings_rows import standings_recompute
 from tournaments.services import Actor, deal_record, round_draw, tournament_create
+from tournaments.services.prizes import prizes_set
+from tournaments.services.teams import team_create
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
@@ -39,6 +41,12 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, in_process_ta
     tournament, director, done, short = setup_evening()
     club = tournament.club
     schafkopf = schafkopf_table(club, director)
+    players = list(tournament.participants.order_by("start_number"))
+    team_create(tournament_id=tournament.pk, name="Kreuz Buben mit einem langen Namen",
+                members=[p.pk for p in players[:2]])
+    prizes_set(tournament_id=tournament.pk, data={
+        "entry_fee_cents": 1250, "places_percent": [60, 40],
+        "places_goods": ["", "Präsentkorb mit regionalen Spezialitäten"]})
     standings_recompute(tournament_id=tournament.pk)
     player = done.seats.get(seat=2).participant
     other = done.seats.get(seat=3).participant
@@ -63,6 +71,9 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, in_process_ta
         f"/clubs/players/{player.player_id}/", f"/clubs/players/{player.player_id}/merge/",
         f"/clubs/players/{player.player_id}/merge/?remove={other.player_id}",
         f"/clubs/tournaments/{tournament.pk}/table-money/",
+        f"/console/t/{tournament.pk}/teams/", f"/console/t/{tournament.pk}/prizes/",
+        f"/console/t/{tournament.pk}/prizes/print/",
+        f"/clubs/tournaments/{tournament.pk}/cash/", f"/clubs/{club.slug}/seasons/{year}/cash/",
     ]
     for path in paths:
         response = page.goto(f"{live_server.url}{path}")

@@ -29,6 +29,7 @@ from tournaments.pages.chart import cumulative, line_chart
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import can_see_tournament
 from tournaments.selectors import participant_sheets, standings_pending
+from tournaments.team_ranking import team_results, teams_version
 
 TOP_IN_CHART = 8
 
@@ -45,7 +46,8 @@ def _etag(request, slug: str) -> str | None:
     state = StandingsState.objects.filter(tournament=tournament).only("computed_at").first()
     computed = state.computed_at.timestamp() if state and state.computed_at else 0
     return (f"board-{tournament.pk}-{_round(request)}-{computed}-"
-            f"{standings_pending(tournament.pk) or 0}-{get_language()}")
+            f"{standings_pending(tournament.pk) or 0}-{teams_version(tournament)}-"
+            f"{get_language()}")
 
 
 def _shortened(tournament: Tournament, round_number: int | None = None) -> list[Table]:
@@ -67,7 +69,13 @@ def _standings(tournament: Tournament, round_number: int) -> dict:
     return {"rows": rows, "figures": _figures(rows), "round": round_number,
             "computed_at": state.computed_at if state else None,
             "stale": standings_pending(tournament.pk) is not None,
-            "shortened": _shortened(tournament, round_number or None)}
+            "shortened": _shortened(tournament, round_number or None),
+            "teams": _teams(tournament) if not round_number else []}
+
+
+def _teams(tournament: Tournament) -> list[dict]:
+    """The team ranking beside the overall standings, when the tournament has teams."""
+    return team_results(tournament) if tournament.teams.exists() else []
 
 
 def _chart(tournament: Tournament) -> str:
@@ -126,7 +134,8 @@ def print_page(request, tournament: Tournament, slug: str):
         "rounds": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "computed_at": state.computed_at if state else None,
         "stale": standings_pending(tournament.pk) is not None,
-        "shortened_overall": shortened if not only else []})
+        "shortened_overall": shortened if not only else [],
+        "teams": _teams(tournament) if not only else []})
 
 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)

@@ -36,6 +36,7 @@ from tournaments.forms import (
 from tournaments.links import board_url, entry_url
 from tournaments.models import Participant, Round, Table, Tournament
 from tournaments.pages.access import allowed_if, tournament_by_pk
+from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.paper_sheets import paper_sheet
 from tournaments.policies import directs
 from tournaments.selectors import round_sheets
@@ -194,13 +195,9 @@ def rules(request, tournament: Tournament, tournament_id: int):
     engine = get_engine(tournament.game)
     form = rules_form_class(engine)(request.POST)
     if form.is_valid():
-        try:
-            tournament_update(tournament=tournament, rules=form.rules())
-        except EngineUserError as exc:
-            add_to_form(form, exc)
-        except StateConflict as exc:
-            form.add_error(None, exc.render(_))
-        else:
+        done, _saved = run_on_form(form, lambda: tournament_update(tournament=tournament,
+                                                                   rules=form.rules()))
+        if done:
             messages.success(request, _("Rules saved."))
             return redirect("console:tournament", tournament.pk)
     return render(request, "console/tournament.html",
@@ -221,13 +218,9 @@ def publish(request, tournament: Tournament, tournament_id: int):
 def draw(request, tournament: Tournament, tournament_id: int):
     form = DrawForm(request.POST)
     if form.is_valid():
-        try:
-            rnd = round_draw(tournament_id=tournament.pk, **form.cleaned_data)
-        except EngineUserError as exc:
-            add_to_form(form, exc)
-        except StateConflict as exc:
-            form.add_error(None, exc.render(_))
-        else:
+        done, rnd = run_on_form(form, lambda: round_draw(tournament_id=tournament.pk,
+                                                         **form.cleaned_data))
+        if done:
             messages.success(request, _("Round %(number)s drawn.") % {"number": rnd.number})
             return redirect("console:tournament", tournament.pk)
     return render(request, "console/tournament.html",

@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.pages import board, console, offline, paper_entry, paper_grid, sheet
+from tournaments.pages import (
+    board,
+    console,
+    offline,
+    paper_entry,
+    paper_grid,
+    prizes,
+    sheet,
+    teams,
+)
 
 app_name = "pages"
 
@@ -20,4 +29,4 @@ urlpatterns = [
     path("p/<slug:slug>/player/<int:participant_id>/", board.player_page, name="board-player"),
 ]
 
-console_urlpatterns = console.urlpatterns
+console_urlpatterns = console.urlpatterns + teams.urlpatterns + prizes.urlpatterns

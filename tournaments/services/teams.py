@@ -168,3 +168,92 @@ def team_delete(*, team_id: int, actor: Actor | None = None) -> None:
     team.members.update(team=None)
     team.delete()
 
+
+
+def _import_line(number: int, raw: str, by_start: dict, by_name: dict,
+                 errors: list[FieldError]) -> tuple[str, Participant] | None:
+    parts = [" ".join(part.split()) for part in raw.replace("\t", ";").split(";")]
+    if len(parts) != 2 or not parts[0] or not parts[1]:
+        errors.append(FieldError("lines", _("Line %(line)s: write the team, a semicolon and "
+                                            "the player (start number or name)."),
+                                 {"line": number}))
+        return None
+    team_name, player = parts
+    if len(team_name) > NAME_MAX or not storable(team_name):
+        errors.append(FieldError("lines", _("Line %(line)s: the team's name has at most "
+                                            "%(max)s characters."),
+                                 {"line": number, "max": NAME_MAX}))
+        return None
+    matches = ([by_start[player]] if player in by_start
+               else by_name.get(player.casefold(), []))
+    if len(matches) != 1:
+        message = (_("Line %(line)s: “%(player)s” is not a participant of this tournament.")
+                   if not matches else
+                   _("Line %(line)s: several participants are called “%(player)s”; give the "
+                     "start number."))
+        errors.append(FieldError("lines", message, {"line": number, "player": player}))
+        return None
+    return team_name, matches[0]
+
+
+@transaction.atomic
+def teams_import(*, tournament_id: int, text: str, actor: Actor | None = None) -> list[Team]:
+    """Teams from ``team;player`` lines (the player by start number or name): a new team
+    name makes a team, a known one adds to it. All or nothing: every bad line is named
+    (``EngineUserError`` on ``lines``), and nothing is stored."""
+    tournament = _locked_tournament(tournament_id)
+    people = list(Participant.objects.filter(tournament=tournament)
+                  .select_related("player", "team"))
+    by_start = {str(p.start_number): p for p in people}
+    by_name: dict[str, list[Participant]] = {}
+    for person in people:
+        by_name.setdefault(" ".join(person.player.name.split()).casefold(), []).append(person)
+    existing = {team.name.casefold(): team for team in tournament.teams.all()}
+    plan: dict[str, tuple[str, list[Participant]]] = {}
+    errors: list[FieldError] = []
+    seen: dict[int, int] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        read = _import_line(number, raw, by_start, by_name, errors)
+        if read is None:
+            continue
+        team_name, person = read
+        key = team_name.casefold()
+        current = person.team.name.casefold() if person.team_id else None
+        if person.pk in seen:
+            errors.append(FieldError("lines", _("Line %(line)s: %(name)s is named already in "
+                                                "line %(first)s."),
+                                     {"line": number, "name": person.player.name,
+                                      "first": seen[person.pk]}))
+            continue
+        seen[person.pk] = number
+        if current is not None and current != key:
+            errors.append(FieldError("lines", _("Line %(line)s: %(name)s is already in the "
+                                                "team “%(team)s”."),
+                                     {"line": number, "name": person.player.name,
+                                      "team": person.team.name}))
+            continue
+        if current != key:
+            plan.setdefault(key, (team_name, []))[1].append(person)
+    for key, (name, joining) in plan.items():
+        had = existing[key].members.count() if key in existing else 0
+        if had + len(joining) > tournament.team_size:
+            errors.append(FieldError("lines", _("The team “%(team)s” would have %(count)s "
+                                                "members; at most %(size)s."),
+                                     {"team": name, "count": had + len(joining),
+                                      "size": tournament.team_size}))
+    if errors:
+        raise EngineUserError(errors)
+    out = []
+    for key, (name, joining) in plan.items():
+        team = existing.get(key)
+        before = _snapshot(team) if team is not None else None
+        if team is None:
+            team = Team.objects.create(tournament=tournament, name=name)
+        Participant.objects.filter(pk__in=[p.pk for p in joining]).update(team=team)
+        team.save()
+        _log(team, TeamEvent.Action.UPDATE if before else TeamEvent.Action.CREATE, actor,
+             before, _snapshot(team))
+        out.append(team)
+    return out
