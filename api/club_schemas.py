@@ -178,6 +178,11 @@ class ArchiveSerializer(serializers.Serializer):
     participants = serializers.ListField(child=serializers.DictField())
     rounds = serializers.ListField(child=serializers.DictField())
     standings = serializers.ListField(child=serializers.DictField())
+    teams = serializers.ListField(child=serializers.DictField(), required=False,
+                                  help_text="name and members by start number")
+    prizes = serializers.DictField(required=False, allow_null=True,
+                                   help_text="the prize list, the lot by start numbers and "
+                                             "the entry fee's history")
 
 
 class ImportedSerializer(serializers.Serializer):

@@ -23,6 +23,8 @@ from tournaments.services import (
     summary_record,
 )
 from tournaments.services.archive import standings_csv, tournament_export, tournament_import
+from tournaments.services.prizes import prizes_set
+from tournaments.services.teams import team_create
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +41,15 @@ def played(short_skat, director):
         club=guest_club, member_number="G1")
     staff = Actor(user=director, ip="10.0.0.7")
     tablet = Actor(by_table=True, ip="192.168.1.20")
+    short_skat.rounds_planned = 5
+    short_skat.team_size = 3
+    short_skat.save()
+    ids = list(short_skat.participants.order_by("start_number").values_list("pk", flat=True))
+    team_create(tournament_id=short_skat.pk, name="Asse", members=ids[:3])
+    team_create(tournament_id=short_skat.pk, name="Zehner", members=ids[3:5])
+    prizes_set(tournament_id=short_skat.pk, data={"entry_fee_cents": 1000,
+                                                  "places_percent": [70, 30],
+                                                  "places_goods": ["", "Wurstkorb"]})
     rnd = round_draw(tournament_id=short_skat.pk, method="balanced", seed=11)
     four, three = sorted(rnd.tables.all(), key=lambda t: -t.seats.count())
     for number, deal in enumerate([WIN, LOST, {"passed": True}, WIN], start=1):
@@ -53,6 +64,9 @@ def played(short_skat, director):
     for table in (four, three):
         sheet_submit(table_id=table.pk, actor=staff)
     round_close(round_id=rnd.pk)
+    prizes_set(tournament_id=short_skat.pk, data={"entry_fee_cents": 1200,
+                                                  "places_percent": [70, 30],
+                                                  "places_goods": ["", "Wurstkorb"]})
     rnd2 = round_draw(tournament_id=short_skat.pk, method="ranking", seed=12)
     first = rnd2.tables.order_by("number").first()
     deal_record(table_id=first.pk, number=1, record=WIN, actor=tablet)
@@ -73,6 +87,10 @@ def test_export_flush_import_export_gives_the_same_archive(played):
         "director", None}
     assert first["standings"][0]["rank"] == 1
     assert "entry_token" not in json.dumps(first)
+    assert [(t["name"], t["members"]) for t in first["teams"]] == [("Asse", [1, 2, 3]),
+                                                                   ("Zehner", [4, 5])]
+    assert [e["entry_fee_cents"] for e in first["prizes"]["fee_events"]] == [1000, 1200]
+    assert first["tournament"]["rounds_planned"] == 5 and first["tournament"]["team_size"] == 3
     empty_the_database()
     assert not Tournament.objects.exists() and not Player.objects.exists()
     imported = tournament_import(data=copy.deepcopy(first))
@@ -81,6 +99,17 @@ def test_export_flush_import_export_gives_the_same_archive(played):
     assert Club.objects.count() == 2 and Player.objects.count() == 7
     assert SheetEvent.objects.filter(user__username="director").exists()
     assert all(len(t.entry_token) >= 22 for t in Table.objects.all())
+
+
+def test_an_archive_from_before_teams_and_prizes_still_imports(played):
+    archive = json.loads(json.dumps(tournament_export(tournament=played)))
+    for key in ("teams", "prizes"):
+        del archive[key]
+    for key in ("rounds_planned", "team_size"):
+        del archive["tournament"][key]
+    imported = tournament_import(data=archive)
+    assert not imported.teams.exists() and imported.team_size == 4
+    assert imported.rounds_planned is None
 
 
 def test_an_import_beside_the_original_is_a_second_tournament(played, director):
@@ -105,6 +134,11 @@ def test_an_import_beside_the_original_is_a_second_tournament(played, director):
     (lambda a: a["participants"][0]["player"].update(name="Nul\x00"),
      "participants.0.player.name"),
     (lambda a: a["rounds"][1].update(number=5), "rounds.1.number"),
+    (lambda a: a["teams"][1]["members"].append(1), "teams.1.members.2"),
+    (lambda a: a["teams"][1].update(name="asse"), "teams.1.name"),
+    (lambda a: a["prizes"]["config"].update(places_percent=[70, 20]),
+     "prizes.config.places_percent"),
+    (lambda a: a["tournament"].update(team_size=1), "tournament.team_size"),
 ])
 def test_a_bad_archive_names_the_path_and_stores_nothing(played, change, field):
     archive = json.loads(json.dumps(tournament_export(tournament=played)))

@@ -6,6 +6,8 @@ import datetime
 from typing import Any
 
 from tournaments.models import (
+    FeeEvent,
+    PrizeList,
     Table,
     Tournament,
 )
@@ -63,12 +65,14 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
             "loss_fee_high_cents": tournament.loss_fee_high_cents,
             "club": tournament.club.slug if tournament.club else None,
             "created_at": _when(tournament.created_at),
+            "rounds_planned": tournament.rounds_planned,
+            "team_size": tournament.team_size,
         },
         "clubs": [{"slug": c.slug, "name": c.name, "city": c.city}
                   for c in sorted(clubs, key=lambda c: c.slug)],
         "participants": [
             {"start_number": p.start_number, "checked_in": p.checked_in,
-             "withdrawn": p.withdrawn,
+             "withdrawn": p.withdrawn, "registered_at": _when(p.registered_at),
              "player": {"name": p.player.name, "member_number": p.player.member_number,
                         "club": p.player.club.slug if p.player.club else None}}
             for p in participants],
@@ -77,4 +81,20 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
                     "tables": [_table_export(t) for t in r.tables.all()]}
                    for r in rounds],
         "standings": standings,
+        "teams": [{"name": team.name,
+                   "members": sorted(numbers[m.pk] for m in team.members.all())}
+                  for team in tournament.teams.prefetch_related("members").order_by("id")],
+        "prizes": _prizes_export(tournament, numbers),
     }
+
+
+def _prizes_export(tournament: Tournament, numbers: dict[int, int]) -> dict[str, Any] | None:
+    """The prize list, the lot (by start numbers) and the fee's history, or None."""
+    stored = PrizeList.objects.filter(tournament=tournament).first()
+    if stored is None:
+        return None
+    return {"config": stored.config,
+            "lot": [numbers[pid] for pid in stored.lot] if stored.lot else None,
+            "fee_events": [{"at": _when(e.at), "entry_fee_cents": e.entry_fee_cents}
+                           for e in FeeEvent.objects.filter(tournament=tournament)
+                           .order_by("at", "pk")]}

@@ -12,11 +12,14 @@ from clubs.models import Club, Player
 from clubs.services import unique_slug
 from tournaments.models import (
     Deal,
+    FeeEvent,
     Participant,
+    PrizeList,
     Round,
     Seat,
     SheetEvent,
     Table,
+    Team,
     Tournament,
 )
 from tournaments.recompute.outbox import sheet_changed
@@ -114,6 +117,23 @@ def _store_table(rnd: Round, t: dict, participants: dict[int, Participant],
 
 
 @transaction.atomic
+def _store_teams_and_prizes(tournament: Tournament, archive: dict,
+                            participants: dict[int, Participant]) -> None:
+    for team in archive["teams"]:
+        stored = Team.objects.create(tournament=tournament, name=team["name"])
+        Participant.objects.filter(pk__in=[participants[n].pk for n in team["members"]]) \
+            .update(team=stored)
+    prizes = archive["prizes"]
+    if prizes is None:
+        return
+    lot = [participants[n].pk for n in prizes["lot"]] if prizes["lot"] else None
+    PrizeList.objects.create(tournament=tournament, config=prizes["config"], lot=lot)
+    for event in prizes["fee_events"]:
+        stored = FeeEvent.objects.create(tournament=tournament,
+                                         entry_fee_cents=event["entry_fee_cents"])
+        FeeEvent.objects.filter(pk=stored.pk).update(at=event["at"])
+
+
 def tournament_import(*, data: Any, importer=None) -> Tournament:
     """Store an archive as a new tournament (``importer`` becomes its director and an admin
     of its club when that club is created by the import)."""
@@ -130,7 +150,8 @@ def tournament_import(*, data: Any, importer=None) -> Tournament:
         name=t["name"], slug=slug, game=t["game"], rules=t["rules"], club=club, date=t["date"],
         status=t["status"], published=t["published"], avoid_same_club=t["avoid_same_club"],
         club_evening=t["club_evening"], loss_fee_cents=t["loss_fee_cents"],
-        loss_fee_from=t["loss_fee_from"], loss_fee_high_cents=t["loss_fee_high_cents"])
+        loss_fee_from=t["loss_fee_from"], loss_fee_high_cents=t["loss_fee_high_cents"],
+        rounds_planned=t["rounds_planned"], team_size=t["team_size"])
     Tournament.objects.filter(pk=tournament.pk).update(created_at=t["created_at"])
     if importer is not None:
         tournament.directors.add(importer)
@@ -139,6 +160,11 @@ def tournament_import(*, data: Any, importer=None) -> Tournament:
             tournament=tournament, player=players[number], start_number=number,
             checked_in=p["checked_in"], withdrawn=p["withdrawn"])
         for number, p in sorted(archive["participants"].items())}
+    for number, p in archive["participants"].items():
+        if p["registered_at"] is not None:
+            Participant.objects.filter(pk=participants[number].pk).update(
+                registered_at=p["registered_at"])
+    _store_teams_and_prizes(tournament, archive, participants)
     users = _users(archive["rounds"])
     for r in archive["rounds"]:
         rnd = Round.objects.create(tournament=tournament, number=r["number"],

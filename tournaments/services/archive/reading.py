@@ -17,10 +17,16 @@ from games.choices import check_game
 from games.engines import DealContext, EngineUserError, FieldError, get_engine
 from games.engines.base import is_int
 from tournaments.models import (
+    MAX_ROUNDS_PLANNED,
+    MAX_TEAM_SIZE,
+    MIN_ROUNDS_PLANNED,
+    MIN_TEAM_SIZE,
+    TEAM_SIZE_DEFAULT,
     Round,
     SheetEvent,
     Tournament,
 )
+from tournaments.prizes.payout import ENTRY_FEE_MAX, check_prize_config
 from tournaments.services.archive.export import FORMAT, VERSION
 
 SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")
@@ -159,7 +165,7 @@ def _read_tournament(data: Any, clubs: dict) -> dict[str, Any]:
     fields = {"name", "slug", "game", "rules", "date", "status", "published", "avoid_same_club",
               "club_evening", "loss_fee_cents", "loss_fee_from", "loss_fee_high_cents", "club",
               "created_at"}
-    t = _obj(data, "tournament", fields)
+    t = _obj(data, "tournament", fields, {"rounds_planned", "team_size"})
     try:
         game = check_game(t["game"])
         get_engine(game).options(t["rules"])
@@ -183,6 +189,11 @@ def _read_tournament(data: Any, clubs: dict) -> dict[str, Any]:
         "loss_fee_high_cents": t["loss_fee_high_cents"],
         "club": _club_ref(t["club"], "tournament.club", clubs),
         "created_at": _datetime(t["created_at"], "tournament.created_at"),
+        "rounds_planned": (None if t.get("rounds_planned") is None else
+                           _int(t["rounds_planned"], "tournament.rounds_planned",
+                                MIN_ROUNDS_PLANNED, MAX_ROUNDS_PLANNED)),
+        "team_size": _int(t.get("team_size", TEAM_SIZE_DEFAULT), "tournament.team_size",
+                          MIN_TEAM_SIZE, MAX_TEAM_SIZE),
     }
 
 
@@ -191,7 +202,7 @@ def _read_participants(data: Any, clubs: dict) -> dict[int, dict]:
     members: set[tuple[str, str]] = set()
     for i, p in enumerate(_list(data, "participants")):
         path = f"participants.{i}"
-        _obj(p, path, {"start_number", "checked_in", "withdrawn", "player"})
+        _obj(p, path, {"start_number", "checked_in", "withdrawn", "player"}, {"registered_at"})
         number = _int(p["start_number"], f"{path}.start_number", 1, 100_000)
         if number in out:
             raise _fail(f"{path}.start_number", _("Start number %(number)s is given twice."),
@@ -209,7 +220,9 @@ def _read_participants(data: Any, clubs: dict) -> dict[int, dict]:
             "start_number": number, "checked_in": _bool(p["checked_in"], f"{path}.checked_in"),
             "withdrawn": _bool(p["withdrawn"], f"{path}.withdrawn"),
             "name": _str(player["name"], f"{path}.player.name", 120, blank=False),
-            "member_number": member, "club": club}
+            "member_number": member, "club": club,
+            "registered_at": _datetime(p.get("registered_at"), f"{path}.registered_at",
+                                       null=True)}
     return out
 
 
@@ -343,10 +356,59 @@ def _read_rounds(data: Any, game: str, rules: dict, participants: dict) -> list[
     return rounds
 
 
+def _read_teams(data: Any, participants: dict, team_size: int) -> list[dict]:
+    out: list[dict] = []
+    names: set[str] = set()
+    placed: set[int] = set()
+    for i, team in enumerate(_list(data, "teams")):
+        path = f"teams.{i}"
+        _obj(team, path, {"name", "members"})
+        name = _str(team["name"], f"{path}.name", 80, blank=False)
+        if name.casefold() in names:
+            raise _fail(f"{path}.name", _("Another team of this tournament has this name."))
+        names.add(name.casefold())
+        members = _list(team["members"], f"{path}.members")
+        if len(members) > team_size:
+            raise _fail(f"{path}.members", _("A team has at most %(size)s members in this "
+                                             "tournament."), size=team_size)
+        for j, number in enumerate(members):
+            if not is_int(number) or number not in participants or number in placed:
+                raise _fail(f"{path}.members.{j}",
+                            _("Not a participant of this tournament, or in two teams."))
+            placed.add(number)
+        out.append({"name": name, "members": list(members)})
+    return out
+
+
+def _read_prizes(data: Any, participants: dict) -> dict | None:
+    if data is None:
+        return None
+    _obj(data, "prizes", {"config", "lot", "fee_events"})
+    try:
+        config = check_prize_config(data["config"])
+    except EngineUserError as exc:
+        raise _prefixed(exc, "prizes.config") from None
+    lot = data["lot"]
+    if lot is not None:
+        for j, number in enumerate(_list(lot, "prizes.lot")):
+            if not is_int(number) or number not in participants:
+                raise _fail(f"prizes.lot.{j}", _("Not a participant of this tournament."))
+    events = []
+    for j, event in enumerate(_list(data["fee_events"], "prizes.fee_events")):
+        path = f"prizes.fee_events.{j}"
+        _obj(event, path, {"at", "entry_fee_cents"})
+        events.append({"at": _datetime(event["at"], f"{path}.at"),
+                       "entry_fee_cents": _int(event["entry_fee_cents"],
+                                               f"{path}.entry_fee_cents", 0, ENTRY_FEE_MAX)})
+    return {"config": config.as_dict(), "lot": lot, "fee_events": events}
+
+
 def archive_read(data: Any) -> dict[str, Any]:
-    """Check an archive completely; return it as plain values ready to store."""
+    """Check an archive completely; return it as plain values ready to store. ``teams``
+    and ``prizes`` (and the tournament's ``rounds_planned`` and ``team_size``) may be
+    absent: archives written before them hold none."""
     _obj(data, "", {"format", "version", "tournament", "clubs", "participants", "rounds",
-                    "standings"})
+                    "standings"}, {"teams", "prizes"})
     if data["format"] != FORMAT:
         raise _fail("format", _("Not a Stichliste tournament archive."))
     if data["version"] != VERSION or not is_int(data["version"]):
@@ -359,4 +421,6 @@ def archive_read(data: Any) -> dict[str, Any]:
     participants = _read_participants(data["participants"], clubs)
     rounds = _read_rounds(data["rounds"], tournament["game"], rules, participants)
     return {"clubs": clubs, "tournament": tournament, "participants": participants,
-            "rounds": rounds}
+            "rounds": rounds,
+            "teams": _read_teams(data.get("teams", []), participants, tournament["team_size"]),
+            "prizes": _read_prizes(data.get("prizes"), participants)}
