@@ -17,6 +17,7 @@ from tournaments.links import entry_url
 from tournaments.models import Round
 from tournaments.selectors import rounds_with_seating
 from tournaments.services import round_close, round_draw, round_reopen, round_swap
+from tournaments.team_ranking import teammates_together
 
 
 class SeatSerializer(serializers.Serializer):
@@ -56,6 +57,17 @@ class RoundWithTokensSerializer(RoundSerializer):
     tables = TableWithTokenSerializer(many=True)
 
 
+class TeammateSerializer(serializers.Serializer):
+    participant = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class DrawnRoundSerializer(RoundWithTokensSerializer):
+    teammates_together = serializers.ListField(
+        child=TeammateSerializer(many=True), read_only=True,
+        help_text="pairs of teammates the draw could not keep apart")
+
+
 class DrawSerializer(serializers.Serializer):
     method = serializers.ChoiceField(choices=Round.Method.choices, label=_("method"))
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**63 - 1,
@@ -74,7 +86,7 @@ class RoundList(TournamentEndpoint):
         tournament = self.tournament
         return Response(RoundSerializer(rounds_with_seating(tournament), many=True).data)
 
-    @extend_schema(request=DrawSerializer, responses={201: RoundWithTokensSerializer})
+    @extend_schema(request=DrawSerializer, responses={201: DrawnRoundSerializer})
     def post(self, request, tournament_id: int):
         tournament = self.tournament
         serializer = DrawSerializer(data=request.data)
@@ -82,6 +94,7 @@ class RoundList(TournamentEndpoint):
         rnd = round_draw(tournament_id=tournament.pk, **serializer.validated_data)
         rnd = rounds_with_seating(tournament).get(pk=rnd.pk)
         body = RoundWithTokensSerializer(rnd, context={"request": request}).data
+        body["teammates_together"] = teammates_together(rnd)
         return Response(body, status=status.HTTP_201_CREATED)
 
 

@@ -19,6 +19,7 @@ from tournaments.models import (
     FeeEvent,
     Participant,
     PrizeList,
+    Seat,
     StandingRow,
     StandingsState,
     Team,
@@ -135,3 +136,18 @@ def prize_answer(tournament: Tournament) -> dict[str, Any] | None:
     result = payouts(config, overall_rows(tournament), fees_cents=fees, lot=stored.lot)
     return {**config.as_dict(), "fees_cents": fees, **result,
             "lot_order": stored.lot or []}
+
+
+def teammates_together(rnd) -> list[list[dict[str, Any]]]:
+    """The pairs of teammates a round seats at one table (the balanced draw avoids them
+    where the field allows): ``[[{"participant", "name"}, {…}], …]`` by table and seat."""
+    seats = (Seat.objects.filter(table__round=rnd, participant__team__isnull=False)
+             .select_related("participant__player").order_by("table__number", "seat"))
+    by_table: dict[tuple[int, int], list[Participant]] = {}
+    for seat in seats:
+        key = (seat.table_id, seat.participant.team_id)
+        by_table.setdefault(key, []).append(seat.participant)
+    return [[{"participant": a.pk, "name": a.player.name},
+             {"participant": b.pk, "name": b.player.name}]
+            for members in by_table.values()
+            for i, a in enumerate(members) for b in members[i + 1:]]

@@ -165,3 +165,23 @@ def test_teams_of_a_hidden_tournament_are_404(anon_client, short_skat):
     short_skat.save()
     assert anon_client.get(teams_url(short_skat)).status_code == 404
     assert anon_client.get(teams_url(short_skat, "standings/")).status_code == 404
+
+
+def test_the_draw_reports_teammates_it_could_not_keep_apart(director_client, short_skat):
+    ids = participant_ids(short_skat)
+    director_client.post(teams_url(short_skat), {"name": "Vier", "members": ids[:4]},
+                         format="json")
+    resp = director_client.post(f"/api/v1/tournaments/{short_skat.pk}/rounds/",
+                                {"method": "balanced", "seed": 4}, format="json")
+    body = resp.json()
+    table_of = {s["participant"]: t["number"] for t in body["tables"] for s in t["seats"]}
+    pairs = body["teammates_together"]
+    # four teammates at two tables: at least two pairs share a table, and each reported
+    # pair really does
+    assert len(pairs) >= 2
+    for a, b in pairs:
+        assert {a["participant"], b["participant"]} <= set(ids[:4])
+        assert table_of[a["participant"]] == table_of[b["participant"]]
+    together = sum(1 for i, a in enumerate(ids[:4]) for b in ids[i + 1:4]
+                   if table_of[a] == table_of[b])
+    assert together == len(pairs)

@@ -53,6 +53,7 @@ from tournaments.services import (
     tournament_reopen,
     tournament_update,
 )
+from tournaments.team_ranking import teammates_together
 
 app_name = "console"
 
@@ -222,6 +223,10 @@ def draw(request, tournament: Tournament, tournament_id: int):
                                                          **form.cleaned_data))
         if done:
             messages.success(request, _("Round %(number)s drawn.") % {"number": rnd.number})
+            for a, b in teammates_together(rnd):
+                messages.warning(request, _("Teammates at one table (the field left no other "
+                                            "way): %(a)s and %(b)s.")
+                                 % {"a": a["name"], "b": b["name"]})
             return redirect("console:tournament", tournament.pk)
     return render(request, "console/tournament.html",
                   _tournament_context(request, tournament, draw_form=form), status=400)
