@@ -139,6 +139,7 @@ def test_an_import_beside_the_original_is_a_second_tournament(played, director):
     (lambda a: a["prizes"]["config"].update(places_percent=[70, 20]),
      "prizes.config.places_percent"),
     (lambda a: a["tournament"].update(team_size=1), "tournament.team_size"),
+    (lambda a: a["tournament"].update(rules=None), "tournament.rules"),
 ])
 def test_a_bad_archive_names_the_path_and_stores_nothing(played, change, field):
     archive = json.loads(json.dumps(tournament_export(tournament=played)))
@@ -166,7 +167,13 @@ def test_archive_api(director_client, outsider_client, played):
 def test_standings_csv(anon_client, played):
     text = standings_csv(played)
     lines = text.lstrip("\ufeff").splitlines()
-    assert len(lines) == 8 and lines[0].count(";") == 9  # rank … lost, rounds 1 and 2
+    # rank, no., name, club, team, score, game points, won, lost, rounds 1 and 2
+    assert len(lines) == 8 and lines[0].count(";") == 10
+    header = lines[0].split(";")
+    assert header[4] == "Mannschaft"
+    teams = {line.split(";")[2]: line.split(";")[4] for line in lines[1:]}
+    first = played.participants.get(start_number=1)
+    assert teams[first.player.name] == "Asse"
     resp = anon_client.get(f"/api/v1/tournaments/{played.pk}/standings/csv/")
     assert resp.status_code == 200 and resp["Content-Type"].startswith("text/csv")
     assert Player.objects.filter(name=lines[1].split(";")[2]).exists()

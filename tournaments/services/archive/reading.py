@@ -166,6 +166,8 @@ def _read_tournament(data: Any, clubs: dict) -> dict[str, Any]:
               "club_evening", "loss_fee_cents", "loss_fee_from", "loss_fee_high_cents", "club",
               "created_at"}
     t = _obj(data, "tournament", fields, {"rounds_planned", "team_size"})
+    if not isinstance(t["rules"], dict):
+        raise _fail("tournament.rules", _("The rules must be an object of options."))
     try:
         game = check_game(t["game"])
         get_engine(game).options(t["rules"])

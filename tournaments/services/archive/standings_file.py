@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from games.engines import get_engine
 from tournaments.csv_files import write_csv
@@ -13,22 +13,26 @@ from tournaments.recompute.standings_rows import compute_standings
 
 
 def standings_csv(tournament: Tournament) -> str:
-    """The tournament's current standings: rank, start number, name, club, score, the
-    game's figures and one column per round."""
+    """The tournament's current standings: rank, start number, name, club, (the team,
+    when the tournament has teams), score, the game's figures and one column per
+    round."""
     engine = get_engine(tournament.game)
     rows = compute_standings(tournament)
-    people = {p.pk: p for p in tournament.participants.select_related("player__club")}
+    people = {p.pk: p for p in tournament.participants.select_related("player__club", "team")}
+    teams = any(p.team_id for p in people.values())
     rounds = sorted({r["round"] for row in rows for r in row["rounds"]})
     figure_names = {"game_points": gettext("Game points"), "won": gettext("Won"),
                     "lost": gettext("Lost")}
     header = [gettext("Rank"), gettext("Start number"), gettext("Name"), gettext("Club"),
-              gettext("Score"), *[figure_names.get(f, f) for f in engine.figures],
+              *([pgettext("tournament team", "Team")] if teams else []), gettext("Score"),
+              *[figure_names.get(f, f) for f in engine.figures],
               *[gettext("Round %(number)s") % {"number": n} for n in rounds]]
     out = []
     for row in rows:
         p = people[row["participant"]]
         per_round = {r["round"]: r["score"] for r in row["rounds"]}
         out.append([row["rank"], p.start_number, p.player.name,
-                    p.player.club.name if p.player.club else "", row["score"],
+                    p.player.club.name if p.player.club else "",
+                    *([p.team.name if p.team_id else ""] if teams else []), row["score"],
                     *[row[f] for f in engine.figures], *[per_round.get(n, "") for n in rounds]])
     return write_csv(header, out)
