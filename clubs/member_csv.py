@@ -18,6 +18,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games.engines.base import fill
+
 MAX_LINES = 5000
 MAX_BYTES = 1_000_000
 MAX_NAME = 120
@@ -39,8 +41,7 @@ class Line:
     @property
     def messages(self) -> list[tuple[str, str]]:
         """``(column, message)`` per error, in the active language."""
-        return [(column, str(message) % params if params else str(message))
-                for column, message, params in self.errors]
+        return [(column, fill(str(message), params)) for column, message, params in self.errors]
 
     def error(self, column: str, message, **params: Any) -> None:
         self.errors.append((column, message, params))
@@ -55,7 +56,7 @@ class FileProblem(Exception):
         super().__init__(str(message))
 
     def render(self) -> str:
-        return str(self.message) % self.params if self.params else str(self.message)
+        return fill(str(self.message), self.params)
 
 
 def decode(data: bytes) -> str:

@@ -6,15 +6,14 @@ from typing import Any
 
 from django.utils.translation import gettext
 
+from games.engines.base import fill
 from games.engines.words import deal_phrases
 
 
 def say(message: str, params: dict[str, Any]) -> str:
     """One phrase: its text parameters are msgids too (a suit, an ace, a trump)."""
-    params = {key: gettext(value) if isinstance(value, str) and value else value
-              for key, value in params.items()}
-    text = gettext(message)
-    return text % params if params else text
+    return fill(message, {key: gettext(value) if isinstance(value, str) and value else value
+                          for key, value in params.items()}, gettext)
 
 
 def deal_in_words(game: str, record: Any) -> str:

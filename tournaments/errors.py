@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from games.engines.base import fill
+
 
 class StateConflict(Exception):
     """The state forbids the action (sheet submitted, round closed, …) → HTTP 409.
@@ -23,8 +25,7 @@ class StateConflict(Exception):
         super().__init__(self.render())
 
     def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
-        text = translate(self.message)
-        return text % self.params if self.params else text
+        return fill(self.message, self.params, translate)
 
 
 class StalePrecondition(Exception):

@@ -19,7 +19,7 @@ translates them with ``gettext`` and fills in ``params``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, ClassVar
 
@@ -27,6 +27,14 @@ from typing import Any, ClassVar
 def _(message: str) -> str:
     """Mark a message for translation; the web layer translates it later."""
     return message
+
+
+def fill(message: str, params: Mapping[str, Any] | None,
+         translate: Callable[[str], str] = lambda s: s) -> str:
+    """A msgid in the reader's language with its ``%(name)s`` parameters filled in: the
+    one way every error and every phrase of the app is rendered."""
+    text = translate(message)
+    return text % params if params else text
 
 
 # --------------------------------------------------------------------------- errors
@@ -48,8 +56,7 @@ class FieldError:
     number: int | None = None
 
     def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
-        text = translate(self.message)
-        return text % self.params if self.params else text
+        return fill(self.message, self.params, translate)
 
     def at(self, *, deal: int | None, number: int | None, prefix: str = "") -> FieldError:
         """The same error, placed in a deal of a list (and under a field prefix)."""
