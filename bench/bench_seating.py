@@ -3,7 +3,8 @@
 Terms: a round is one draw of all players into tables; a repeat is a pair of players at
 one table who already shared a table in an earlier round; the planned rounds are the
 tournament's ``rounds_planned``; the optimum of a round is 0 where a schedule without
-repeats exists for the planned rounds (an affine plane, or one the search reaches),
+repeats exists for the planned rounds (an affine plane, Kirkman's 15, the 28 in 4s, or
+one the search reaches),
 otherwise the lower bound of ``tournaments.seating.repeat_lower_bound``.
 
 Part 1 (fields of 9 to 64 players, and the Skat mix of 4- and 3-tables): for each field
@@ -42,10 +43,12 @@ SKAT = ((3, 4), 4)
 FIELDS = [
     (9, (3,), 3, 4, "affine plane of order 3"),
     (12, (3,), 3, 4, None),
+    (15, (3,), 3, 7, "Kirkman's schoolgirls"),
     (12, (4,), 4, 3, None),
     (16, (4,), 4, 5, "affine plane of order 4"),
     (20, (4,), 4, 5, None),
     (24, (4,), 4, 6, None),
+    (28, (4,), 4, 9, "1-rotational design over Z9 x 3 + 1"),
     (32, (4,), 4, 8, None),
     (36, (4,), 4, 8, None),
     (64, (4,), 4, 8, None),

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from tournaments.seating import balanced, composition, repeated_pairs
-from tournaments.seating.designs import affine_classes
+from tournaments.seating.designs import affine_classes, resolvable_classes
 from tournaments.seating.planned import repeat_lower_bound
 
 
@@ -44,6 +44,8 @@ DESIGNS = [
     (36, (4,), 4, 6),
     (13, (3, 4), 4, 4),  # the Skat mix of one 4-table and three 3-tables
     (18, (3, 4), 4, 4),
+    (15, (3,), 3, 7),  # Kirkman's schoolgirls
+    (28, (4,), 4, 9),  # the 1-rotational design over Z9 x 3 and one fixed player
 ]
 
 
@@ -139,6 +141,22 @@ def test_the_affine_plane_meets_every_pair_exactly_once(q):
     assert len(met) == len(set(met)) == q * q * (q * q - 1) // 2
     for tables in affine_classes(q):
         assert sorted(p for line in tables for p in line) == list(range(q * q))
+
+
+@pytest.mark.parametrize("count, size", [(15, 3), (28, 4), (16, 4), (49, 7)])
+def test_each_known_design_meets_every_pair_exactly_once(count, size):
+    rounds = resolvable_classes(count, size)
+    assert len(rounds) == (count - 1) // (size - 1)
+    met = [frozenset(pair) for tables in rounds for table in tables
+           for pair in itertools.combinations(table, 2)]
+    assert len(met) == len(set(met)) == count * (count - 1) // 2
+    for tables in rounds:
+        assert all(len(table) == size for table in tables)
+        assert sorted(p for table in tables for p in table) == list(range(count))
+
+
+def test_no_design_is_claimed_where_none_is_known():
+    assert resolvable_classes(24, 4) is None and resolvable_classes(21, 3) is None
 
 
 def test_a_new_field_after_round_one_gets_a_plan_of_its_own():

@@ -1,4 +1,5 @@
-"""Known repeat-free schedules: the affine plane of order q.
+"""Known repeat-free schedules: the affine planes of order q, Kirkman's fifteen
+schoolgirls, and a 1-rotational design of 28 players in fours.
 
 Terms:
 
@@ -9,6 +10,15 @@ Terms:
   points lie on exactly one line. Read as players, lines as tables and classes as
   rounds, it seats q² players at tables of q for q + 1 rounds without a repeated pair:
   9 players in 3s for 4 rounds, 16 in 4s for 5, 25 in 5s for 6, 49 in 7s for 8.
+
+- Kirkman's schoolgirl problem: 15 players in 3s for 7 rounds, each pair once (a
+  Kirkman triple system; the table below is one of its seven solutions).
+- 28 players in 4s for 9 rounds, each pair once (a resolvable design with blocks of 4):
+  players are Z₉ × {0, 1, 2} and one fixed player ∞; the base round below, shifted by
+  0..8 in Z₉ (∞ stays), gives the nine rounds. Its blocks cover every difference within
+  and between the three levels exactly once, which is what makes each pair meet once.
+
+``resolvable_classes`` answers the schedule for a field and table size, or None.
 
 Pure Python. Points are numbered ``x·q + y``; field elements are ints 0..q−1 whose
 base-p digits are the coefficients of a polynomial over GF(p).
@@ -69,3 +79,48 @@ def affine_classes(q: int) -> list[list[list[int]]]:
     for m in range(q):
         classes.append([[x * q + add[mul[m][x]][b] for x in range(q)] for b in range(q)])
     return classes
+
+
+# Kirkman's schoolgirls, players 0..14: 7 rounds of 5 tables of 3
+KIRKMAN_15 = (
+    ((0, 1, 2), (3, 7, 11), (4, 9, 14), (5, 10, 12), (6, 8, 13)),
+    ((0, 3, 4), (1, 7, 9), (2, 12, 13), (5, 8, 14), (6, 10, 11)),
+    ((0, 5, 6), (1, 8, 10), (2, 11, 14), (3, 9, 13), (4, 7, 12)),
+    ((0, 7, 8), (1, 11, 13), (2, 4, 5), (3, 10, 14), (6, 9, 12)),
+    ((0, 9, 10), (1, 12, 14), (2, 3, 6), (4, 8, 11), (5, 7, 13)),
+    ((0, 11, 12), (1, 3, 5), (2, 8, 9), (4, 10, 13), (6, 7, 14)),
+    ((0, 13, 14), (1, 4, 6), (2, 7, 10), (3, 8, 12), (5, 9, 11)),
+)
+
+# 28 players in fours: the base round over Z₉ × {0, 1, 2} ((a, level) pairs) and ∞
+INFINITY = "inf"
+BASE_28 = (
+    (INFINITY, (0, 0), (0, 1), (0, 2)), ((1, 0), (8, 0), (7, 1), (5, 2)),
+    ((2, 0), (4, 1), (5, 1), (1, 2)), ((3, 0), (6, 0), (7, 0), (8, 2)),
+    ((4, 0), (8, 1), (2, 2), (7, 2)), ((5, 0), (1, 1), (3, 1), (6, 1)),
+    ((2, 1), (3, 2), (4, 2), (6, 2)),
+)
+
+
+def rotational_classes(base, group: int, levels: int) -> list[list[list[int]]]:
+    """The base round shifted by 0..group−1: point (a, level) is ``level·group + a``,
+    ∞ is ``levels·group``."""
+    def number(point, shift: int) -> int:
+        if point == INFINITY:
+            return levels * group
+        a, level = point
+        return level * group + (a + shift) % group
+    return [[[number(point, shift) for point in block] for block in base]
+            for shift in range(group)]
+
+
+def resolvable_classes(count: int, size: int) -> list[list[list[int]]] | None:
+    """A repeat-free schedule of ``count`` players at tables of ``size``: its rounds,
+    each a list of tables of player numbers 0..count−1; None when none is known."""
+    if count == size * size and has_affine_plane(size):
+        return affine_classes(size)
+    if (count, size) == (15, 3):
+        return [[list(table) for table in tables] for tables in KIRKMAN_15]
+    if (count, size) == (28, 4):
+        return rotational_classes(BASE_28, 9, 3)
+    return None

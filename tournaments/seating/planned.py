@@ -27,11 +27,12 @@ Method, for fields of at most ``PLAN_MAX_PLAYERS``:
    starts a new plan for the new field, its past pairs kept as a cost). When no plan
    fits the rounds played (a director swapped players, another method drew a round),
    the remaining rounds are planned anew from everything played.
-3. A plan starts from a known design where one fits: the q² players of an affine plane
-   of order q at tables of q, q = 3, 4, 5, 7 (9 players in 3s for 4 rounds, 16 in 4s for
-   5); after its first round the plane is laid over that round's tables, so the rest
-   completes it. Otherwise it starts from the round-by-round draw (``balanced``), so a
-   plan is never worse than drawing round by round would have been.
+3. A plan starts from a known design where one fits (``designs``): the q² players of an
+   affine plane of order q at tables of q (9 players in 3s for 4 rounds, 16 in 4s for
+   5), Kirkman's 15 in 3s for 7, 28 in 4s for 9; after its first round the design is
+   laid over that round's tables, so the rest completes it. Otherwise it starts from the
+   round-by-round draw (``balanced``), so a plan is never worse than drawing round by
+   round would have been.
 4. A tabu search then swaps two players at different tables of one planned round,
    picking a player who sits with a repeat (or a club-mate), taking the best swap not
    tabu, restarting from the best schedule seen (shaken a little) when it stalls, until
@@ -49,7 +50,7 @@ import random
 from collections.abc import Hashable, Iterable, Mapping
 
 from .balanced import _PairCosts, seat_one_round
-from .designs import affine_classes, has_affine_plane
+from .designs import resolvable_classes
 
 # Fields up to this size are planned ahead; larger ones are drawn round by round (the
 # swap search handles thousands of players and has room enough to avoid repeats).
@@ -176,24 +177,30 @@ class _Problem:
 
     def _design_start(self, anchor: list[Round], todo: int,
                       rng: random.Random) -> list[Round] | None:
-        """Rounds of an affine plane laid over the field (and over the one anchor round)."""
-        q = self.sizes[0]
-        if (self.count != q * q or any(s != q for s in self.sizes) or not has_affine_plane(q)
-                or len(anchor) > 1 or (anchor and not _fits(anchor[0], self.count, self.sizes))):
+        """Rounds of a known repeat-free design laid over the field (and over the one
+        anchor round: its tables become the design's first round)."""
+        size = self.sizes[0]
+        if any(s != size for s in self.sizes) or len(anchor) > 1 \
+                or (anchor and not _fits(anchor[0], self.count, self.sizes)):
+            return None
+        classes = resolvable_classes(self.count, size)
+        if classes is None:
             return None
         if anchor:
-            # the anchor round's table t becomes the line x = t: the plane's other
-            # classes then meet each of its pairs never again
-            points = [p for table in anchor[0] for p in table]
-            classes = affine_classes(q)[1:]
+            # the anchor's table t takes the places of the design's table t in its first
+            # round: the other rounds then meet each of the anchor's pairs never again
+            points = [0] * self.count
+            for table, line in zip(anchor[0], classes[0], strict=True):
+                for player, point in zip(table, line, strict=True):
+                    points[point] = player
+            classes = classes[1:]
         else:
             points = list(range(self.count))
             rng.shuffle(points)
-            classes = affine_classes(q)
         order = list(range(len(classes)))
         rng.shuffle(order)
         chosen = [[[points[p] for p in line] for line in classes[i]] for i in order[:todo]]
-        if len(chosen) < todo:  # more rounds than the plane has: the rest round by round
+        if len(chosen) < todo:  # more rounds than the design has: the rest round by round
             chosen += self._greedy_start(anchor + chosen, todo - len(chosen), rng)
         return chosen
 
