@@ -46,6 +46,8 @@ FIELDS = [
     (15, (3,), 3, 7, "Kirkman's schoolgirls"),
     (12, (4,), 4, 3, None),
     (16, (4,), 4, 5, "affine plane of order 4"),
+    (27, (3,), 3, 13, "affine space AG(3, 3)"),
+    (33, (3,), 3, 16, "half-rotational triple system"),
     (20, (4,), 4, 5, None),
     (24, (4,), 4, 6, None),
     (28, (4,), 4, 9, "1-rotational design over Z9 x 3 + 1"),

@@ -46,6 +46,8 @@ DESIGNS = [
     (18, (3, 4), 4, 4),
     (15, (3,), 3, 7),  # Kirkman's schoolgirls
     (28, (4,), 4, 9),  # the 1-rotational design over Z9 x 3 and one fixed player
+    (27, (3,), 3, 13),  # the affine space AG(3, 3)
+    (33, (3,), 3, 16),  # the half-rotational triple system over Z32 and one fixed player
 ]
 
 
@@ -143,7 +145,8 @@ def test_the_affine_plane_meets_every_pair_exactly_once(q):
         assert sorted(p for line in tables for p in line) == list(range(q * q))
 
 
-@pytest.mark.parametrize("count, size", [(15, 3), (28, 4), (16, 4), (49, 7)])
+@pytest.mark.parametrize("count, size", [(15, 3), (28, 4), (16, 4), (49, 7), (27, 3), (81, 3),
+                                         (64, 4), (33, 3)])
 def test_each_known_design_meets_every_pair_exactly_once(count, size):
     rounds = resolvable_classes(count, size)
     assert len(rounds) == (count - 1) // (size - 1)

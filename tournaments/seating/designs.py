@@ -11,12 +11,20 @@ Terms:
   rounds, it seats q² players at tables of q for q + 1 rounds without a repeated pair:
   9 players in 3s for 4 rounds, 16 in 4s for 5, 25 in 5s for 6, 49 in 7s for 8.
 
+- affine space AG(k, q): the q^k points of GF(q)^k at tables of q, one round per
+  direction ((q^k − 1)/(q − 1) rounds, e.g. 27 players in 3s for 13, 64 in 4s for 21,
+  81 in 3s for 40): the lines of one direction partition the points, and two points lie
+  on exactly one line.
 - Kirkman's schoolgirl problem: 15 players in 3s for 7 rounds, each pair once (a
   Kirkman triple system; the table below is one of its seven solutions).
 - 28 players in 4s for 9 rounds, each pair once (a resolvable design with blocks of 4):
   players are Z₉ × {0, 1, 2} and one fixed player ∞; the base round below, shifted by
   0..8 in Z₉ (∞ stays), gives the nine rounds. Its blocks cover every difference within
   and between the three levels exactly once, which is what makes each pair meet once.
+
+- 33 players in 3s for 16 rounds: players Z₃₂ and ∞; the base round {∞, 0, 16}, five
+  triples T and their shifts T + 16, shifted by 0..15. The five triples hold each
+  distance 1..15 of Z₃₂ once, so every pair meets once.
 
 ``resolvable_classes`` answers the schedule for a field and table size, or None.
 
@@ -114,11 +122,61 @@ def rotational_classes(base, group: int, levels: int) -> list[list[list[int]]]:
             for shift in range(group)]
 
 
+# 33 players in threes: the five base triples over Z₃₂ (see the module's terms)
+BASE_33 = ((1, 2, 4), (3, 10, 14), (5, 11, 29), (6, 15, 25), (7, 12, 24))
+
+
+def half_rotational_classes(base, group: int) -> list[list[list[int]]]:
+    """Players Z_group and ∞ (numbered ``group``): the round {∞, 0, h}, the base
+    triples and their shifts by h = group/2, shifted by 0..h−1."""
+    half = group // 2
+    first = [[group, 0, half], *[list(t) for t in base],
+             *[[(x + half) % group for x in t] for t in base]]
+    return [[[x if x == group else (x + shift) % group for x in table] for table in first]
+            for shift in range(half)]
+
+
+def affine_space_classes(q: int, k: int) -> list[list[list[int]]]:
+    """The parallel classes of AG(k, q): for each direction (a nonzero vector whose first
+    nonzero coordinate is 1) the lines ``p + t·d``. Point (x₀, …, x_{k−1}) is numbered
+    Σ xᵢ·q^i."""
+    add, mul = _field(q)
+    points = [[(n // q ** i) % q for i in range(k)] for n in range(q ** k)]
+
+    def number(vector) -> int:
+        return sum(x * q ** i for i, x in enumerate(vector))
+
+    directions = [d for d in points if any(d) and d[next(i for i, x in enumerate(d) if x)] == 1]
+    classes = []
+    for d in directions:
+        seen: set[int] = set()
+        lines = []
+        for p in points:
+            if number(p) in seen:
+                continue
+            line = [number([add[p[i]][mul[t][d[i]]] for i in range(k)]) for t in range(q)]
+            seen.update(line)
+            lines.append(line)
+        classes.append(lines)
+    return classes
+
+
+def _power_of(count: int, q: int) -> int | None:
+    k, n = 0, 1
+    while n < count:
+        n, k = n * q, k + 1
+    return k if n == count and k >= 2 else None
+
+
 def resolvable_classes(count: int, size: int) -> list[list[list[int]]] | None:
     """A repeat-free schedule of ``count`` players at tables of ``size``: its rounds,
     each a list of tables of player numbers 0..count−1; None when none is known."""
     if count == size * size and has_affine_plane(size):
         return affine_classes(size)
+    if has_affine_plane(size) and size > 2 and _power_of(count, size):
+        return affine_space_classes(size, _power_of(count, size))
+    if (count, size) == (33, 3):
+        return half_rotational_classes(BASE_33, 32)
     if (count, size) == (15, 3):
         return [[list(table) for table in tables] for tables in KIRKMAN_15]
     if (count, size) == (28, 4):
