@@ -32,7 +32,9 @@ Measurements, each beside a baseline taken in the same run:
    per-participant sum of deal scores (``SQL_PLAIN_SUM``). Medians of ``--repeat``.
 2. After one table's change: a director corrects one deal of a random table of the last
    round through ``deal_correct`` (which re-totals that table), then
-   ``standings_recompute`` is timed; baseline the SQL statement after the same change.
+   ``standings_recompute`` is timed (the incremental way: the change names its round);
+   baseline the SQL statement after the same change. Measurement 1 forces the full
+   recompute (``full=True``).
 3. ``GET /api/v1/tournaments/{id}/standings/`` under ``--clients`` concurrent keep-alive
    clients against gunicorn (``config.wsgi``, 2 workers × 8 threads, Redis cache), beside
    the same gunicorn serving a static file with the same bytes through WhiteNoise; then
@@ -295,12 +297,13 @@ def sql_rows(query: str, tournament_id: int) -> list[tuple]:
 def measure_full(tournament_id: int, repeat: int) -> dict:
     from tournaments.recompute.standings_rows import standings_recompute
 
-    standings_recompute(tournament_id=tournament_id)  # warm-up; the first stores the rows
+    standings_recompute(tournament_id=tournament_id, full=True)  # warm-up; stores the rows
     sql_rows(SQL_STANDINGS, tournament_id)
     sql_rows(SQL_PLAIN_SUM, tournament_id)
     recompute, standings_sql, plain_sql = [], [], []
     for _ in range(repeat):  # interleaved, so drift of the machine hits all three alike
-        recompute.append(timed(lambda: standings_recompute(tournament_id=tournament_id))[1])
+        recompute.append(timed(lambda: standings_recompute(tournament_id=tournament_id,
+                                                           full=True))[1])
         standings_sql.append(timed(lambda: sql_rows(SQL_STANDINGS, tournament_id))[1])
         plain_sql.append(timed(lambda: sql_rows(SQL_PLAIN_SUM, tournament_id))[1])
     return {"recompute": recompute, "sql_standings": standings_sql, "sql_plain": plain_sql}

@@ -377,6 +377,9 @@ class StandingsOutbox(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
                                    related_name="standings_outbox")
     created_at = models.DateTimeField(auto_now_add=True)
+    # the round whose sheets changed; None: anything may have (a withdrawal, a merge, an
+    # import), so the recompute does the whole tournament
+    round_number = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["tournament", "id"])]
