@@ -49,8 +49,8 @@ import hashlib
 import random
 from collections.abc import Hashable, Iterable, Mapping
 
-from .balanced import _PairCosts, seat_one_round
 from .designs import resolvable_classes
+from .swap_search import PairCosts, seat_one_round
 
 # Fields up to this size are planned ahead; larger ones are drawn round by round (the
 # swap search handles thousands of players and has room enough to avoid repeats).
@@ -210,7 +210,7 @@ class _Problem:
         clubs = {p: label for p, label in enumerate(self.labels) if label >= 0}
         done: list[Round] = []
         for _ in range(todo):
-            costs = _PairCosts(players, anchor + done, clubs, self.sizes, self.apart)
+            costs = PairCosts(players, anchor + done, clubs, self.sizes, self.apart)
             done.append(seat_one_round(self.count, self.sizes, rng, costs))
         return done
 
