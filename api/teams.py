@@ -106,7 +106,7 @@ class TeamDetail(TournamentEndpoint):
     @extend_schema(request=TEAM_WRITE, responses=TeamSerializer, parameters=[TEAM_ID])
     def patch(self, request, tournament_id: int, team_id: int):
         team = team_update(team_id=self._team(team_id).pk, actor=actor_of(request),
-                           **{str(k): v for k, v in _body(request).items()})
+                           fields={str(k): v for k, v in _body(request).items()})
         return Response(team_of(team))
 
     @extend_schema(responses={204: None}, parameters=[TEAM_ID])

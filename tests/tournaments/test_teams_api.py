@@ -102,6 +102,14 @@ def test_members_move_before_the_first_round_only(director_client, short_skat):
     assert last.after == {"name": "Asse", "members": sorted([ids[0], ids[5]])}
 
 
+@pytest.mark.parametrize("body", [{"actor": 1}, {"team_id": 2}, {"fields": {}}, [1]])
+def test_a_patch_with_a_strange_body_is_400(director_client, short_skat, body):
+    team = director_client.post(teams_url(short_skat), {"name": "A"}, format="json").json()
+    resp = director_client.patch(teams_url(short_skat, f"{team['id']}/"), body, format="json")
+    assert resp.status_code == 400, resp.content
+    assert resp.json()["errors"]
+
+
 def test_team_size_cannot_shrink_below_a_team(director_client, short_skat):
     ids = participant_ids(short_skat)
     director_client.post(teams_url(short_skat), {"name": "A", "members": ids[:3]},

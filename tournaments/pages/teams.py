@@ -87,7 +87,8 @@ def team_edit(request, tournament: Tournament, tournament_id: int, team_id: int)
     form = TeamForm(request.POST, prefix=f"team{team.pk}", participants=choices)
     if form.is_valid():
         done, _team = run_on_form(form, lambda: team_update(
-            team_id=team.pk, name=form.cleaned_data["name"], members=form.member_ids(),
+            team_id=team.pk, fields={"name": form.cleaned_data["name"],
+                                     "members": form.member_ids()},
             actor=_actor(request)), field_of=FIELD_OF)
         if done:
             messages.success(request, _("Team saved."))

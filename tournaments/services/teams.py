@@ -122,9 +122,10 @@ def team_create(*, tournament_id: int, name: Any, members: Any = None,
 
 
 @transaction.atomic
-def team_update(*, team_id: int, actor: Actor | None = None, **fields: Any) -> Team:
-    """Rename a team (``name``) and/or set its members (``members``: the whole list).
-    After the first round a member cannot be taken out (``StateConflict``)."""
+def team_update(*, team_id: int, fields: dict[str, Any], actor: Actor | None = None) -> Team:
+    """Rename a team (``fields["name"]``) and/or set its members (``fields["members"]``:
+    the whole list); any other field is refused. After the first round a member cannot be
+    taken out (``StateConflict``)."""
     team = Team.objects.select_related("tournament").get(pk=team_id)
     tournament = _locked_tournament(team.tournament_id)
     errors: list[FieldError] = []
