@@ -43,6 +43,9 @@ def test_director_creates_a_team_anyone_reads_it(director_client, anon_client, s
     ({"name": "A", "members": "1"}, "members"),
     ({"name": "A", "members": [999999]}, "members.0"),
     ({"name": "A", "members": [True]}, "members.0"),
+    ({"name": "A", "members": [10**30]}, "members.0"),
+    ({"name": "A", "members": [2**63]}, "members.0"),
+    ({"name": "A", "members": [-1]}, "members.0"),
     ({"name": "A", "extra": 1}, "extra"),
 ])
 def test_bad_team_is_400_naming_the_field_and_stores_nothing(director_client, short_skat,

@@ -29,6 +29,7 @@ from tournaments.services.lifecycle import check_not_finished
 from tournaments.text_checks import storable
 
 NAME_MAX = 80
+MAX_ID = 2**63 - 1
 
 
 def _snapshot(team: Team) -> dict[str, Any]:
@@ -72,13 +73,13 @@ def _clean_members(tournament: Tournament, members: Any, errors: list[FieldError
         errors.append(FieldError("members", _("A team has at most %(size)s members in this "
                                               "tournament."), {"size": tournament.team_size}))
         return None
-    ids = [pid for pid in members if is_int(pid)]
+    ids = [pid for pid in members if _an_id(pid)]
     found = {p.pk: p for p in Participant.objects.filter(tournament=tournament, pk__in=ids)
              .select_related("player", "team")}
     out: list[Participant] = []
     for i, pid in enumerate(members):
         where = f"members.{i}"
-        participant = found.get(pid) if is_int(pid) else None
+        participant = found.get(pid) if _an_id(pid) else None
         if participant is None:
             errors.append(FieldError(where, _("Not a participant of this tournament.")))
         elif participant in out:
@@ -92,6 +93,11 @@ def _clean_members(tournament: Tournament, members: Any, errors: list[FieldError
         else:
             out.append(participant)
     return out
+
+
+def _an_id(value: Any) -> bool:
+    """A whole number a database key can hold (larger ones would not reach the query)."""
+    return is_int(value) and 0 < value <= MAX_ID
 
 
 def _drawn(tournament: Tournament) -> bool:
