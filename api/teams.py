@@ -27,6 +27,7 @@ from tournaments.team_ranking import (
 
 TEAM_ID = OpenApiParameter("team_id", int, OpenApiParameter.PATH)
 
+
 class TeamMemberSerializer(serializers.Serializer):
     participant = serializers.IntegerField()
     name = serializers.CharField()
