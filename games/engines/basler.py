@@ -81,7 +81,12 @@ def _check_pair(errors: Errors, deal: dict[str, Any], name: str, total: int) -> 
     if not isinstance(value, list) or len(value) != 2:
         errors.add(name, _("Must be a list of two numbers: team A, team B."))
         return None
-    bad = [i for i, v in enumerate(value) if not is_int(v) or not 0 <= v <= total]
+    first, second = value
+    if type(first) is int and type(second) is int and 0 <= first <= total \
+            and 0 <= second <= total:  # the usual case, without the general check below
+        bad = []
+    else:
+        bad = [i for i, v in enumerate(value) if not is_int(v) or not 0 <= v <= total]
     for i in bad:
         errors.add(f"{name}.{i}", _("Must be a whole number from 0 to %(high)s."), high=total)
     if bad:

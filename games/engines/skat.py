@@ -77,6 +77,9 @@ DECLARER_FIELDS = frozenset({
     "declarer_points", "kontra", "re",
 })
 PASSED_FIELDS = frozenset({"passed", "ramsch"})
+FLAG_FIELDS = ("hand", "ouvert", "schneider", "schneider_announced", "schwarz",
+               "schwarz_announced", "won", "kontra", "re")
+NUMBER_FIELDS = ("matadors", "bid", "declarer_points")
 RAMSCH_FIELDS = frozenset({"ramsch", "passed", "points", "skat_points", "jungfrau",
                            "durchmarsch"})
 SUMMARY_FIELDS = ("game_points", "won", "lost")
@@ -363,16 +366,29 @@ class SkatEngine(Engine):
             if not 1 <= declarer <= ctx.players:
                 errors.add("declarer", _("Must be a seat from 1 to %(players)s."),
                            players=ctx.players)
-            elif declarer not in self.active_seats(ctx):
+            elif ctx.players == 4 and declarer == ctx.dealer:  # not in active_seats
                 errors.add("declarer", _("The dealer sits out this deal and cannot declare."))
         game = deal.get("game")
         if game is not None and (not isinstance(game, str) or game not in GAMES):
             errors.add("game", _("Must be one of: %(choices)s."), choices=", ".join(GAMES))
-        flags = {name: _read_bool(deal, name, errors) for name in (
-            "hand", "ouvert", "schneider", "schneider_announced", "schwarz",
-            "schwarz_announced", "won", "kontra", "re")}
-        numbers = {name: _read_int(deal, name, errors)
-                   for name in ("matadors", "bid", "declarer_points")}
+        # the readers of _read_bool and _read_int, inlined: this runs for every deal entered
+        get = deal.get
+        flags: dict[str, bool | None] = {}
+        for name in FLAG_FIELDS:
+            value = get(name, _MISSING)
+            if value is True or value is False:
+                flags[name] = value
+            else:
+                flags[name] = None
+                if value is not _MISSING:
+                    errors.add(name, _("Must be true or false."))
+        numbers: dict[str, int | None] = {}
+        for name in NUMBER_FIELDS:
+            value = get(name)
+            if value is None or (type(value) is int):
+                numbers[name] = value
+            else:
+                numbers[name] = _read_int(deal, name, errors)
         for name in ("declarer", "game", "won"):
             _require(deal, name, errors)
         self._check_kontra_re(flags, ctx, errors)

@@ -19,6 +19,7 @@ def test_no_bench_edits_the_import_path():
 @pytest.mark.parametrize("module,args,expect", [
     ("bench.bench_seating", ["--players", "60", "--repeat", "1"], "repeated pairs in round 3"),
     ("bench.bench_skat_engine", ["300"], "ratio (measured / baseline time)"),
+    ("bench.bench_engines", ["300"], "labatarde"),
 ])
 def test_quick_benches_run_as_modules(module, args, expect):
     done = subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT,
