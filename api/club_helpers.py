@@ -3,7 +3,6 @@ and a renderer for CSV downloads."""
 
 import json
 
-from django.http import HttpResponse
 from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import BaseRenderer
@@ -42,6 +41,3 @@ class CSVRenderer(BaseRenderer):
         return json.dumps(data, default=str).encode("utf-8")
 
 
-def csv_response(text: str, filename: str):
-    return HttpResponse(text, content_type="text/csv; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})

@@ -17,11 +17,12 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.club_helpers import CSVRenderer, csv_response
+from api.club_helpers import CSVRenderer
 from api.club_schemas import ArchiveSerializer, ImportedSerializer
 from api.endpoints import TournamentEndpoint
 from api.permissions import StaffOnly
 from clubs.policies import runs_club
+from tournaments.csv_files import csv_download
 from tournaments.services.archive import (
     archive_clubs_written,
     archive_read,
@@ -37,7 +38,7 @@ class StandingsCSV(TournamentEndpoint):
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request, tournament_id: int):
         tournament = self.tournament
-        return csv_response(standings_csv(tournament), f"{tournament.slug}-standings.csv")
+        return csv_download(standings_csv(tournament), f"{tournament.slug}-standings.csv")
 
 
 class TournamentArchive(TournamentEndpoint):

@@ -18,9 +18,10 @@ from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from api.club_helpers import CSVRenderer, csv_response
+from api.club_helpers import CSVRenderer
 from api.endpoints import TournamentEndpoint, actor_of
 from clublife.cash import tournament_cash, tournament_cash_csv
+from tournaments.csv_files import csv_download
 from tournaments.prizes.payout import ENTRY_FEE_MAX, GOODS_MAX, PLACE_CENTS_MAX, PLACES_MAX
 from tournaments.services.prizes import lot_set, prizes_set
 from tournaments.team_ranking import prize_answer
@@ -146,5 +147,5 @@ class Cash(TournamentEndpoint):
         tournament = self.tournament
         report = tournament_cash(tournament)
         if request.accepted_renderer.format == "csv":
-            return csv_response(tournament_cash_csv(report), f"{tournament.slug}-cash.csv")
+            return csv_download(tournament_cash_csv(report), f"{tournament.slug}-cash.csv")
         return Response(report)

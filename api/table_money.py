@@ -18,7 +18,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
-from api.club_helpers import CSVRenderer, csv_response, game_of, year_of
+from api.club_helpers import CSVRenderer, game_of, year_of
 from api.club_schemas import EveningTableMoneySerializer, SeasonTableMoneySerializer
 from api.endpoints import ClubEndpoint, TournamentEndpoint
 from clublife.services.evenings import tournament_table_money_update
@@ -29,6 +29,7 @@ from clublife.table_money import (
     season_totals_csv,
 )
 from clubs.services import MAX_FEE_CENTS
+from tournaments.csv_files import csv_download
 
 GAME = OpenApiParameter("game", str, required=False)
 
@@ -87,7 +88,7 @@ class SeasonTableMoneyCSV(ClubEndpoint):
             raise ValidationError({"by": [_("Either “evening” or “player”.")]})
         money = season_table_money(club, game, year_number)
         if by == "evening":
-            return csv_response(season_evenings_csv(money),
+            return csv_download(season_evenings_csv(money),
                                 f"{club.slug}-{year_number}-{game}-table-money-evenings.csv")
-        return csv_response(season_totals_csv(money),
+        return csv_download(season_totals_csv(money),
                             f"{club.slug}-{year_number}-{game}-table-money-totals.csv")

@@ -13,7 +13,6 @@ from urllib.parse import quote
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
-from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -29,7 +28,7 @@ from games.engines import EngineUserError, get_engine
 from games.forms import initial_of, rules_form_class
 from games.messages import add_to_form
 from games.messages import render as error_text
-from tournaments.csv_files import write_csv
+from tournaments.csv_files import csv_download, write_csv
 from tournaments.pages.access import allowed_if, club_by_slug
 
 # service field → form field, for showing a service's errors next to the right field
@@ -143,5 +142,4 @@ def member_list(request, club: Club, slug: str):
 def member_list_csv(request, club: Club, slug: str):
     rows = [[p.name, p.member_number, p.tournaments] for p in _member_rows(club, "")]
     body = write_csv([_("Name"), _("Member number"), _("Tournaments")], rows)
-    return HttpResponse(body, content_type="text/csv; charset=utf-8", headers={
-        "Content-Disposition": f'attachment; filename="{club.slug}-members.csv"'})
+    return csv_download(body, f"{club.slug}-members.csv")

@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils import formats
 from django.utils.translation import gettext
 
 from clublife.selectors import evenings_of
@@ -28,6 +27,7 @@ from clubs.models import Club
 from games.engines import get_engine
 from tournaments.csv_files import write_csv
 from tournaments.models import Seat, Tournament
+from tournaments.templatetags.money import euros
 
 
 @dataclass(frozen=True)
@@ -125,10 +125,6 @@ def season_table_money(club: Club, game: str, year: int) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- CSV
-
-
-def euros(cents: int) -> str:
-    return formats.number_format(cents / 100, decimal_pos=2, use_l10n=True)
 
 
 def season_evenings_csv(money: dict[str, Any]) -> str:

@@ -46,6 +46,7 @@ from clubs.policies import is_staff, may_change_player, runs_club
 from games.choices import GAME_CHOICES
 from games.engines import EngineUserError, get_engine
 from games.messages import add_to_form
+from tournaments.csv_files import csv_download
 from tournaments.errors import StateConflict
 from tournaments.models import Tournament
 from tournaments.pages.access import (
@@ -67,11 +68,6 @@ def _year(year: int) -> int:
     if not MIN_YEAR <= year <= MAX_YEAR:
         raise Http404()
     return year
-
-
-def _csv(text: str, filename: str) -> HttpResponse:
-    return HttpResponse(text, content_type="text/csv; charset=utf-8",
-                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
 def club_page(request, slug: str):
@@ -176,8 +172,8 @@ def table_money_csv(request, club: Club, slug: str, year: int, kind: str):
         raise Http404()
     money = season_table_money(club, game, year)
     if kind == "evenings":
-        return _csv(season_evenings_csv(money), f"{club.slug}-{year}-{game}-evenings.csv")
-    return _csv(season_totals_csv(money), f"{club.slug}-{year}-{game}-totals.csv")
+        return csv_download(season_evenings_csv(money), f"{club.slug}-{year}-{game}-evenings.csv")
+    return csv_download(season_totals_csv(money), f"{club.slug}-{year}-{game}-totals.csv")
 
 
 def player_page(request, pk: int):
@@ -233,7 +229,7 @@ def player_merge_page(request, keep: Player, pk: int):
 
 @allowed_if(can_see_tournament, tournament_by_pk, hide=True)
 def tournament_standings_csv(request, tournament: Tournament, pk: int):
-    return _csv(standings_csv(tournament), f"{tournament.slug}-standings.csv")
+    return csv_download(standings_csv(tournament), f"{tournament.slug}-standings.csv")
 
 
 @login_required

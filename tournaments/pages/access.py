@@ -19,6 +19,7 @@ from django.shortcuts import get_object_or_404
 
 from clubs.models import Club, Player
 from tournaments.models import Table, Tournament
+from tournaments.services import Actor
 
 
 def allowed_if(policy: Callable[[Any, Any], bool], load: Callable[..., Any], *,
@@ -59,3 +60,8 @@ def club_by_slug(*, slug, **_kwargs) -> Club:
 
 def player_by_pk(*, pk, **_kwargs) -> Player:
     return get_object_or_404(Player.objects.select_related("club"), pk=pk)
+
+
+def staff_actor(request) -> Actor:
+    """Who a console change is recorded under: the signed-in user and their address."""
+    return Actor(user=request.user, ip=request.META.get("REMOTE_ADDR") or None)

@@ -35,13 +35,12 @@ from tournaments.forms import (
 )
 from tournaments.links import board_url, entry_url
 from tournaments.models import Participant, Round, Table, Tournament
-from tournaments.pages.access import allowed_if, tournament_by_pk
+from tournaments.pages.access import allowed_if, staff_actor, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.paper_sheets import paper_sheet
 from tournaments.policies import directs
 from tournaments.selectors import round_sheets
 from tournaments.services import (
-    Actor,
     participant_add,
     participant_update,
     round_close,
@@ -60,10 +59,6 @@ app_name = "console"
 
 def _clubs_run(user):
     return Club.objects.all() if user.is_superuser else Club.objects.filter(admins=user)
-
-
-def _actor(request) -> Actor:
-    return Actor(user=request.user, ip=request.META.get("REMOTE_ADDR") or None)
 
 
 def _present(participants) -> int:
@@ -236,7 +231,7 @@ def _round_change(request, tournament: Tournament, number: int, change, done: st
     """Close or reopen a round; a conflict is shown as a message on the console."""
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     try:
-        change(round_id=rnd.pk, actor=_actor(request))
+        change(round_id=rnd.pk, actor=staff_actor(request))
     except StateConflict as exc:
         messages.error(request, exc.render(_))
     else:
@@ -271,7 +266,7 @@ def end_sheet(request, tournament: Tournament, tournament_id: int, table_id: int
     if form.is_valid():
         try:
             sheet_end(table_id=table.pk, reason=form.cleaned_data["reason"],
-                      actor=_actor(request))
+                      actor=staff_actor(request))
         except EngineUserError as exc:
             add_to_form(form, exc)
         except StateConflict as exc:

@@ -17,10 +17,10 @@ from games.engines import EngineUserError
 from games.messages import render as error_text
 from tournaments.errors import StateConflict
 from tournaments.models import Table
-from tournaments.pages.access import allowed_if, table_by_pk
+from tournaments.pages.access import allowed_if, staff_actor, table_by_pk
 from tournaments.policies import directs_table
 from tournaments.selectors import table_state
-from tournaments.services import Actor, summary_record
+from tournaments.services import summary_record
 
 FIGURES = (("game_points", gettext_lazy("Game points")), ("won", gettext_lazy("Games won")),
            ("lost", gettext_lazy("Games lost")))
@@ -74,7 +74,7 @@ def summary_page(request, table: Table, table_id: int):
     form = SummaryForm(request.POST or None, seats=state["seats"], initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            actor = Actor(user=request.user, ip=request.META.get("REMOTE_ADDR") or None)
+            actor = staff_actor(request)
             summary_record(table_id=table.pk, seats=form.entries(), actor=actor)
         except EngineUserError as exc:
             _add_engine_errors(form, exc)

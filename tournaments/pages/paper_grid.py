@@ -21,10 +21,10 @@ from games.engines import DealContext, EngineUserError, get_engine
 from games.messages import render as error_text
 from tournaments.errors import StateConflict
 from tournaments.models import Table
-from tournaments.pages.access import allowed_if, table_by_pk
+from tournaments.pages.access import allowed_if, staff_actor, table_by_pk
 from tournaments.policies import directs_table
 from tournaments.selectors import table_state
-from tournaments.services import Actor, deals_record
+from tournaments.services import deals_record
 
 YES_NO = [("true", gettext_lazy("won")), ("false", gettext_lazy("lost"))]
 SKAT_GAMES = [("clubs", pgettext_lazy("card suit", "clubs")), ("spades", gettext_lazy("spades")),
@@ -254,7 +254,7 @@ def paper_grid_page(request, table: Table, table_id: int):
                 break
             filled.append(row)
         try:
-            actor = Actor(user=request.user, ip=request.META.get("REMOTE_ADDR") or None)
+            actor = staff_actor(request)
             deals_record(table_id=table.pk, records=[r.record(state["game"]) for r in filled],
                          actor=actor)
         except EngineUserError as exc:

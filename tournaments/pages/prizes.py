@@ -15,21 +15,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Tournament
-from tournaments.pages.access import allowed_if, tournament_by_pk
+from tournaments.pages.access import allowed_if, staff_actor, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
 from tournaments.prize_forms import LotForm, PrizeForm
-from tournaments.services import Actor
 from tournaments.services.prizes import lot_set, prizes_set
 from tournaments.team_ranking import prize_answer
+from tournaments.templatetags.money import euros
 
 FIELD_OF = {"entry_fee_cents": "entry_fee", "places_percent": "places",
             "places_cents": "places", "places_goods": "places"}
-
-
-def euros(cents: int) -> str:
-    return formats.number_format(Decimal(cents) / 100, decimal_pos=2, use_l10n=True,
-                                 force_grouping=True)
 
 
 def _number(value) -> str:
@@ -57,17 +52,7 @@ def _context(tournament, *, form=None, lot_form=None):
     ties = []
     if answer:
         ties = [[numbers[pid] for pid in group] for group in answer["ties"]]
-    money = {}
-    if answer:
-        money = {name: euros(answer[name]) for name in (
-            "entry_fee_cents", "fees_cents", "pot_cents", "paid_cents", "undistributed_cents",
-            "shortfall_cents")}
-        answer = {**answer,
-                  "payouts": [{**row, "amount": euros(row["amount_cents"])}
-                              for row in answer["payouts"]],
-                  "places": [{**row, "amount": euros(row["amount_cents"])}
-                             for row in answer["places"]]}
-    return {"tournament": tournament, "answer": answer, "ties": ties, "money": money,
+    return {"tournament": tournament, "answer": answer, "ties": ties,
             "form": form or PrizeForm(initial=_initial(answer)),
             "lot_form": lot_form or LotForm()}
 
@@ -80,7 +65,7 @@ def prizes_page(request, tournament: Tournament, tournament_id: int):
         if form.is_valid():
             done, _config = run_on_form(form, lambda: prizes_set(
                 tournament_id=tournament.pk, data=form.prize_list(),
-                actor=Actor(user=request.user)), field_of=FIELD_OF)
+                actor=staff_actor(request)), field_of=FIELD_OF)
             if done:
                 messages.success(request, _("Prize list saved."))
                 return redirect("console:prizes", tournament.pk)

@@ -13,19 +13,14 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import StateConflict
 from tournaments.models import Tournament
-from tournaments.pages.access import allowed_if, tournament_by_pk
+from tournaments.pages.access import allowed_if, staff_actor, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
 from tournaments.prize_forms import TeamForm, TeamImportForm
-from tournaments.services import Actor
 from tournaments.services.teams import team_create, team_delete, team_update, teams_import
 from tournaments.team_ranking import team_results
 
 FIELD_OF = {"members": "members", "name": "name"}
-
-
-def _actor(request) -> Actor:
-    return Actor(user=request.user, ip=request.META.get("REMOTE_ADDR") or None)
 
 
 def _participants(tournament):
@@ -69,7 +64,7 @@ def team_new(request, tournament: Tournament, tournament_id: int):
     if form.is_valid():
         done, team = run_on_form(form, lambda: team_create(
             tournament_id=tournament.pk, name=form.cleaned_data["name"],
-            members=form.member_ids(), actor=_actor(request)), field_of=FIELD_OF)
+            members=form.member_ids(), actor=staff_actor(request)), field_of=FIELD_OF)
         if done:
             messages.success(request, _("Team “%(name)s” created.") % {"name": team.name})
             return redirect("console:teams", tournament.pk)
@@ -89,7 +84,7 @@ def team_edit(request, tournament: Tournament, tournament_id: int, team_id: int)
         done, _team = run_on_form(form, lambda: team_update(
             team_id=team.pk, fields={"name": form.cleaned_data["name"],
                                      "members": form.member_ids()},
-            actor=_actor(request)), field_of=FIELD_OF)
+            actor=staff_actor(request)), field_of=FIELD_OF)
         if done:
             messages.success(request, _("Team saved."))
             return redirect("console:teams", tournament.pk)
@@ -103,7 +98,7 @@ def team_edit(request, tournament: Tournament, tournament_id: int, team_id: int)
 def team_remove(request, tournament: Tournament, tournament_id: int, team_id: int):
     team = get_object_or_404(tournament.teams, pk=team_id)
     try:
-        team_delete(team_id=team.pk, actor=_actor(request))
+        team_delete(team_id=team.pk, actor=staff_actor(request))
     except StateConflict as exc:
         messages.error(request, exc.render(_))
     else:
@@ -119,7 +114,7 @@ def team_lines(request, tournament: Tournament, tournament_id: int):
     if form.is_valid():
         done, teams = run_on_form(form, lambda: teams_import(
             tournament_id=tournament.pk, text=form.cleaned_data["lines"],
-            actor=_actor(request)))
+            actor=staff_actor(request)))
         if done:
             messages.success(request, _("%(count)s teams filled in.") % {"count": len(teams)})
             return redirect("console:teams", tournament.pk)

@@ -1,4 +1,5 @@
-"""``{{ cents|euros }}``: an amount in cents shown in euros the active language's way."""
+"""``{{ cents|euros }}``: an amount in cents shown in euros the active language's way (the
+same function formats the CSV amounts of table money and the console's form values)."""
 
 from django import template
 from django.utils import formats
