@@ -22,7 +22,7 @@ from tournaments.models import (
 )
 from tournaments.recompute import snapshots
 from tournaments.recompute.outbox import sheet_changed
-from tournaments.services.lifecycle import check_not_finished
+from tournaments.services.lifecycle import lock_open_tournament
 
 
 @transaction.atomic
@@ -64,7 +64,7 @@ def participant_add(*, tournament: Tournament, player: Player,
     """Register a player with the next free start number (checked in: registering at
     the desk is the check-in; a director can undo it)."""
     # Lock the tournament row so two registrations never get the same start number.
-    check_not_finished(Tournament.objects.select_for_update().get(pk=tournament.pk))
+    lock_open_tournament(tournament.pk)
     last = tournament.participants.aggregate(m=Max("start_number"))["m"] or 0
     return Participant.objects.create(tournament=tournament, player=player,
                                       start_number=last + 1, checked_in=checked_in)
@@ -91,7 +91,7 @@ def participant_update(*, participant: Participant, **fields) -> Participant:
                              fields=", ".join(PARTICIPANT_FLAGS))
         if not isinstance(value, bool):
             raise user_error(name, _("Must be true or false."))
-    check_not_finished(Tournament.objects.select_for_update().get(pk=participant.tournament_id))
+    lock_open_tournament(participant.tournament_id)
     withdrawn_before = participant.withdrawn
     for name, value in fields.items():
         setattr(participant, name, value)

@@ -22,6 +22,14 @@ def check_not_finished(tournament: Tournament) -> None:
         raise StateConflict(_("The tournament is finished; reopen it to change anything."))
 
 
+def lock_open_tournament(tournament_id: int) -> Tournament:
+    """The tournament, locked for the caller's transaction; ``StateConflict`` when it is
+    finished."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    check_not_finished(tournament)
+    return tournament
+
+
 @transaction.atomic
 def tournament_finish(*, tournament_id: int) -> Tournament:
     """Finish a tournament whose rounds are all closed (``StateConflict`` otherwise, and

@@ -17,17 +17,16 @@ from django.db import transaction
 from django.utils.translation import gettext_noop as _
 
 from tournaments.errors import StateConflict
-from tournaments.models import FeeEvent, PrizeList, Tournament
+from tournaments.models import FeeEvent, PrizeList
 from tournaments.prizes.payout import PrizeConfig, check_lot, check_prize_config
 from tournaments.services.actors import Actor
-from tournaments.services.lifecycle import check_not_finished
+from tournaments.services.lifecycle import lock_open_tournament
 from tournaments.team_ranking import overall_rows
 
 
 @transaction.atomic
 def prizes_set(*, tournament_id: int, data: Any, actor: Actor | None = None) -> PrizeConfig:
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    check_not_finished(tournament)
+    tournament = lock_open_tournament(tournament_id)
     config = check_prize_config(data)
     stored = PrizeList.objects.filter(tournament=tournament).first()
     if stored is None:
@@ -46,8 +45,7 @@ def prizes_set(*, tournament_id: int, data: Any, actor: Actor | None = None) -> 
 
 @transaction.atomic
 def lot_set(*, tournament_id: int, order: Any) -> list[int]:
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    check_not_finished(tournament)
+    tournament = lock_open_tournament(tournament_id)
     stored = PrizeList.objects.filter(tournament=tournament).first()
     if stored is None:
         raise StateConflict(_("Set the prize list before recording a lot."))

@@ -25,7 +25,7 @@ from games.engines.base import EngineUserError, FieldError, is_int
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, Team, TeamEvent, Tournament
 from tournaments.services.actors import Actor
-from tournaments.services.lifecycle import check_not_finished
+from tournaments.services.lifecycle import lock_open_tournament
 from tournaments.text_checks import storable
 
 NAME_MAX = 80
@@ -104,18 +104,12 @@ def _drawn(tournament: Tournament) -> bool:
     return tournament.rounds.exists()
 
 
-def _locked_tournament(tournament_id: int) -> Tournament:
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    check_not_finished(tournament)
-    return tournament
-
-
 @transaction.atomic
 def team_create(*, tournament_id: int, name: Any, members: Any = None,
                 actor: Actor | None = None) -> Team:
     """A new team of the tournament (``EngineUserError`` naming ``name`` or
     ``members.<i>``; nothing stored)."""
-    tournament = _locked_tournament(tournament_id)
+    tournament = lock_open_tournament(tournament_id)
     errors: list[FieldError] = []
     clean_name = _clean_name(tournament, name, errors)
     people = _clean_members(tournament, [] if members is None else members, errors)
@@ -133,7 +127,7 @@ def team_update(*, team_id: int, fields: dict[str, Any], actor: Actor | None = N
     the whole list); any other field is refused. After the first round a member cannot be
     taken out (``StateConflict``)."""
     team = Team.objects.select_related("tournament").get(pk=team_id)
-    tournament = _locked_tournament(team.tournament_id)
+    tournament = lock_open_tournament(team.tournament_id)
     errors: list[FieldError] = []
     for key in fields:
         if key not in ("name", "members"):
@@ -167,7 +161,7 @@ def team_delete(*, team_id: int, actor: Actor | None = None) -> None:
     """Remove a team (its members are then in no team). A team with members cannot be
     removed once the first round is drawn (``StateConflict``)."""
     team = Team.objects.get(pk=team_id)
-    tournament = _locked_tournament(team.tournament_id)
+    tournament = lock_open_tournament(team.tournament_id)
     before = _snapshot(team)
     if before["members"] and _drawn(tournament):
         raise StateConflict(_("A team with members stays once the first round is drawn."))
@@ -208,7 +202,7 @@ def teams_import(*, tournament_id: int, text: str, actor: Actor | None = None) -
     """Teams from ``team;player`` lines (the player by start number or name): a new team
     name makes a team, a known one adds to it. All or nothing: every bad line is named
     (``EngineUserError`` on ``lines``), and nothing is stored."""
-    tournament = _locked_tournament(tournament_id)
+    tournament = lock_open_tournament(tournament_id)
     people = list(Participant.objects.filter(tournament=tournament)
                   .select_related("player", "team"))
     by_start = {str(p.start_number): p for p in people}
