@@ -22,9 +22,9 @@ from rest_framework.renderers import JSONRenderer
 from api.conditional import precondition_answer
 from api.endpoints import TournamentEndpoint
 from api.query import int_param
-from tournaments.models import StandingRow, StandingsState
+from tournaments.models import StandingRow
 from tournaments.recompute import snapshots
-from tournaments.selectors import standings_pending
+from tournaments.selectors import standings_version
 
 log = logging.getLogger(__name__)
 CACHE_SECONDS = 3600  # _cached (also used by api/seasons.py)
@@ -108,9 +108,7 @@ class TournamentStandings(TournamentEndpoint):
     def get(self, request, tournament_id: int):
         token, tournament = self.token, self.tournament
         round_number = _round_param(request)
-        state = StandingsState.objects.filter(tournament=tournament).first()
-        computed_at = state.computed_at if state else None
-        pending = standings_pending(tournament.pk)
+        computed_at, pending = standings_version(tournament)
         version = f"{computed_at.timestamp() if computed_at else 0}"
         etag = f'"st-{tournament.pk}-{round_number}-{version}-{pending or 0}"'
         headers = {"ETag": etag, "Cache-Control": "no-cache"}

@@ -22,12 +22,7 @@ from tournaments.prizes.cash import (
     season_csv_rows,
     tournament_csv_rows,
 )
-from tournaments.team_ranking import (
-    fee_events,
-    first_round_at,
-    paying_participants,
-    prize_answer,
-)
+from tournaments.team_ranking import fee_basis, prize_answer
 
 
 def _table_money(tournament: Tournament, participants: list[dict[str, Any]]) -> list[dict]:
@@ -43,12 +38,11 @@ def _table_money(tournament: Tournament, participants: list[dict[str, Any]]) -> 
 def tournament_cash(tournament: Tournament) -> dict[str, Any]:
     """``{"fees_cents", "table_money_cents", "prizes_cents", "balance_cents",
     "fee_changes", "rows"}`` (see ``tournaments.prizes.cash.cash_report``)."""
-    participants = paying_participants(tournament)
-    prizes = prize_answer(tournament)
-    events = fee_events(tournament)
-    return cash_report(participants=participants if events else [], fee_events=events,
-                       first_round_at=first_round_at(tournament),
-                       table_money=_table_money(tournament, participants),
+    basis = fee_basis(tournament)
+    prizes = prize_answer(tournament, basis)
+    return cash_report(participants=basis.participants if basis.events else [],
+                       fee_events=basis.events, first_round_at=basis.first_round_at,
+                       table_money=_table_money(tournament, basis.participants),
                        prizes=prizes["payouts"] if prizes else [], date=tournament.date)
 
 

@@ -23,6 +23,7 @@ from tournaments.models import (
     Round,
     Seat,
     StandingsOutbox,
+    StandingsState,
     Table,
     Tournament,
 )
@@ -174,6 +175,13 @@ def rounds_with_seating(tournament: Tournament):
               .order_by("number"))
     return tournament.rounds.order_by("number").prefetch_related(
         Prefetch("tables", queryset=tables))
+
+
+def standings_version(tournament: Tournament) -> tuple[Any, int | None]:
+    """When the stored standings were computed (None: never) and the oldest change not
+    yet in them (None: they are current): what every standings answer is tagged with."""
+    state = StandingsState.objects.filter(tournament=tournament).only("computed_at").first()
+    return (state.computed_at if state else None), standings_pending(tournament.pk)
 
 
 def standings_pending(tournament_id: int) -> int | None:

@@ -10,6 +10,7 @@ queries, whatever the field size.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Max, Prefetch
@@ -21,14 +22,12 @@ from tournaments.models import (
     PrizeList,
     Seat,
     StandingRow,
-    StandingsState,
     Team,
     TeamEvent,
     Tournament,
 )
 from tournaments.prizes.cash import fee_rows
 from tournaments.prizes.payout import PrizeConfig, check_prize_config, payouts
-from tournaments.selectors import standings_pending
 from tournaments.standings.teams import team_standings
 
 
@@ -74,12 +73,6 @@ def overall_rows(tournament: Tournament) -> list[dict[str, Any]]:
              "withdrawn": r.participant.withdrawn} for r in rows]
 
 
-def standings_version(tournament: Tournament) -> tuple[Any, int | None]:
-    """(computed_at, pending change or None) of the individual standings."""
-    state = StandingsState.objects.filter(tournament=tournament).first()
-    return (state.computed_at if state else None), standings_pending(tournament.pk)
-
-
 def teams_version(tournament: Tournament) -> int:
     """Grows with every team change (the last history line's id)."""
     return TeamEvent.objects.filter(tournament=tournament).aggregate(m=Max("pk"))["m"] or 0
@@ -100,39 +93,45 @@ def prize_config(tournament: Tournament) -> PrizeConfig | None:
     return check_prize_config(stored.config) if stored is not None else None
 
 
-def fee_events(tournament: Tournament) -> list[dict[str, Any]]:
-    return [{"at": e.at, "entry_fee_cents": e.entry_fee_cents}
-            for e in FeeEvent.objects.filter(tournament=tournament).order_by("at", "pk")]
+@dataclass(frozen=True)
+class FeeBasis:
+    """What the fees are computed from (``tournaments.prizes.cash``): the fee's history,
+    the paying participants (everyone registered; a withdrawn player has paid and
+    stays) and when the first round started."""
+
+    events: list[dict[str, Any]]
+    participants: list[dict[str, Any]]
+    first_round_at: Any
 
 
-def paying_participants(tournament: Tournament) -> list[dict[str, Any]]:
-    """Everyone registered pays the fee (a withdrawn player has paid and stays)."""
-    return [{"participant": p.pk, "player": p.player_id, "name": p.player.name,
-             "start_number": p.start_number, "joined_at": p.registered_at}
-            for p in tournament.participants.select_related("player").order_by("start_number")]
+def fee_basis(tournament: Tournament) -> FeeBasis:
+    events = [{"at": e.at, "entry_fee_cents": e.entry_fee_cents}
+              for e in FeeEvent.objects.filter(tournament=tournament).order_by("at", "pk")]
+    participants = [
+        {"participant": p.pk, "player": p.player_id, "name": p.player.name,
+         "start_number": p.start_number, "joined_at": p.registered_at}
+        for p in tournament.participants.select_related("player").order_by("start_number")]
+    first = tournament.rounds.order_by("number").values_list("created_at", flat=True).first()
+    return FeeBasis(events, participants, first)
 
 
-def first_round_at(tournament: Tournament):
-    return tournament.rounds.order_by("number").values_list("created_at", flat=True).first()
-
-
-def fees_cents(tournament: Tournament, config: PrizeConfig) -> int:
+def fees_cents(basis: FeeBasis, config: PrizeConfig) -> int:
     """The fees taken in: the fee each paying participant owes now (the cash report's
     fee rows summed; before any fee event, the configured fee times the field)."""
-    events = fee_events(tournament)
-    if not events:
-        return config.entry_fee_cents * tournament.participants.count()
-    return sum(r["amount_cents"] for r in fee_rows(paying_participants(tournament), events,
-                                                    first_round_at=first_round_at(tournament)))
+    if not basis.events:
+        return config.entry_fee_cents * len(basis.participants)
+    return sum(r["amount_cents"] for r in fee_rows(basis.participants, basis.events,
+                                                    first_round_at=basis.first_round_at))
 
 
-def prize_answer(tournament: Tournament) -> dict[str, Any] | None:
-    """The prize list and who gets what, or None when the tournament has none."""
+def prize_answer(tournament: Tournament, basis: FeeBasis | None = None) -> dict[str, Any] | None:
+    """The prize list and who gets what, or None when the tournament has none
+    (``basis``: the fee basis when the caller has read it already)."""
     stored = PrizeList.objects.filter(tournament=tournament).first()
     if stored is None:
         return None
     config = check_prize_config(stored.config)
-    fees = fees_cents(tournament, config)
+    fees = fees_cents(basis or fee_basis(tournament), config)
     result = payouts(config, overall_rows(tournament), fees_cents=fees, lot=stored.lot)
     return {**config.as_dict(), "fees_cents": fees, **result,
             "lot_order": stored.lot or []}

@@ -20,7 +20,6 @@ from django.views.decorators.http import condition
 from tournaments.models import (
     Participant,
     StandingRow,
-    StandingsState,
     Table,
     Tournament,
 )
@@ -28,7 +27,7 @@ from tournaments.pages.access import allowed_if, tournament_by_slug
 from tournaments.pages.chart import cumulative, line_chart
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import can_see_tournament
-from tournaments.selectors import participant_sheets, standings_pending
+from tournaments.selectors import participant_sheets, standings_version
 from tournaments.team_ranking import team_results, teams_version
 
 TOP_IN_CHART = 8
@@ -43,11 +42,10 @@ def _etag(request, slug: str) -> str | None:
     tournament = Tournament.objects.filter(slug=slug).only("pk").first()
     if tournament is None:
         return None
-    state = StandingsState.objects.filter(tournament=tournament).only("computed_at").first()
-    computed = state.computed_at.timestamp() if state and state.computed_at else 0
-    return (f"board-{tournament.pk}-{_round(request)}-{computed}-"
-            f"{standings_pending(tournament.pk) or 0}-{teams_version(tournament)}-"
-            f"{get_language()}")
+    computed_at, pending = standings_version(tournament)
+    computed = computed_at.timestamp() if computed_at else 0
+    return (f"board-{tournament.pk}-{_round(request)}-{computed}-{pending or 0}-"
+            f"{teams_version(tournament)}-{get_language()}")
 
 
 def _shortened(tournament: Tournament, round_number: int | None = None) -> list[Table]:
@@ -65,10 +63,9 @@ def _figures(rows: list[StandingRow]) -> list[str]:
 def _standings(tournament: Tournament, round_number: int) -> dict:
     rows = list(StandingRow.objects.filter(tournament=tournament, round_number=round_number)
                 .select_related("participant__player").order_by("rank", "participant_id"))
-    state = StandingsState.objects.filter(tournament=tournament).first()
+    computed_at, pending = standings_version(tournament)
     return {"rows": rows, "figures": _figures(rows), "round": round_number,
-            "computed_at": state.computed_at if state else None,
-            "stale": standings_pending(tournament.pk) is not None,
+            "computed_at": computed_at, "stale": pending is not None,
             "shortened": _shortened(tournament, round_number or None),
             "teams": _teams(tournament) if not round_number else []}
 
@@ -128,12 +125,11 @@ def print_page(request, tournament: Tournament, slug: str):
     lists = [{"round": number, "rows": found, "figures": _figures(found),
               "shortened": [t for t in shortened if t.round.number == number]}
              for number, found in sorted(by_round.items())]
-    state = StandingsState.objects.filter(tournament=tournament).first()
+    computed_at, pending = standings_version(tournament)
     return render(request, "board/print.html", {
         "tournament": tournament, "lists": lists, "only": only,
         "rounds": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
-        "computed_at": state.computed_at if state else None,
-        "stale": standings_pending(tournament.pk) is not None,
+        "computed_at": computed_at, "stale": pending is not None,
         "shortened_overall": shortened if not only else [],
         "teams": _teams(tournament) if not only else []})
 
