@@ -82,11 +82,7 @@ def affine_classes(q: int) -> list[list[list[int]]]:
     Class 0 is the lines ``x = c`` (line c holds points ``c·q .. c·q + q − 1``); class
     m + 1 the lines ``y = m·x + b``.
     """
-    add, mul = _field(q)
-    classes = [[[x * q + y for y in range(q)] for x in range(q)]]
-    for m in range(q):
-        classes.append([[x * q + add[mul[m][x]][b] for x in range(q)] for b in range(q)])
-    return classes
+    return affine_space_classes(q, 2)
 
 
 # Kirkman's schoolgirls, players 0..14: 7 rounds of 5 tables of 3
@@ -137,16 +133,17 @@ def half_rotational_classes(base, group: int) -> list[list[list[int]]]:
 
 
 def affine_space_classes(q: int, k: int) -> list[list[list[int]]]:
-    """The parallel classes of AG(k, q): for each direction (a nonzero vector whose first
+    """The parallel classes of AG(k, q): for each direction (a nonzero vector whose last
     nonzero coordinate is 1) the lines ``p + t·d``. Point (x₀, …, x_{k−1}) is numbered
-    Σ xᵢ·q^i."""
+    Σ xᵢ·q^i; for k = 2 these are ``affine_classes`` exactly (class, line and point order)."""
     add, mul = _field(q)
     points = [[(n // q ** i) % q for i in range(k)] for n in range(q ** k)]
 
     def number(vector) -> int:
         return sum(x * q ** i for i, x in enumerate(vector))
 
-    directions = [d for d in points if any(d) and d[next(i for i, x in enumerate(d) if x)] == 1]
+    directions = [d for d in points
+                  if any(d) and d[max(i for i, x in enumerate(d) if x)] == 1]
     classes = []
     for d in directions:
         seen: set[int] = set()
