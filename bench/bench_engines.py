@@ -83,9 +83,11 @@ def labatarde_deal(rng: random.Random, number: int, players: int) -> dict:
     return deal
 
 
+SKAT_RULES = get_engine("skat").options(bench_skat_engine.RULES)
+
+
 def skat_deal(rng: random.Random, number: int, players: int) -> dict:
-    rules = get_engine("skat").options(bench_skat_engine.RULES)
-    return bench_skat_engine.random_deal(rng, number, rules)
+    return bench_skat_engine.random_deal(rng, number, SKAT_RULES)
 
 
 GAMES = {  # game → (deal generator, rules, players)

@@ -28,6 +28,7 @@ from tournaments.models import (
 )
 from tournaments.prizes.payout import ENTRY_FEE_MAX, check_prize_config
 from tournaments.services.archive.export import FORMAT, VERSION
+from tournaments.services.teams import NAME_MAX as TEAM_NAME_MAX
 
 SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")
 MAX_INT = 2**31 - 1
@@ -365,7 +366,7 @@ def _read_teams(data: Any, participants: dict, team_size: int) -> list[dict]:
     for i, team in enumerate(_list(data, "teams")):
         path = f"teams.{i}"
         _obj(team, path, {"name", "members"})
-        name = _str(team["name"], f"{path}.name", 80, blank=False)
+        name = _str(team["name"], f"{path}.name", TEAM_NAME_MAX, blank=False)
         if name.casefold() in names:
             raise _fail(f"{path}.name", _("Another team of this tournament has this name."))
         names.add(name.casefold())
