@@ -3,9 +3,8 @@
 Terms: a round is one draw of all players into tables; a repeat is a pair of players at
 one table who already shared a table in an earlier round; the planned rounds are the
 tournament's ``rounds_planned``; the optimum of a round is 0 where a schedule without
-repeats exists for the planned rounds (an affine plane, Kirkman's 15, the 28 in 4s, or
-one the search reaches),
-otherwise the lower bound of ``tournaments.seating.repeat_lower_bound``.
+repeats exists for the planned rounds (a known design of ``tournaments.seating.designs``,
+or one the search reaches), otherwise the lower bound of ``tournaments.seating.repeat_lower_bound``.
 
 Part 1 (fields of 9 to 64 players, and the Skat mix of 4- and 3-tables): for each field
 and seed, the planned rounds are drawn one after the other twice: with the plan
@@ -20,7 +19,7 @@ with clubs kept apart: 100 clubs of 30 players, and a host club of two thirds of
 (the search spends its whole budget: the worst case), against the bound of an even spread.
 
 Run from the repository root: ``python -m bench.bench_seating [--players N] [--repeat R]
-[--seeds S] [--skip-small]``. The medians are what bench/README.md reports.
+[--seeds S] [--skip-small] [--fields 21,40]``. The medians are what bench/README.md reports.
 """
 
 from __future__ import annotations
@@ -48,9 +47,13 @@ FIELDS = [
     (16, (4,), 4, 5, "affine plane of order 4"),
     (27, (3,), 3, 13, "affine space AG(3, 3)"),
     (33, (3,), 3, 16, "half-rotational triple system"),
+    (21, (3,), 3, 10, "triple system over Z7 x 3"),
+    (39, (3,), 3, 19, "triple system over Z13 x 3"),
+    (45, (3,), 3, 22, "15 in 3s tripled"),
     (20, (4,), 4, 5, None),
     (24, (4,), 4, 6, None),
     (28, (4,), 4, 9, "1-rotational design over Z9 x 3 + 1"),
+    (40, (4,), 4, 13, "1-rotational design over Z13 x 3 + 1"),
     (32, (4,), 4, 8, None),
     (36, (4,), 4, 8, None),
     (64, (4,), 4, 8, None),
@@ -77,11 +80,13 @@ def consecutive(count: int, sizes, preferred: int, rounds: int, seed: int,
     return repeats, slowest
 
 
-def small_fields(seeds: int) -> None:
+def small_fields(seeds: int, only: set[int] | None = None) -> None:
     print("| players | tables | rounds | optimum per round | planned: repeats per round "
           "(sum) | slowest draw | round by round (sum) | slowest draw |")
     print("|---|---|---|---|---|---|---|---|")
     for count, sizes, preferred, rounds, design in FIELDS:
+        if only and count not in only:
+            continue
         tables = composition(count, sizes, preferred)
         bound = repeat_lower_bound(count, tables, rounds)
         planned, old = [], []
@@ -168,9 +173,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--skip-small", action="store_true")
+    parser.add_argument("--fields", type=lambda text: {int(n) for n in text.split(",")},
+                        help="only the small fields of these player counts, e.g. 21,40")
     args = parser.parse_args()
     if not args.skip_small:
-        small_fields(args.seeds)
+        small_fields(args.seeds, args.fields)
     large_field(args.players, args.repeat)
 
 

@@ -48,6 +48,9 @@ DESIGNS = [
     (28, (4,), 4, 9),  # the 1-rotational design over Z9 x 3 and one fixed player
     (27, (3,), 3, 13),  # the affine space AG(3, 3)
     (33, (3,), 3, 16),  # the half-rotational triple system over Z32 and one fixed player
+    (21, (3,), 3, 10),  # the triple system over Z7 x 3
+    (40, (4,), 4, 13),  # the design over Z13 x 3 and one fixed player, with multiplier 3
+    (45, (3,), 3, 22),  # 15 in 3s tripled
 ]
 
 
@@ -146,7 +149,8 @@ def test_the_affine_plane_meets_every_pair_exactly_once(q):
 
 
 @pytest.mark.parametrize("count, size", [(15, 3), (28, 4), (16, 4), (49, 7), (27, 3), (81, 3),
-                                         (64, 4), (33, 3)])
+                                         (64, 4), (33, 3), (21, 3), (40, 4), (45, 3),
+                                         (63, 3), (99, 3), (39, 3), (117, 3)])
 def test_each_known_design_meets_every_pair_exactly_once(count, size):
     rounds = resolvable_classes(count, size)
     assert len(rounds) == (count - 1) // (size - 1)
@@ -159,7 +163,7 @@ def test_each_known_design_meets_every_pair_exactly_once(count, size):
 
 
 def test_no_design_is_claimed_where_none_is_known():
-    assert resolvable_classes(24, 4) is None and resolvable_classes(21, 3) is None
+    assert resolvable_classes(24, 4) is None and resolvable_classes(51, 3) is None
 
 
 def test_a_new_field_after_round_one_gets_a_plan_of_its_own():

@@ -15,7 +15,8 @@ Terms:
   in which they share a table.
 - rounds planned: how many rounds the tournament means to play; the balanced draw of a
   small field plans the remaining ones ahead (``planned``) so that no pair meets twice
-  wherever a schedule allows it (``designs``: the affine planes).
+  wherever a schedule allows it (``designs``: the affine planes and spaces, and
+  the resolvable designs listed there).
 - apart: pairs that must not meet (teammates), given as data.
 
 Every generator takes a ``random.Random`` made from the round's stored seed, so a

@@ -25,6 +25,19 @@ Terms:
 - 33 players in 3s for 16 rounds: players Z₃₂ and ∞; the base round {∞, 0, 16}, five
   triples T and their shifts T + 16, shifted by 0..15. The five triples hold each
   distance 1..15 of Z₃₂ once, so every pair meets once.
+- 3·q players in 3s for (3·q − 1)/2 rounds, q = 7 or 13 (21 and 39 players): players
+  Z_q × {0, 1, 2}; (q − 1)/2 rounds are each one triple {(0, 0), (a, 1), (b, 2)} shifted
+  by 0..q−1 (one player of each level per table), the other q are the base round below
+  shifted by 0..q−1. Together they cover every difference within and between the levels
+  once.
+- 40 players in 4s for 13 rounds: players Z₁₃ × {0, 1, 2} and ∞; the base round holds
+  {∞, (0, 0), (0, 1), (0, 2)} and three tables B with their multiples 3·B and 9·B
+  (3 has order 3 in Z₁₃, so each difference class is met once), shifted by 0..12.
+- tripling (3·v players in 3s from v in 3s, v odd): players V × {0, 1, 2}. The design's
+  (v − 1)/2 rounds are played on the three levels at once; then v rounds of tables
+  {(a, 0), (a + b, 1), (a + 2b, 2)}, one round per b, meet every pair of different
+  levels once (b is read from the two players' difference, 2 being invertible mod v).
+  So 15 in 3s gives 45 in 3s for 22 rounds, 21 gives 63, 33 gives 99, 39 gives 117.
 
 ``resolvable_classes`` answers the schedule for a field and table size, or None.
 
@@ -118,6 +131,57 @@ def rotational_classes(base, group: int, levels: int) -> list[list[list[int]]]:
             for shift in range(group)]
 
 
+# triple systems over Z_q × {0, 1, 2}: q → (the transversals, each a round when shifted;
+# the base round, shifted by 0..q−1)
+LEVELLED_TRIPLES = {
+    7: ((
+        ((0, 0), (1, 1), (5, 2)), ((0, 0), (6, 1), (2, 2)), ((0, 0), (3, 1), (1, 2)),
+    ), (
+        ((0, 0), (0, 1), (6, 2)), ((0, 2), (1, 2), (3, 2)), ((1, 0), (5, 1), (5, 2)),
+        ((1, 1), (2, 2), (6, 0)), ((2, 0), (3, 0), (5, 0)), ((2, 1), (4, 0), (4, 2)),
+        ((3, 1), (4, 1), (6, 1)),
+    )),
+    13: ((
+        ((0, 0), (0, 1), (1, 2)), ((0, 0), (1, 1), (5, 2)), ((0, 0), (2, 1), (11, 2)),
+        ((0, 0), (12, 1), (10, 2)), ((0, 0), (4, 1), (4, 2)), ((0, 0), (9, 1), (3, 2)),
+    ), (
+        ((0, 0), (6, 2), (10, 0)), ((0, 1), (2, 1), (3, 1)), ((0, 2), (2, 2), (8, 2)),
+        ((1, 0), (6, 0), (8, 0)), ((1, 1), (3, 0), (8, 1)), ((1, 2), (4, 2), (5, 2)),
+        ((2, 0), (10, 2), (11, 0)), ((3, 2), (6, 1), (9, 0)), ((4, 0), (5, 0), (11, 1)),
+        ((4, 1), (7, 2), (12, 1)), ((5, 1), (9, 1), (11, 2)), ((7, 0), (9, 2), (10, 1)),
+        ((7, 1), (12, 0), (12, 2)),
+    )),
+}
+
+# 40 players in fours: the base round over Z₁₃ × {0, 1, 2} and ∞ (B, 3·B, 9·B per row)
+BASE_40 = (
+    (INFINITY, (0, 0), (0, 1), (0, 2)),
+    ((1, 0), (2, 0), (3, 1), (12, 1)), ((3, 0), (6, 0), (9, 1), (10, 1)),
+    ((9, 0), (5, 0), (1, 1), (4, 1)),
+    ((4, 0), (11, 0), (5, 2), (10, 2)), ((12, 0), (7, 0), (2, 2), (4, 2)),
+    ((10, 0), (8, 0), (6, 2), (12, 2)),
+    ((2, 1), (8, 1), (3, 2), (7, 2)), ((6, 1), (11, 1), (9, 2), (8, 2)),
+    ((5, 1), (7, 1), (1, 2), (11, 2)),
+)
+
+
+def shifted_round(table, group: int) -> list[list[int]]:
+    """The round made of one table holding one player of each level, shifted by
+    0..group−1 (point (a, level) is ``level·group + a``)."""
+    return [[level * group + (a + shift) % group for a, level in table]
+            for shift in range(group)]
+
+
+def tripled_classes(classes: list[list[list[int]]], count: int) -> list[list[list[int]]]:
+    """3·count players in threes from a design of ``count`` (odd) players in threes:
+    player (a, level) is ``level·count + a`` (see the module's terms)."""
+    together = [[[level * count + a for a in table] for level in range(3) for table in tables]
+                for tables in classes]
+    across = [[[a, count + (a + b) % count, 2 * count + (a + 2 * b) % count]
+               for a in range(count)] for b in range(count)]
+    return together + across
+
+
 # 33 players in threes: the five base triples over Z₃₂ (see the module's terms)
 BASE_33 = ((1, 2, 4), (3, 10, 14), (5, 11, 29), (6, 15, 25), (7, 12, 24))
 
@@ -174,8 +238,18 @@ def resolvable_classes(count: int, size: int) -> list[list[list[int]]] | None:
         return affine_space_classes(size, _power_of(count, size))
     if (count, size) == (33, 3):
         return half_rotational_classes(BASE_33, 32)
+    if size == 3 and count // 3 in LEVELLED_TRIPLES and count % 3 == 0:
+        transversals, base = LEVELLED_TRIPLES[count // 3]
+        return [shifted_round(table, count // 3) for table in transversals] \
+            + rotational_classes(base, count // 3, 3)
+    if (count, size) == (40, 4):
+        return rotational_classes(BASE_40, 13, 3)
     if (count, size) == (15, 3):
         return [[list(table) for table in tables] for tables in KIRKMAN_15]
     if (count, size) == (28, 4):
         return rotational_classes(BASE_28, 9, 3)
+    if size == 3 and count % 2 and count > 9 and count % 3 == 0:
+        smaller = resolvable_classes(count // 3, 3)
+        if smaller is not None:
+            return tripled_classes(smaller, count // 3)
     return None

@@ -29,7 +29,8 @@ Method, for fields of at most ``PLAN_MAX_PLAYERS``:
    the remaining rounds are planned anew from everything played.
 3. A plan starts from a known design where one fits (``designs``): the q² players of an
    affine plane of order q at tables of q (9 players in 3s for 4 rounds, 16 in 4s for
-   5), Kirkman's 15 in 3s for 7, 28 in 4s for 9; after its first round the design is
+   5), the affine spaces, Kirkman's 15 in 3s for 7, 21, 33, 39 and 45 in 3s, 28 and 40
+   in 4s (all listed there); after its first round the design is
    laid over that round's tables, so the rest completes it. Otherwise it starts from the
    round-by-round draw (``balanced``), so a plan is never worse than drawing round by
    round would have been.
