@@ -150,7 +150,8 @@ def test_the_affine_plane_meets_every_pair_exactly_once(q):
 
 @pytest.mark.parametrize("count, size", [(15, 3), (28, 4), (16, 4), (49, 7), (27, 3), (81, 3),
                                          (64, 4), (33, 3), (21, 3), (40, 4), (45, 3),
-                                         (63, 3), (99, 3), (39, 3), (117, 3)])
+                                         (63, 3), (99, 3), (39, 3), (117, 3), (57, 3),
+                                         (93, 3), (111, 3), (129, 3)])
 def test_each_known_design_meets_every_pair_exactly_once(count, size):
     rounds = resolvable_classes(count, size)
     assert len(rounds) == (count - 1) // (size - 1)

@@ -25,11 +25,13 @@ Terms:
 - 33 players in 3s for 16 rounds: players Z₃₂ and ∞; the base round {∞, 0, 16}, five
   triples T and their shifts T + 16, shifted by 0..15. The five triples hold each
   distance 1..15 of Z₃₂ once, so every pair meets once.
-- 3·q players in 3s for (3·q − 1)/2 rounds, q = 7 or 13 (21 and 39 players): players
-  Z_q × {0, 1, 2}; (q − 1)/2 rounds are each one triple {(0, 0), (a, 1), (b, 2)} shifted
-  by 0..q−1 (one player of each level per table), the other q are the base round below
-  shifted by 0..q−1. Together they cover every difference within and between the levels
-  once.
+- 3·q players in 3s for (3·q − 1)/2 rounds, q = 7, 13, 19, 31, 37, 43 (21 to 129
+  players): players Z_q × {0, 1, 2}; (q − 1)/2 rounds are each one triple
+  {(0, 0), (a, 1), (b, 2)} shifted by 0..q−1 (one player of each level per table), the
+  other q are the base round below shifted by 0..q−1. Together they cover every
+  difference within and between the levels once. From q = 19 on both are kept shorter:
+  a multiplier m with m³ = 1 maps each to another, so only one of each three is written
+  down.
 - 40 players in 4s for 13 rounds: players Z₁₃ × {0, 1, 2} and ∞; the base round holds
   {∞, (0, 0), (0, 1), (0, 2)} and three tables B with their multiples 3·B and 9·B
   (3 has order 3 in Z₁₃, so each difference class is met once), shifted by 0..12.
@@ -153,6 +155,59 @@ LEVELLED_TRIPLES = {
     )),
 }
 
+# triple systems over Z_q × {0, 1, 2} fixed by a multiplier m of order 3 in Z_q: q → (m,
+# base transversals, base triples); each stands for itself times 1, m and m², and the
+# base round holds {(0, 0), (0, 1), (0, 2)} too (``multiplied_triples``)
+MULTIPLIED_TRIPLES = {
+    19: (7, (((0, 0), (1, 1), (2, 2)), ((0, 0), (2, 1), (1, 2)), ((0, 0), (4, 1), (6, 2))), (
+        ((1, 0), (6, 1), (11, 2)), ((2, 0), (16, 0), (10, 0)), ((4, 0), (12, 1), (3, 2)),
+        ((8, 0), (2, 1), (6, 2)), ((1, 1), (16, 1), (13, 1)), ((5, 2), (8, 2), (15, 2)),
+    )),
+    31: (5, (
+        ((0, 0), (1, 1), (2, 2)), ((0, 0), (2, 1), (1, 2)), ((0, 0), (3, 1), (6, 2)),
+        ((0, 0), (4, 1), (8, 2)), ((0, 0), (6, 1), (3, 2)),
+    ), (
+        ((1, 0), (13, 2), (17, 2)), ((2, 0), (21, 0), (14, 1)), ((3, 0), (25, 1), (17, 1)),
+        ((4, 0), (26, 0), (22, 0)), ((8, 0), (26, 1), (12, 2)), ((11, 0), (16, 0), (7, 2)),
+        ((2, 1), (18, 1), (14, 2)), ((3, 1), (27, 1), (29, 1)), ((4, 1), (6, 2), (18, 2)),
+        ((1, 2), (19, 2), (24, 2)),
+    )),
+    37: (10, (
+        ((0, 0), (1, 1), (2, 2)), ((0, 0), (2, 1), (1, 2)), ((0, 0), (3, 1), (5, 2)),
+        ((0, 0), (5, 1), (3, 2)), ((0, 0), (6, 1), (9, 2)), ((0, 0), (7, 1), (14, 2)),
+    ), (
+        ((1, 0), (36, 1), (32, 1)), ((2, 0), (13, 0), (30, 2)), ((3, 0), (31, 0), (27, 2)),
+        ((6, 0), (11, 0), (1, 1)), ((7, 0), (16, 1), (35, 1)), ((9, 0), (8, 2), (17, 2)),
+        ((17, 0), (32, 0), (25, 0)), ((2, 1), (31, 1), (18, 2)), ((3, 1), (34, 2), (28, 2)),
+        ((5, 1), (6, 1), (21, 1)), ((7, 1), (26, 2), (15, 2)), ((5, 2), (9, 2), (29, 2)),
+    )),
+    43: (6, (
+        ((0, 0), (1, 1), (2, 2)), ((0, 0), (2, 1), (1, 2)), ((0, 0), (3, 1), (5, 2)),
+        ((0, 0), (4, 1), (7, 2)), ((0, 0), (5, 1), (3, 2)), ((0, 0), (7, 1), (4, 2)),
+        ((0, 0), (9, 1), (13, 2)),
+    ), (
+        ((1, 0), (26, 0), (21, 1)), ((2, 0), (15, 0), (42, 1)), ((3, 0), (31, 1), (26, 2)),
+        ((5, 0), (21, 0), (31, 2)), ((7, 0), (19, 0), (17, 1)), ((9, 0), (16, 0), (20, 0)),
+        ((13, 0), (1, 2), (9, 2)), ((14, 0), (3, 2), (35, 2)), ((1, 1), (24, 2), (20, 2)),
+        ((2, 1), (9, 1), (33, 1)), ((3, 1), (19, 1), (29, 2)), ((4, 1), (13, 1), (34, 1)),
+        ((5, 1), (10, 2), (39, 2)), ((5, 2), (42, 2), (21, 2)),
+    )),
+}
+
+
+def multiplied_triples(q: int) -> tuple[list, list]:
+    """The transversals and the base round of ``MULTIPLIED_TRIPLES[q]`` written out, as
+    ``LEVELLED_TRIPLES`` holds them."""
+    m, transversals, triples = MULTIPLIED_TRIPLES[q]
+
+    def times(table, factor: int):
+        return tuple(((a * factor) % q, level) for a, level in table)
+
+    factors = (1, m, m * m % q)
+    return ([times(t, f) for t in transversals for f in factors],
+            [((0, 0), (0, 1), (0, 2)), *[times(t, f) for t in triples for f in factors]])
+
+
 # 40 players in fours: the base round over Z₁₃ × {0, 1, 2} and ∞ (B, 3·B, 9·B per row)
 BASE_40 = (
     (INFINITY, (0, 0), (0, 1), (0, 2)),
@@ -238,8 +293,10 @@ def resolvable_classes(count: int, size: int) -> list[list[list[int]]] | None:
         return affine_space_classes(size, _power_of(count, size))
     if (count, size) == (33, 3):
         return half_rotational_classes(BASE_33, 32)
-    if size == 3 and count // 3 in LEVELLED_TRIPLES and count % 3 == 0:
-        transversals, base = LEVELLED_TRIPLES[count // 3]
+    if size == 3 and count % 3 == 0 and count // 3 in {*LEVELLED_TRIPLES,
+                                                       *MULTIPLIED_TRIPLES}:
+        q = count // 3
+        transversals, base = LEVELLED_TRIPLES.get(q) or multiplied_triples(q)
         return [shifted_round(table, count // 3) for table in transversals] \
             + rotational_classes(base, count // 3, 3)
     if (count, size) == (40, 4):
