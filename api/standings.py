@@ -22,9 +22,9 @@ from rest_framework.renderers import JSONRenderer
 from api.conditional import precondition_answer
 from api.endpoints import TournamentEndpoint
 from api.query import int_param
-from tournaments.models import StandingRow
+from tournaments.models import Tournament
 from tournaments.recompute import snapshots
-from tournaments.selectors import standings_version
+from tournaments.selectors import named_standings, standings_version
 
 log = logging.getLogger(__name__)
 CACHE_SECONDS = 3600  # _cached (also used by api/seasons.py)
@@ -35,17 +35,6 @@ _RENDERER = JSONRenderer()
 
 def _round_param(request) -> int:
     return int_param(request, "round", low=1, high=MAX_ROUND, default=0)
-
-
-def _results(tournament_id: int, round_number: int) -> list[dict]:
-    rows = (StandingRow.objects.filter(tournament_id=tournament_id, round_number=round_number)
-            .select_related("participant__player").order_by("rank", "participant_id"))
-    return [
-        {"rank": r.rank, "participant": r.participant_id, "name": r.participant.player.name,
-         "start_number": r.participant.start_number, "score": r.score, **r.figures,
-         "rounds": r.rounds, "rounds_played": len(r.rounds), "withdrawn": r.participant.withdrawn}
-        for r in rows
-    ]
 
 
 def _cached(key: str, build):
@@ -63,9 +52,9 @@ def _cached(key: str, build):
     return value
 
 
-def results_bytes(tournament_id: int, round_number: int, version: str) -> bytes:
+def results_bytes(tournament: Tournament, round_number: int, version: str) -> bytes:
     """The rendered ``results`` list of one computation, from the cache when there."""
-    key = f"standings:results:{tournament_id}:{round_number}"
+    key = f"standings:results:{tournament.pk}:{round_number}"
     try:
         cached = cache.get(key)
     except Exception:  # the cache is an optimisation; Redis down must not fail a read
@@ -73,7 +62,7 @@ def results_bytes(tournament_id: int, round_number: int, version: str) -> bytes:
         cached = None
     if cached is not None and cached[0] == version:
         return cached[1]
-    value = _RENDERER.render(_results(tournament_id, round_number))
+    value = _RENDERER.render(named_standings(tournament, round_number))
     try:
         cache.set(key, (version, value), RESULTS_SECONDS)
     except Exception:
@@ -117,7 +106,7 @@ class TournamentStandings(TournamentEndpoint):
             return snapshots.mark(answer, tournament.pk, round_number, token,
                                         tournament.published)
         body = render_answer(computed_at, pending is not None, round_number,
-                             results_bytes(tournament.pk, round_number, version))
+                             results_bytes(tournament, round_number, version))
         response = HttpResponse(body, content_type="application/json", headers=headers)
         return snapshots.mark(response, tournament.pk, round_number, token,
                                     tournament.published)

@@ -17,7 +17,8 @@ from django.db.models import Count, Max
 from clublife.models import Season, SeasonOutbox
 from clubs.models import Club, Player
 from games.engines import get_engine
-from tournaments.models import Participant, Seat, StandingRow, StandingsOutbox, Tournament
+from tournaments.models import Participant, Seat, StandingsOutbox, Tournament
+from tournaments.selectors import standings_lists
 
 
 def evenings_of(club_id: int, game: str, year: int):
@@ -55,8 +56,9 @@ def player_profile(*, player: Player, published_only: bool = True) -> dict[str, 
     if published_only:
         participations = participations.filter(tournament__published=True)
     participations = list(participations)
-    ranks = {(r.tournament_id, r.participant_id): r for r in StandingRow.objects.filter(
-        participant__in=participations, round_number=0)}
+    ranks = {(tid, row["participant"]): row["rank"] for (tid, _round), rows in
+             standings_lists([p.tournament for p in participations], 0).items()
+             for row in rows}
     seats = Seat.objects.filter(participant__in=participations).values_list(
         "participant__tournament_id", "score", "figures")
     per_event: dict[int, dict[str, Any]] = {}
@@ -71,11 +73,11 @@ def player_profile(*, player: Player, published_only: bool = True) -> dict[str, 
     for p in participations:
         t = p.tournament
         sums = per_event.get(t.pk, {"series": 0, "score": 0, "won": 0, "lost": 0})
-        row = ranks.get((t.pk, p.pk))
+        rank = ranks.get((t.pk, p.pk))
         events.append({"tournament": t.pk, "name": t.name, "slug": t.slug,
                        "date": t.date.isoformat() if t.date else None, "game": t.game,
                        "club": t.club.name if t.club else None, "club_evening": t.club_evening,
-                       "rank": row.rank if row else None, "score": sums["score"],
+                       "rank": rank, "score": sums["score"],
                        "series": sums["series"], "participants": None})
         game = games.setdefault(t.game, {"game": t.game, "events": 0, "series": 0, "score": 0,
                                          "won": 0, "lost": 0})

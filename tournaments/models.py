@@ -380,6 +380,8 @@ class StandingsOutbox(models.Model):
     # the round whose sheets changed; None: anything may have (a withdrawal, a merge, an
     # import), so the recompute does the whole tournament
     round_number = models.PositiveIntegerField(null=True, blank=True)
+    # the table whose sheet changed (its seats' players unchanged); None: the whole round
+    table_id = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["tournament", "id"])]
@@ -401,21 +403,25 @@ class StandingsState(models.Model):
         return f"{self.tournament_id}: {self.computed_at}"
 
 
-class StandingRow(models.Model):
-    """One participant's place in the stored standings: overall (round 0) or one round."""
+class StandingsPage(models.Model):
+    """A page of one stored standings list, overall (round 0) or of one round: the rows
+    of the participants whose id falls in the page (``participant // PAGE_SIZE``), as
+    one JSON array of ``{"participant", "score", <the game's figures>, "rounds":
+    [{"round", "score"}, ...]}``. Ranks are not stored: a reader sorts the list with the
+    game's tie-break (``tournaments.selectors``), so a change rewrites only the pages of
+    the participants it touches, however large the field."""
+
+    PAGE_SIZE = 128
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="standing_rows")
+                                   related_name="standings_pages")
     round_number = models.PositiveIntegerField(default=0)
-    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
-    rank = models.PositiveIntegerField()
-    score = models.IntegerField()
-    figures = models.JSONField(default=dict)
-    rounds = models.JSONField(default=list)
+    page = models.BigIntegerField()
+    rows = models.TextField(default="[]")
 
     class Meta:
-        ordering = ["tournament", "round_number", "rank", "participant"]
-        indexes = [models.Index(fields=["tournament", "round_number", "rank"])]
+        constraints = [models.UniqueConstraint(fields=["tournament", "round_number", "page"],
+                                               name="one_standings_page")]
 
     def __str__(self) -> str:
-        return f"{self.tournament_id}/{self.round_number}: {self.rank}. {self.participant_id}"
+        return f"{self.tournament_id}/{self.round_number}/{self.page}"

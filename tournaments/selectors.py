@@ -14,6 +14,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
 from django.db.models import Count, Max, Prefetch
 
 from games.engines import DealContext, get_engine
@@ -23,10 +24,12 @@ from tournaments.models import (
     Round,
     Seat,
     StandingsOutbox,
+    StandingsPage,
     StandingsState,
     Table,
     Tournament,
 )
+from tournaments.standings import rank
 
 
 def deal_plan(table: Table, first: int | None, *, players: int | None = None
@@ -175,6 +178,81 @@ def rounds_with_seating(tournament: Tournament):
               .order_by("number"))
     return tournament.rounds.order_by("number").prefetch_related(
         Prefetch("tables", queryset=tables))
+
+
+# the keys of a ranked standings row that are not the game's figures
+STANDING_KEYS = ("participant", "score", "rounds", "rank")
+
+
+def _ranked(texts, game: str) -> list[dict[str, Any]]:
+    return rank([row for text in texts for row in orjson.loads(text)],
+                get_engine(game).rank_key)
+
+
+def standings_rows(tournament: Tournament, round_number: int = 0) -> list[dict[str, Any]]:
+    """One stored standings list (overall: round 0), ranked best first, each row with its
+    ``rank``; [] before the first recompute. Rows as ``StandingsPage`` describes them."""
+    return _ranked(StandingsPage.objects.filter(tournament=tournament,
+                                                round_number=round_number)
+                   .values_list("rows", flat=True), tournament.game)
+
+
+def standings_lists(tournaments: Sequence[Tournament], round_number: int | None = None
+                    ) -> dict[tuple[int, int], list[dict[str, Any]]]:
+    """The stored lists of several tournaments in one query, ranked, keyed by
+    (tournament, round): of one round (0: overall), or all of them."""
+    pages = StandingsPage.objects.filter(tournament__in=tournaments)
+    if round_number is not None:
+        pages = pages.filter(round_number=round_number)
+    texts: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for tid, number, text in pages.values_list("tournament_id", "round_number", "rows"):
+        texts[(tid, number)].append(text)
+    games = {t.pk: t.game for t in tournaments}
+    return {key: _ranked(found, games[key[0]]) for key, found in texts.items()}
+
+
+def named_standings(tournament: Tournament, round_number: int = 0) -> list[dict[str, Any]]:
+    """A stored list as the public API shows it, best first: ``{"rank", "participant",
+    "name", "start_number", "score", <figures>, "rounds", "rounds_played",
+    "withdrawn"}`` (two queries)."""
+    people = {pid: (name, number, withdrawn) for pid, name, number, withdrawn in
+              Participant.objects.filter(tournament=tournament).values_list(
+                  "pk", "player__name", "start_number", "withdrawn")}
+    return [
+        {"rank": row["rank"], "participant": pid, "name": name, "start_number": number,
+         "score": row["score"], **{k: v for k, v in row.items() if k not in STANDING_KEYS},
+         "rounds": row["rounds"], "rounds_played": len(row["rounds"]), "withdrawn": withdrawn}
+        for row in standings_rows(tournament, round_number)
+        if (pid := row["participant"]) in people
+        for name, number, withdrawn in [people[pid]]
+    ]
+
+
+class StandingEntry:
+    """A stored standings row with its participant (and player) loaded, for pages."""
+
+    __slots__ = ("rank", "score", "figures", "rounds", "participant_id", "participant")
+
+    def __init__(self, row: dict[str, Any], participant: Participant) -> None:
+        self.rank, self.score, self.rounds = row["rank"], row["score"], row["rounds"]
+        self.figures = {k: v for k, v in row.items() if k not in STANDING_KEYS}
+        self.participant_id, self.participant = row["participant"], participant
+
+
+def standing_entries(tournament: Tournament, round_number: int | None = None,
+                     *, limit: int | None = None) -> dict[int, list[StandingEntry]]:
+    """The stored lists of one tournament (one round, or all) by round, each row with its
+    participant, player and club: two queries whatever the field and rounds; ``limit``
+    keeps the first rows of each list."""
+    lists = standings_lists([tournament], round_number)
+    people = Participant.objects.filter(tournament=tournament).select_related("player__club")
+    if limit is not None:
+        people = people.filter(pk__in={row["participant"] for rows in lists.values()
+                                       for row in rows[:limit]})
+    people = {p.pk: p for p in people}
+    return {number: [StandingEntry(row, people[row["participant"]]) for row in rows[:limit]
+                     if row["participant"] in people]
+            for (_tid, number), rows in sorted(lists.items())}
 
 
 def standings_version(tournament: Tournament) -> tuple[Any, int | None]:

@@ -21,13 +21,13 @@ from tournaments.models import (
     Participant,
     PrizeList,
     Seat,
-    StandingRow,
     Team,
     TeamEvent,
     Tournament,
 )
 from tournaments.prizes.cash import fee_rows
 from tournaments.prizes.payout import PrizeConfig, check_prize_config, payouts
+from tournaments.selectors import named_standings
 from tournaments.standings.teams import team_standings
 
 
@@ -63,16 +63,6 @@ def teammate_pairs(tournament: Tournament) -> list[tuple[int, int]]:
             for i, a in enumerate(members) for b in members[i + 1:]]
 
 
-def overall_rows(tournament: Tournament) -> list[dict[str, Any]]:
-    """The stored overall standings: ``{"participant", "rank", "score", <figures>,
-    "name", "start_number", "withdrawn"}`` best first."""
-    rows = (StandingRow.objects.filter(tournament=tournament, round_number=0)
-            .select_related("participant__player").order_by("rank", "participant_id"))
-    return [{"participant": r.participant_id, "rank": r.rank, "score": r.score, **r.figures,
-             "name": r.participant.player.name, "start_number": r.participant.start_number,
-             "withdrawn": r.participant.withdrawn} for r in rows]
-
-
 def teams_version(tournament: Tournament) -> int:
     """Grows with every team change (the last history line's id)."""
     return TeamEvent.objects.filter(tournament=tournament).aggregate(m=Max("pk"))["m"] or 0
@@ -80,7 +70,7 @@ def teams_version(tournament: Tournament) -> int:
 
 def team_results(tournament: Tournament) -> list[dict[str, Any]]:
     engine = get_engine(tournament.game)
-    return team_standings(teams_of(tournament), overall_rows(tournament), game=tournament.game,
+    return team_standings(teams_of(tournament), named_standings(tournament), game=tournament.game,
                           standing_order=engine.standing_order,
                           team_size=tournament.team_size, figures=engine.figures)
 
@@ -132,7 +122,7 @@ def prize_answer(tournament: Tournament, basis: FeeBasis | None = None) -> dict[
         return None
     config = check_prize_config(stored.config)
     fees = fees_cents(basis or fee_basis(tournament), config)
-    result = payouts(config, overall_rows(tournament), fees_cents=fees, lot=stored.lot)
+    result = payouts(config, named_standings(tournament), fees_cents=fees, lot=stored.lot)
     return {**config.as_dict(), "fees_cents": fees, **result,
             "lot_order": stored.lot or []}
 

@@ -10,8 +10,10 @@ from django.core.management import call_command
 
 from games.engines import EngineUserError
 from tournaments.errors import StateConflict
-from tournaments.models import Deal, StandingRow, StandingsOutbox, Table
+from tournaments.models import Deal, Seat, StandingsOutbox, StandingsPage, Table
+from tournaments.recompute import standings_rows
 from tournaments.recompute.standings_rows import compute_standings, standings_recompute
+from tournaments.selectors import standings_lists
 from tournaments.services import (
     Actor,
     deal_correct,
@@ -21,6 +23,7 @@ from tournaments.services import (
     round_close,
     round_draw,
     round_reopen,
+    round_swap,
     sheet_end,
     sheet_submit,
     summary_record,
@@ -41,10 +44,15 @@ def expected_rows(tournament) -> set[tuple]:
 
 
 def stored_rows(tournament) -> set[tuple]:
-    return {(r.round_number, r.participant_id, r.rank, r.score, r.figures["won"],
-             r.figures["lost"], r.figures["game_points"],
-             tuple((x["round"], x["score"]) for x in r.rounds))
-            for r in StandingRow.objects.filter(tournament=tournament)}
+    return {(number, r["participant"], r["rank"], r["score"], r["won"], r["lost"],
+             r["game_points"], tuple((x["round"], x["score"]) for x in r["rounds"]))
+            for (_tid, number), rows in standings_lists([tournament]).items()
+            for r in rows}
+
+
+def documents(tournament) -> dict[tuple[int, int], str]:
+    return {(number, page): rows for number, page, rows in StandingsPage.objects.filter(
+        tournament=tournament).values_list("round_number", "page", "rows")}
 
 
 def a_deal(rng, table, number):
@@ -74,7 +82,7 @@ def change(rng, tournament, director):
     table = rng.choice(tables)
     deals = list(Deal.objects.filter(table=table).order_by("number"))
     kind = rng.choices(["enter", "correct", "delete", "summary", "end", "reopen", "withdraw",
-                        "close"], weights=[8, 4, 2, 1, 1, 1, 1, 1])[0]
+                        "close", "swap"], weights=[8, 4, 2, 1, 1, 1, 1, 1, 1])[0]
     if kind == "enter":
         deal_record(table_id=table.pk, number=len(deals) + 1,
                     record=a_deal(rng, table, len(deals) + 1), actor=staff)
@@ -95,6 +103,10 @@ def change(rng, tournament, director):
         for other in table.round.tables.filter(submitted=False):
             sheet_submit(table_id=other.pk, actor=staff)
         round_close(round_id=table.round_id)
+    elif kind == "swap":
+        a, b = rng.sample(list(Seat.objects.filter(table__round=table.round)
+                               .values_list("participant_id", flat=True)), 2)
+        round_swap(round_id=table.round_id, a=a, b=b, actor=staff)
     elif kind == "withdraw":
         participant = table.seats.order_by("?").first().participant
         participant_update(participant=participant, withdrawn=not participant.withdrawn)
@@ -102,11 +114,15 @@ def change(rng, tournament, director):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_incremental_recompute_equals_a_full_one(short_skat, director, seed):
+def test_incremental_recompute_equals_a_full_one(short_skat, director, seed, monkeypatch):
+    # pages of 3 participants: a table's players spread over several pages, and most
+    # pages stay untouched by a change
+    monkeypatch.setattr(StandingsPage, "PAGE_SIZE", 3)
+    monkeypatch.setattr(standings_rows, "FULL_BATCH_PAGES", 2)  # a full one writes in batches
     rng = random.Random(seed)
     round_draw(tournament_id=short_skat.pk, method="random", seed=seed)
     standings_recompute(tournament_id=short_skat.pk)
-    incremental = 0
+    incremental = by_table = 0
     for step in range(40):
         if step == 20:  # a second round: the first is completed and closed first
             for table in Table.objects.filter(round__tournament=short_skat,
@@ -127,15 +143,22 @@ def test_incremental_recompute_equals_a_full_one(short_skat, director, seed):
         pending = set(StandingsOutbox.objects.filter(tournament=short_skat)
                       .values_list("round_number", flat=True))
         incremental += bool(pending) and None not in pending
+        by_table += StandingsOutbox.objects.filter(tournament=short_skat,
+                                                   table_id__isnull=False).exists()
         standings_recompute(tournament_id=short_skat.pk)
         assert stored_rows(short_skat) == expected_rows(short_skat), (seed, step)
+        # the very documents a full recompute writes, row order and keys included
+        stored = documents(short_skat)
+        standings_recompute(tournament_id=short_skat.pk, full=True)
+        assert documents(short_skat) == stored, (seed, step)
     assert incremental >= 5  # the incremental way was taken, not only the full one
+    assert by_table >= 5  # and the tables' way within it
 
 
 def test_a_full_recompute_can_be_forced(short_skat, director):
     round_draw(tournament_id=short_skat.pk, method="random", seed=1)
     standings_recompute(tournament_id=short_skat.pk)
-    StandingRow.objects.filter(tournament=short_skat).update(score=999)
+    StandingsPage.objects.filter(tournament=short_skat).update(rows="[]")
     standings_recompute(tournament_id=short_skat.pk, full=True)
     assert stored_rows(short_skat) == expected_rows(short_skat)
 
@@ -143,6 +166,6 @@ def test_a_full_recompute_can_be_forced(short_skat, director):
 def test_the_command_recomputes_in_full(short_skat, director):
     round_draw(tournament_id=short_skat.pk, method="random", seed=1)
     standings_recompute(tournament_id=short_skat.pk)
-    StandingRow.objects.filter(tournament=short_skat).update(rank=99)
+    StandingsPage.objects.filter(tournament=short_skat, round_number=0).delete()
     call_command("recompute_standings", "--tournament", str(short_skat.pk))
     assert stored_rows(short_skat) == expected_rows(short_skat)

@@ -6,9 +6,9 @@ import json
 import pytest
 from rest_framework.renderers import JSONRenderer
 
-from api.standings import _results
-from tournaments.models import StandingRow, StandingsState
+from tournaments.models import StandingsPage, StandingsState
 from tournaments.recompute.standings_rows import standings_recompute
+from tournaments.selectors import named_standings, standings_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -26,19 +26,20 @@ def enter(client, table, deals):
         assert resp.status_code == 201, resp.content
 
 
-def test_stored_rows_keep_their_json(director_client, short_skat, table):
+def test_each_list_is_stored_once_in_pages(director_client, short_skat, table):
     enter(director_client, table, [WIN])
     standings_recompute(tournament_id=short_skat.pk)
     standings_recompute(tournament_id=short_skat.pk)  # replaces, never duplicates
-    rows = StandingRow.objects.filter(tournament=short_skat)
-    overall = rows.filter(round_number=0).order_by("rank", "participant_id")
-    assert rows.count() == 2 * overall.count()
+    pages = StandingsPage.objects.filter(tournament=short_skat)
+    assert set(pages.values_list("round_number", flat=True)) == {0, 1}
+    assert pages.count() == len(set(pages.values_list("round_number", "page")))
+    overall = standings_rows(short_skat)
     first = overall[0]
-    assert first.figures["won"] == 1 and first.figures["game_points"] == 24
-    assert first.rounds == [{"round": 1, "score": 74}]
-    assert isinstance(first.figures, dict) and isinstance(first.rounds, list)
-    assert rows.get(round_number=1, participant_id=first.participant_id).rounds == [
-        {"round": 1, "score": 74}]
+    assert first["won"] == 1 and first["game_points"] == 24 and first["rank"] == 1
+    assert first["rounds"] == [{"round": 1, "score": 74}]
+    assert [row["rank"] for row in overall] == sorted(row["rank"] for row in overall)
+    by_round = {row["participant"]: row for row in standings_rows(short_skat, 1)}
+    assert by_round[first["participant"]]["rounds"] == [{"round": 1, "score": 74}]
 
 
 @pytest.mark.parametrize("query,number", [("", 0), ("?round=1", 1), ("?round=2", 2)])
@@ -50,7 +51,7 @@ def test_body_is_what_drf_rendered(anon_client, director_client, short_skat, tab
     state = StandingsState.objects.get(tournament=short_skat)
     expected = JSONRenderer().render({
         "computed_at": state.computed_at, "stale": False, "round": number or None,
-        "results": _results(short_skat.pk, number)})
+        "results": named_standings(short_skat, number)})
     for _ in range(2):  # cold and cached
         resp = anon_client.get(url(short_skat, query))
         assert resp.status_code == 200

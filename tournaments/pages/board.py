@@ -19,7 +19,6 @@ from django.views.decorators.http import condition
 
 from tournaments.models import (
     Participant,
-    StandingRow,
     Table,
     Tournament,
 )
@@ -27,7 +26,12 @@ from tournaments.pages.access import allowed_if, tournament_by_slug
 from tournaments.pages.chart import cumulative, line_chart
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import can_see_tournament
-from tournaments.selectors import participant_sheets, standings_version
+from tournaments.selectors import (
+    StandingEntry,
+    participant_sheets,
+    standing_entries,
+    standings_version,
+)
 from tournaments.team_ranking import team_results, teams_version
 
 TOP_IN_CHART = 8
@@ -56,13 +60,12 @@ def _shortened(tournament: Tournament, round_number: int | None = None) -> list[
     return list(tables if round_number is None else tables.filter(round__number=round_number))
 
 
-def _figures(rows: list[StandingRow]) -> list[str]:
+def _figures(rows: list[StandingEntry]) -> list[str]:
     return [k for k in (rows[0].figures if rows else {}) if k in ("won", "lost", "game_points")]
 
 
 def _standings(tournament: Tournament, round_number: int) -> dict:
-    rows = list(StandingRow.objects.filter(tournament=tournament, round_number=round_number)
-                .select_related("participant__player").order_by("rank", "participant_id"))
+    rows = standing_entries(tournament, round_number).get(round_number, [])
     computed_at, pending = standings_version(tournament)
     return {"rows": rows, "figures": _figures(rows), "round": round_number,
             "computed_at": computed_at, "stale": pending is not None,
@@ -77,8 +80,7 @@ def _teams(tournament: Tournament) -> list[dict]:
 
 def _chart(tournament: Tournament) -> str:
     numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True))
-    top = (StandingRow.objects.filter(tournament=tournament, round_number=0)
-           .select_related("participant__player").order_by("rank")[:TOP_IN_CHART])
+    top = standing_entries(tournament, 0, limit=TOP_IN_CHART).get(0, [])
     # Every line starts at 0 before the first round, so one round already draws lines.
     series = [(row.participant.player.name, [0, *cumulative(row.rounds, numbers)])
               for row in top]
@@ -110,17 +112,10 @@ def board_standings(request, tournament: Tournament, slug: str):
 def print_page(request, tournament: Tournament, slug: str):
     """The printable standings list: overall and each round, or one round (``?round=N``).
 
-    A constant number of queries however many rounds and players: all stored rows in
-    one query, grouped here."""
+    A constant number of queries however many rounds and players: all stored lists in
+    one query, their participants in another."""
     only = _round(request)
-    rows = (StandingRow.objects.filter(tournament=tournament)
-            .select_related("participant__player__club").order_by("round_number", "rank",
-                                                                  "participant_id"))
-    if only:
-        rows = rows.filter(round_number=only)
-    by_round: dict[int, list[StandingRow]] = {}
-    for row in rows:
-        by_round.setdefault(row.round_number, []).append(row)
+    by_round = standing_entries(tournament, only or None)
     shortened = _shortened(tournament, only or None)
     lists = [{"round": number, "rows": found, "figures": _figures(found),
               "shortened": [t for t in shortened if t.round.number == number]}

@@ -12,11 +12,14 @@ from tournaments.recompute import snapshots
 from tournaments.recompute.tasks import schedule_standings
 
 
-def sheet_changed(tournament_id: int, *, round_number: int | None = None) -> None:
+def sheet_changed(tournament_id: int, *, round_number: int | None = None,
+                  table_id: int | None = None) -> None:
     """Called inside the writing transaction. ``round_number``: the round whose seats or
     sheets changed, so that the recompute may redo only that round; None for a change
-    that may touch any round."""
-    StandingsOutbox.objects.create(tournament_id=tournament_id, round_number=round_number)
+    that may touch any round. ``table_id``: the one table whose sheet changed, its
+    players unchanged, so that only its seats are read again."""
+    StandingsOutbox.objects.create(tournament_id=tournament_id, round_number=round_number,
+                                   table_id=table_id)
     snapshots.invalidate(tournament_id)  # ``stale`` flips: pollers' snapshots go
     # robust: a failing recompute in process must not fail the committed request
     transaction.on_commit(lambda: schedule_standings(tournament_id), robust=True)

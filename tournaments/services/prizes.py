@@ -19,9 +19,9 @@ from django.utils.translation import gettext_noop as _
 from tournaments.errors import StateConflict
 from tournaments.models import FeeEvent, PrizeList
 from tournaments.prizes.payout import PrizeConfig, check_lot, check_prize_config
+from tournaments.selectors import named_standings
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import lock_open_tournament
-from tournaments.team_ranking import overall_rows
 
 
 @transaction.atomic
@@ -50,7 +50,7 @@ def lot_set(*, tournament_id: int, order: Any) -> list[int]:
     if stored is None:
         raise StateConflict(_("Set the prize list before recording a lot."))
     config = check_prize_config(stored.config)
-    lot = check_lot(order, overall_rows(tournament), config)
+    lot = check_lot(order, named_standings(tournament), config)
     stored.lot = lot
     stored.save(update_fields=["lot", "updated_at"])
     return lot

@@ -83,7 +83,8 @@ def retotal(table: Table) -> None:
     Seat.objects.bulk_update(seats, ["score", "figures"])
     table.version += 1
     table.save(update_fields=["version"])
-    sheet_changed(table.round.tournament_id, round_number=table.round.number)
+    sheet_changed(table.round.tournament_id, round_number=table.round.number,
+                  table_id=table.pk)
 
 
 def _check_if_match(deal: Deal, if_match: str | None) -> None:
@@ -269,5 +270,6 @@ def sheet_submit(*, table_id: int, actor: Actor, confirmed_by: Any = None) -> Ta
     table.save(update_fields=["submitted", "submitted_at", "version"])
     _log(table, actor, SheetEvent.Action.SUBMIT,
          after={"submitted": True, "confirmed_by": confirmed})
-    sheet_changed(table.round.tournament_id, round_number=table.round.number)
+    sheet_changed(table.round.tournament_id, round_number=table.round.number,
+                  table_id=table.pk)
     return table

@@ -69,5 +69,6 @@ def sheet_end(*, table_id: int, reason: Any, actor: Actor) -> Table:
     _log(table, actor, SheetEvent.Action.END,
          after={"submitted": True, "shortened": True, "reason": reason, "deals": count,
                 "sheet_length": length})
-    sheet_changed(table.round.tournament_id, round_number=table.round.number)
+    sheet_changed(table.round.tournament_id, round_number=table.round.number,
+                  table_id=table.pk)
     return table

@@ -37,12 +37,11 @@ def rank(rows: Iterable[Row], key: Callable[[Row], tuple], *,
     Rows with equal keys are listed by their ``ident`` field (the participant id, or a
     team's id for team standings) so the order is stable.
     """
-    ordered = sorted(rows, key=lambda r: (key(r), r[ident]))
+    keyed = sorted(((key(r), r[ident], r) for r in rows), key=lambda t: t[:2])
     ranked: list[Row] = []
-    previous = None
-    for position, row in enumerate(ordered, start=1):
-        k = key(row)
-        current_rank = ranked[-1]["rank"] if previous is not None and k == previous else position
+    previous, current_rank = None, 0
+    for position, (k, _ident, row) in enumerate(keyed, start=1):
+        if k != previous:
+            current_rank, previous = position, k
         ranked.append({**row, "rank": current_rank})
-        previous = k
     return ranked
