@@ -150,6 +150,10 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# standings pollers' snapshots trust invalidations pushed over Redis publish/subscribe
+# (tournaments.recompute.invalidations); off: one Redis look-up per poll
+STANDINGS_PUSH_INVALIDATIONS = True
+
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True

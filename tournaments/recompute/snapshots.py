@@ -2,18 +2,24 @@
 
 ``StandingsSnapshotMiddleware`` (early in ``MIDDLEWARE``, right after WhiteNoise) answers
 ``GET /api/v1/tournaments/<id>/standings/[?round=N]`` from bytes it keeps in process
-memory, after one cache (Redis) look-up: the tournament's *token*. Every answer the view
-renders for a published tournament is remembered with the token read before the view's
-first database read; the snapshot is served only while the cache still holds that token.
+memory. Every answer the view renders for a published tournament is remembered with
+what the poll read before the view's first database read: the count of invalidations
+pushed to this process (``invalidations``: while its listener is subscribed, the
+snapshot is served as long as no invalidation of its tournament arrived since, with no
+Redis round trip at all) and the tournament's *token* on Redis (otherwise the snapshot is
+served only while the cache still holds that token: one look-up per poll).
 
-``invalidate`` deletes the token after every commit that can change the answer: a
-sheet change (``stale``, via ``notify.sheet_changed``), a finished recompute,
-``tournament_update`` (publish/unpublish) and any save or delete of a ``Tournament``
-(signal). A new token is drawn at the next view render, so a snapshot taken before a
-change is never served after its invalidation. Tokens expire after ``TOKEN_SECONDS``,
-which bounds what no invalidation covers (a player's new name, an invalidation lost
-while Redis was down). Anything unusual — a client with credentials or a session
-cookie, another query string, a cache error, no snapshot — falls through to the view.
+``invalidate`` deletes the token and pushes an invalidation after every commit that can
+change the answer: a sheet change (``stale``, via ``notify.sheet_changed``), a finished
+recompute, ``tournament_update`` (publish/unpublish) and any save or delete of a
+``Tournament`` (signal). A new token is drawn at the next view render, so a snapshot
+taken before a change is never served after its invalidation (in another process: once
+the pushed invalidation has arrived, a millisecond). Tokens expire after
+``TOKEN_SECONDS``, and a snapshot is trusted without the token for as long after the
+view or the token last confirmed it, which bounds what no invalidation covers (a
+player's new name, an invalidation lost while Redis was down). Anything unusual — a
+client with credentials or a session cookie, another query string, a cache error, no
+snapshot — falls through to the view.
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
 from django.utils.cache import get_conditional_response
 
+from tournaments.recompute import invalidations
+
 log = logging.getLogger(__name__)
 
 TOKEN_SECONDS = 120
@@ -44,8 +52,9 @@ ROUND_QUERY = re.compile(r"round=([1-9][0-9]{0,4})")
 # headers of the view's answer that describe a request, not the standings
 _DROP_HEADERS = {"content-language", "set-cookie"}
 
-# (tournament, round) -> (token, ETag, body, headers, rendered at)
-_snapshots: dict[tuple[int, int], tuple[int, str, bytes, tuple[tuple[str, str], ...], float]] = {}
+# (tournament, round) -> (token, ETag, body, headers, rendered at, invalidations seen,
+# confirmed by the view at)
+_snapshots: dict[tuple[int, int], tuple] = {}
 _lock = threading.Lock()
 _clients = threading.local()
 
@@ -89,8 +98,10 @@ def current_token(tournament_id: int) -> int | None:
 
 
 def invalidate_now(tournament_id: int) -> None:
+    invalidations.bump(tournament_id)
     try:
         cache.delete(_token_key(tournament_id))
+        invalidations.publish(tournament_id)
     except Exception:  # bounded by TOKEN_SECONDS
         log.warning("standings snapshot of %s not invalidated", tournament_id, exc_info=True)
     with _lock:
@@ -149,25 +160,33 @@ class StandingsSnapshotMiddleware:
         if not plain:
             return self.get_response(request)
         key = (int(match[1]), round_number)
-        answer = self._from_snapshot(request, key)
+        seen = invalidations.seen(key[0])
+        answer = self._from_snapshot(request, key, seen)
         if answer is not None:
             return answer
         response = self.get_response(request)
-        self._remember(key, response)
+        self._remember(key, response, seen)
         return response
 
-    def _from_snapshot(self, request, key):
+    def _from_snapshot(self, request, key, seen):
         snapshot = _snapshots.get(key)
         if snapshot is None:
             return None
-        token, etag, body, headers, _rendered = snapshot
-        try:
-            current = read_token(key[0])
-        except Exception:
-            log.warning("standings cache unavailable", exc_info=True)
-            return None
-        if current != token:  # kept: a 304 of the view may re-tag it
-            return None
+        token, etag, body, headers, _rendered, then, confirmed = snapshot
+        pushed = (seen is not None and then == seen
+                  and time.monotonic() - confirmed < TOKEN_SECONDS)
+        if not pushed:
+            try:
+                current = read_token(key[0])
+            except Exception:
+                log.warning("standings cache unavailable", exc_info=True)
+                return None
+            if current != token:  # kept: a 304 of the view may re-tag it
+                return None
+            if seen is not None:  # unchanged since ``seen`` was read: trusted from now on
+                with _lock:
+                    if _snapshots.get(key) is snapshot:
+                        _snapshots[key] = (*snapshot[:5], seen, time.monotonic())
         # RFC 9110 preconditions as the view applies them (weak tags, lists, "*")
         conditional = get_conditional_response(request, etag=etag)
         if conditional is not None:
@@ -181,16 +200,17 @@ class StandingsSnapshotMiddleware:
             response[name] = value
         return response
 
-    def _remember(self, key, response) -> None:
+    def _remember(self, key, response, seen) -> None:
         marked = getattr(response, "_standings_snapshot", None)
         if marked is None or marked[:2] != key or response.cookies or response.streaming:
             return
+        now = time.monotonic()
         if response.status_code == 304:
             with _lock:
                 old = _snapshots.get(key)
                 if (old is not None and old[1] == response.get("ETag")
-                        and time.monotonic() - old[4] < RETAG_SECONDS):
-                    _snapshots[key] = (marked[2], *old[1:])
+                        and now - old[4] < RETAG_SECONDS):
+                    _snapshots[key] = (marked[2], *old[1:5], seen, now)
             return
         if response.status_code != 200:
             return
@@ -199,5 +219,5 @@ class StandingsSnapshotMiddleware:
         with _lock:
             if len(_snapshots) >= MAX_SNAPSHOTS:
                 _snapshots.clear()
-            _snapshots[key] = (marked[2], response["ETag"], response.content, headers,
-                               time.monotonic())
+            _snapshots[key] = (marked[2], response["ETag"], response.content, headers, now,
+                               seen, now)

@@ -1,0 +1,104 @@
+"""Invalidations pushed over Redis publish/subscribe: with the listener subscribed, a
+poll asks Redis nothing; an invalidation published by another process reaches this one;
+when the subscription breaks, polls check the token on Redis again."""
+
+import time
+from unittest import mock
+
+import pytest
+import redis
+from django.conf import settings
+from django.core.cache import cache, caches
+
+from tournaments.recompute import invalidations, snapshots
+from tournaments.recompute.standings_rows import standings_recompute
+
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.skipif(not settings.REDIS_URL, reason="publish/subscribe needs Redis "
+                       "(the PostgreSQL + Redis pass of .ci/run)"),
+]
+
+
+@pytest.fixture(autouse=True)
+def _clean():
+    snapshots._snapshots.clear()
+    yield
+    snapshots._snapshots.clear()
+
+
+def url(tournament):
+    return f"/api/v1/tournaments/{tournament.pk}/standings/"
+
+
+def until(condition, seconds=5.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "not within the time"
+        time.sleep(0.01)
+
+
+def subscribed(tournament) -> None:
+    until(lambda: invalidations.seen(tournament.pk) is not None)
+
+
+def test_a_poll_asks_redis_nothing_while_subscribed(anon_client, short_skat, table,
+                                                    django_assert_num_queries):
+    standings_recompute(tournament_id=short_skat.pk)
+    subscribed(short_skat)
+    first = anon_client.get(url(short_skat))
+    with (mock.patch.object(snapshots, "read_token", side_effect=AssertionError("Redis")),
+          django_assert_num_queries(0)):
+        again = anon_client.get(url(short_skat))
+        not_modified = anon_client.get(url(short_skat), HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.content == first.content and not_modified.status_code == 304
+
+
+def test_an_invalidation_of_another_process_reaches_this_one(anon_client, short_skat, table):
+    standings_recompute(tournament_id=short_skat.pk)
+    subscribed(short_skat)
+    first = anon_client.get(url(short_skat))
+    before = invalidations.seen(short_skat.pk)
+    # what another process's invalidate_now does: drop the token, publish the id
+    backend = caches["default"]
+    cache.delete(snapshots._token_key(short_skat.pk))
+    redis.Redis.from_url(settings.REDIS_URL).publish(
+        backend.make_key(invalidations.CHANNEL), short_skat.pk)
+    until(lambda: invalidations.seen(short_skat.pk) != before)
+    view = mock.patch("api.standings.TournamentStandings.get",
+                      side_effect=AssertionError("view reached"))
+    with view, pytest.raises(AssertionError, match="view reached"):
+        anon_client.get(url(short_skat))
+    assert anon_client.get(url(short_skat)).content == first.content
+
+
+def test_a_broken_subscription_falls_back_to_the_token(anon_client, short_skat, table):
+    standings_recompute(tournament_id=short_skat.pk)
+    subscribed(short_skat)
+    anon_client.get(url(short_skat))
+    generation = invalidations.seen(short_skat.pk)[0]
+    killer = redis.Redis.from_url(settings.REDIS_URL)
+    with mock.patch.object(invalidations, "RETRY_SECONDS", 2):
+        killer.client_kill_filter(_type="pubsub")
+        until(lambda: invalidations.seen(short_skat.pk) is None)
+        # no pushed invalidations now: an expired token sends the poll to the view
+        cache.delete(snapshots._token_key(short_skat.pk))
+        view = mock.patch("api.standings.TournamentStandings.get",
+                          side_effect=AssertionError("view reached"))
+        with view, pytest.raises(AssertionError, match="view reached"):
+            anon_client.get(url(short_skat))
+    # subscribed again: a new generation, counts read before are void
+    until(lambda: invalidations.seen(short_skat.pk) is not None)
+    assert invalidations.seen(short_skat.pk)[0] > generation
+
+
+def test_a_snapshot_from_before_the_subscription_is_trusted_once_the_token_confirms_it(
+        anon_client, short_skat, table, settings):
+    standings_recompute(tournament_id=short_skat.pk)
+    subscribed(short_skat)
+    settings.STANDINGS_PUSH_INVALIDATIONS = False
+    first = anon_client.get(url(short_skat))  # remembered without a pushed count
+    settings.STANDINGS_PUSH_INVALIDATIONS = True
+    assert anon_client.get(url(short_skat)).content == first.content  # the token confirms
+    with mock.patch.object(snapshots, "read_token", side_effect=AssertionError("Redis")):
+        assert anon_client.get(url(short_skat)).content == first.content

@@ -1,0 +1,120 @@
+"""Standings invalidations pushed to every serving process (Redis publish/subscribe).
+
+``snapshots.invalidate_now`` counts an invalidation here (``bump``) and publishes it on
+one channel; each serving process runs one listener thread, started by its first poll
+(and again after a fork), subscribed to that channel, which counts every invalidation
+it hears. While the listener is subscribed (``seen`` answers), the snapshot middleware
+trusts its own memory: a snapshot is served while its tournament's count is the one
+read when the poll that rendered it began — no Redis round trip per poll, the work of
+serving a file from memory. A message sent while the subscription was down is lost, so
+subscribing (again) starts a new generation: every count read before is void. Without
+the listener (not subscribed yet, Redis down, another cache, or
+``STANDINGS_PUSH_INVALIDATIONS`` off) ``seen`` answers None and the middleware checks
+the tournament's token on Redis, as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+
+from django.conf import settings
+from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "standings:invalidated"
+PING_SECONDS = 5  # a silent subscription is pinged this often, so a dead one is noticed
+RETRY_SECONDS = 1
+
+_lock = threading.Lock()
+_counts: dict[int, int] = {}
+# the process the listener runs in, its subscription's generation, and whether it is live
+_state: dict = {"pid": None, "generation": 0, "live": False}
+
+
+def _backend() -> RedisCache | None:
+    backend = caches["default"]
+    if not isinstance(backend, RedisCache) or not getattr(
+            settings, "STANDINGS_PUSH_INVALIDATIONS", True):
+        return None
+    return backend
+
+
+def _channel(backend: RedisCache) -> str:
+    return backend.make_key(CHANNEL)
+
+
+def bump(tournament_id: int) -> None:
+    """Count an invalidation in this process now (the listener hears it again later)."""
+    with _lock:
+        _counts[tournament_id] = _counts.get(tournament_id, 0) + 1
+
+
+def publish(tournament_id: int) -> None:
+    """Tell every process; raises when Redis cannot be reached (the caller logs it)."""
+    backend = _backend()
+    if backend is not None:
+        backend._cache.get_client(write=True).publish(_channel(backend), tournament_id)
+
+
+def seen(tournament_id: int) -> tuple[int, int] | None:
+    """What a poll starts from: (generation, count) of the tournament while the listener
+    is subscribed, else None. Starts the listener when this process has none."""
+    if not _state["live"] or _state["pid"] != os.getpid() or not getattr(
+            settings, "STANDINGS_PUSH_INVALIDATIONS", True):
+        _start()
+        return None
+    return _state["generation"], _counts.get(tournament_id, 0)
+
+
+def _start() -> None:
+    backend = _backend()
+    if backend is None or _state["pid"] == os.getpid():
+        return
+    with _lock:
+        if _state["pid"] == os.getpid():
+            return
+        _state.update(pid=os.getpid(), live=False)
+    threading.Thread(target=_listen, args=(backend,), daemon=True,
+                     name="standings-invalidations").start()
+
+
+def _listen(backend: RedisCache) -> None:
+    while True:
+        try:
+            _subscribed(backend)
+        except Exception:
+            log.warning("standings invalidations: subscription lost", exc_info=True)
+        with _lock:
+            _state["live"] = False
+        time.sleep(RETRY_SECONDS)
+
+
+def _subscribed(backend: RedisCache) -> None:
+    pubsub = backend._cache.get_client(write=True).pubsub()
+    try:
+        pubsub.subscribe(_channel(backend))
+        quiet_since = time.monotonic()
+        while True:
+            message = pubsub.get_message(timeout=PING_SECONDS)
+            if message is None:
+                if time.monotonic() - quiet_since >= PING_SECONDS:
+                    pubsub.ping()  # a dead connection raises here or on the next read
+                    quiet_since = time.monotonic()
+                continue
+            quiet_since = time.monotonic()
+            if message["type"] == "subscribe":
+                with _lock:
+                    _state["generation"] += 1
+                    _state["live"] = True
+            elif message["type"] == "message":
+                try:
+                    bump(int(message["data"]))
+                except ValueError:
+                    continue
+    finally:
+        pubsub.close()
