@@ -29,16 +29,19 @@ Measurements, each beside a baseline taken in the same run:
 1. ``standings_recompute`` (overall + per-round standings, stored) against one SQL
    statement that computes the same overall standings straight from the deals
    (``SQL_STANDINGS``, checked to give the same ranks and figures), and against the plain
-   per-participant sum of deal scores (``SQL_PLAIN_SUM``). Medians of ``--repeat``.
+   per-participant sum of deal scores (``SQL_PLAIN_SUM``). Medians of ``--repeat``; then
+   one more run under ``tracemalloc`` for its peak memory (untimed: tracing slows it).
 2. After one table's change: a director corrects one deal of a random table of the last
    round through ``deal_correct`` (which re-totals that table), then
-   ``standings_recompute`` is timed (the incremental way: the change names its round);
-   baseline the SQL statement after the same change. Measurement 1 forces the full
-   recompute (``full=True``).
+   ``standings_recompute`` is timed (the incremental way: the change names its table);
+   baseline the SQL statement after the same change, and the peak memory as in 1.
+   Measurement 1 forces the full recompute (``full=True``).
 3. ``GET /api/v1/tournaments/{id}/standings/`` under ``--clients`` concurrent keep-alive
    clients against gunicorn (``config.wsgi``, 2 workers × 8 threads, Redis cache), beside
    the same gunicorn serving a static file with the same bytes through WhiteNoise; then
    both again with ``If-None-Match`` (the 304 a poller gets).
+
+``--players 300``, ``3000`` and ``30000`` give the three sizes of bench/README.md.
 
 The bench plays the Celery worker: the recompute a sheet change would queue is not
 published (``schedule_standings`` is replaced by a no-op in this process); the bench runs

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from operator import itemgetter
 from typing import Any
 
 Row = dict[str, Any]
@@ -19,14 +20,18 @@ def aggregate(rows: Iterable[Row], figures: Iterable[str]) -> list[Row]:
     for row in rows:
         pid = row["participant"]
         total = out.get(pid)
-        if total is None:
-            total = out[pid] = {"participant": pid, **{name: 0 for name in names}, "rounds": []}
+        played = [{"round": row["round"], "score": row["score"]}] if "round" in row else []
+        if total is None:  # a participant's first row starts the sums (0 + x, as below)
+            out[pid] = {"participant": pid, **{name: 0 + row.get(name, 0) for name in names},
+                        "rounds": played}
+            continue
         for name in names:
             total[name] += row.get(name, 0)
-        if "round" in row:
-            total["rounds"].append({"round": row["round"], "score": row["score"]})
+        total["rounds"] += played
+    by_round = itemgetter("round")
     for total in out.values():
-        total["rounds"].sort(key=lambda r: r["round"])
+        if len(total["rounds"]) > 1:
+            total["rounds"].sort(key=by_round)
     return list(out.values())
 
 
