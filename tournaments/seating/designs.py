@@ -195,28 +195,27 @@ MULTIPLIED_TRIPLES = {
 }
 
 
+def multiplied(tables, q: int, m: int) -> list[tuple]:
+    """Each table of points (a, level) over Z_q followed by itself times m and m² (m of
+    order 3 in Z_q)."""
+    return [tuple(((a * factor) % q, level) for a, level in table)
+            for table in tables for factor in (1, m, m * m % q)]
+
+
 def multiplied_triples(q: int) -> tuple[list, list]:
     """The transversals and the base round of ``MULTIPLIED_TRIPLES[q]`` written out, as
     ``LEVELLED_TRIPLES`` holds them."""
     m, transversals, triples = MULTIPLIED_TRIPLES[q]
-
-    def times(table, factor: int):
-        return tuple(((a * factor) % q, level) for a, level in table)
-
-    factors = (1, m, m * m % q)
-    return ([times(t, f) for t in transversals for f in factors],
-            [((0, 0), (0, 1), (0, 2)), *[times(t, f) for t in triples for f in factors]])
+    return multiplied(transversals, q, m), [((0, 0), (0, 1), (0, 2)),
+                                            *multiplied(triples, q, m)]
 
 
-# 40 players in fours: the base round over Z₁₃ × {0, 1, 2} and ∞ (B, 3·B, 9·B per row)
+# 40 players in fours: the base round over Z₁₃ × {0, 1, 2} and ∞: {∞, (0, 0), (0, 1),
+# (0, 2)} and three tables B, each with 3·B and 9·B
 BASE_40 = (
     (INFINITY, (0, 0), (0, 1), (0, 2)),
-    ((1, 0), (2, 0), (3, 1), (12, 1)), ((3, 0), (6, 0), (9, 1), (10, 1)),
-    ((9, 0), (5, 0), (1, 1), (4, 1)),
-    ((4, 0), (11, 0), (5, 2), (10, 2)), ((12, 0), (7, 0), (2, 2), (4, 2)),
-    ((10, 0), (8, 0), (6, 2), (12, 2)),
-    ((2, 1), (8, 1), (3, 2), (7, 2)), ((6, 1), (11, 1), (9, 2), (8, 2)),
-    ((5, 1), (7, 1), (1, 2), (11, 2)),
+    *multiplied((((1, 0), (2, 0), (3, 1), (12, 1)), ((4, 0), (11, 0), (5, 2), (10, 2)),
+                 ((2, 1), (8, 1), (3, 2), (7, 2))), 13, 3),
 )
 
 
