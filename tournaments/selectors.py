@@ -184,6 +184,11 @@ def rounds_with_seating(tournament: Tournament):
 STANDING_KEYS = ("participant", "score", "rounds", "rank")
 
 
+def standing_figures(row: dict[str, Any]) -> dict[str, Any]:
+    """The game's figures of a ranked standings row (won, lost, …)."""
+    return {k: v for k, v in row.items() if k not in STANDING_KEYS}
+
+
 def _ranked(texts, game: str) -> list[dict[str, Any]]:
     return rank([row for text in texts for row in orjson.loads(text)],
                 get_engine(game).rank_key)
@@ -220,7 +225,7 @@ def named_standings(tournament: Tournament, round_number: int = 0) -> list[dict[
                   "pk", "player__name", "start_number", "withdrawn")}
     return [
         {"rank": row["rank"], "participant": pid, "name": name, "start_number": number,
-         "score": row["score"], **{k: v for k, v in row.items() if k not in STANDING_KEYS},
+         "score": row["score"], **standing_figures(row),
          "rounds": row["rounds"], "rounds_played": len(row["rounds"]), "withdrawn": withdrawn}
         for row in standings_rows(tournament, round_number)
         if (pid := row["participant"]) in people
@@ -235,7 +240,7 @@ class StandingEntry:
 
     def __init__(self, row: dict[str, Any], participant: Participant) -> None:
         self.rank, self.score, self.rounds = row["rank"], row["score"], row["rounds"]
-        self.figures = {k: v for k, v in row.items() if k not in STANDING_KEYS}
+        self.figures = standing_figures(row)
         self.participant_id, self.participant = row["participant"], participant
 
 
