@@ -1,4 +1,6 @@
 # Production image: gunicorn serves the app; the same image runs the Celery worker and beat.
+# CI runs these same steps without Docker (tests/system/test_production.py): the build
+# step below, then `python -m config.serve` with DEBUG off, and fetches every page.
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
@@ -14,4 +16,4 @@ RUN useradd --system --uid 1000 stichliste
 USER stichliste
 
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--workers", "3", "--access-logfile", "-"]
+CMD ["python", "-m", "config.serve"]

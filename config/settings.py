@@ -116,7 +116,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# where collectstatic writes and production serves from (the image: /app/staticfiles)
+STATIC_ROOT = Path(env_str("STATIC_ROOT", str(BASE_DIR / "staticfiles")))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Production serves hashed, compressed files made by collectstatic; debug runs and the
 # tests serve straight from the source folders so no collectstatic is needed there.

@@ -19,6 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from config.serve import venue_args
+
 ROOT = Path(__file__).resolve().parent.parent
 SECRET_FILE = ROOT / ".venue-secret-key"
 DEFAULT_PORT = 8000
@@ -106,10 +108,8 @@ def main() -> None:
     print("First evening? Create the director's account: "
           ".venv/bin/python manage.py createsuperuser\n")
     os.chdir(ROOT)
-    gunicorn = str(Path(python).with_name("gunicorn"))
-    os.execve(gunicorn, [gunicorn, "config.wsgi", "--bind", f"0.0.0.0:{port}",
-                         "--workers", "1", "--threads", "8", "--worker-class", "gthread",
-                         "--access-logfile", "-"], env)
+    args = venue_args(bind=f"0.0.0.0:{port}")
+    os.execve(args[0], args, env)
 
 
 if __name__ == "__main__":

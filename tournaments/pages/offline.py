@@ -9,6 +9,7 @@ workers only on HTTPS or localhost (see the README).
 
 import hashlib
 
+from django.conf import settings
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.views.decorators.http import require_GET
@@ -23,7 +24,9 @@ VERSIONED = ("css/app.css", "js/page.js", "js/sheet/main.js", "js/sheet/api.js",
 def service_worker(request):
     names = "|".join(static(path) for path in VERSIONED)
     version = hashlib.sha256(names.encode()).hexdigest()[:12]
-    response = render(request, "sheet/sw.js", {"version": version, "static_prefix": static("")},
+    # the prefix, not static(""): the manifest of collected files has no entry for ""
+    response = render(request, "sheet/sw.js", {"version": version,
+                                               "static_prefix": settings.STATIC_URL},
                       content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     response["Cache-Control"] = "no-cache"

@@ -1,0 +1,57 @@
+"""How the app is served, said once: the image and docker compose run ``python -m
+config.serve``, ``make venue`` runs the venue's variant, and the production smoke test in
+the suite (``tests/system/test_production.py``) starts both exactly so.
+
+- production: gunicorn with ``WEB_WORKERS`` worker processes (default 3) on
+  ``$HOST:$PORT`` (default ``0.0.0.0:8000``), static files collected at build time
+  (``python manage.py collectstatic`` with ``DEBUG=false``), Redis and a Celery worker
+  beside it;
+- venue: one process with threads, so the in-process tasks and the in-memory cache are
+  shared, serving the static files from the source folders (no build step on a laptop).
+
+gunicorn reads ``gunicorn.conf.py`` in the project folder for what both share.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def gunicorn_path() -> str:
+    """The gunicorn installed beside this Python (the venv's, or the image's)."""
+    return str(Path(sys.executable).with_name("gunicorn"))
+
+
+def production_args(*, bind: str, workers: int) -> list[str]:
+    return [gunicorn_path(), "config.wsgi", "--bind", bind, "--workers", str(workers),
+            "--access-logfile", "-"]
+
+
+def venue_args(*, bind: str) -> list[str]:
+    return [gunicorn_path(), "config.wsgi", "--bind", bind, "--workers", "1",
+            "--threads", "8", "--worker-class", "gthread", "--access-logfile", "-"]
+
+
+def _positive(environ: dict[str, str], name: str, default: int, top: int) -> int:
+    raw = environ.get(name, "").strip() or str(default)
+    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= top:
+        raise SystemExit(f"{name}={raw!r} is not a whole number from 1 to {top}")
+    return int(raw)
+
+
+def main() -> None:
+    environ = dict(os.environ)
+    host = environ.get("HOST", "").strip() or "0.0.0.0"
+    port = _positive(environ, "PORT", 8000, 65535)
+    workers = _positive(environ, "WEB_WORKERS", 3, 64)
+    args = production_args(bind=f"{host}:{port}", workers=workers)
+    os.chdir(ROOT)
+    os.execv(args[0], args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,330 @@
+"""Production as it is shipped: the build step and the servers of the image and of
+``make venue``, started from outside and asked for every kind of page and asset.
+
+The production pass does what the Dockerfile does — ``collectstatic`` with production
+settings (``DEBUG=false``, the hashed and compressed storage) into a fresh folder, then
+``python -m config.serve``'s gunicorn with three workers and ``DEBUG=false`` — behind a
+TLS-terminating proxy (``X-Forwarded-Proto: https``, ``TRUSTED_PROXY``), on a fresh database
+of the kind this test run uses (a SQLite file, or a new PostgreSQL database in CI's second
+pass). The venue pass serves the same data the way ``make venue`` does: one process with
+threads, plain HTTP, static files from the source folders. Every page, every asset a page
+links to and every module a module imports must answer 200: a 500 on any page with DEBUG
+off, a missing hashed file or a broken import fails here first.
+"""
+
+from __future__ import annotations
+
+import http.client
+import itertools
+import json
+import os
+import re
+import secrets
+import shlex
+import subprocess
+import sys
+import urllib.parse
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+from config.serve import venue_args
+from config.venue import venue_environment
+from tests.system.conftest import ROOT, free_port, wait_for
+
+SECRET = "production-smoke-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
+SKAT_DEAL = {"number": 1, "declarer": 2, "game": "spades", "matadors": 2, "won": True}
+HASHED = re.compile(r"\.[0-9a-f]{12}\.(js|css)$")
+ASSET = re.compile(r"""(?:src|href)="(/static/[^"]+)\"""")
+MODULE_IMPORT = re.compile(r"""(?:import|export)[^;"']*?from\s*["']([^"']+)["']\s*;"""
+                           r"""|import\s*["']([^"']+)["']\s*;""")
+
+
+def base_env(**extra: str) -> dict[str, str]:
+    """The machine's environment without what the test run sets for itself (pytest-env
+    turns STATIC_COLLECTED and the TLS redirect off; a production start has neither)."""
+    drop = {"STATIC_COLLECTED", "SECURE_SSL_REDIRECT", "SECRET_KEY", "DEBUG", "REDIS_URL",
+            "DATABASE_URL", "DJANGO_SETTINGS_MODULE"}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST") and k not in drop}
+    env.update(extra)
+    return env
+
+
+def dockerfile_build_step() -> tuple[dict[str, str], list[str]]:
+    """The environment and command of the Dockerfile's ``collectstatic`` step."""
+    line = next(line for line in (ROOT / "Dockerfile").read_text().splitlines()
+                if line.startswith("RUN ") and "collectstatic" in line)
+    words = shlex.split(line.removeprefix("RUN "))
+    assignments = list(itertools.takewhile(lambda word: "=" in word, words))
+    command = words[len(assignments):]
+    assert command[0] == "python"
+    return dict(word.split("=", 1) for word in assignments), [sys.executable, *command[1:]]
+
+
+def dockerfile_command() -> list[str]:
+    line = next(line for line in (ROOT / "Dockerfile").read_text().splitlines()
+                if line.startswith("CMD "))
+    command = json.loads(line.removeprefix("CMD "))
+    assert command[0] == "python"
+    return [sys.executable, *command[1:]]
+
+
+def test_the_image_and_compose_serve_with_the_one_production_command():
+    assert dockerfile_command()[1:] == ["-m", "config.serve"]
+    compose = (ROOT / "docker-compose.yml").read_text()
+    web = compose.split("\n  web:", 1)[1].split("\n  worker:", 1)[0]
+    assert "exec python -m config.serve" in web and "gunicorn config" not in web
+
+
+def run(args: list[str], env: dict[str, str]) -> str:
+    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+@pytest.fixture
+def database_url(tmp_path):
+    """A database of its own for the served app, of the kind this run tests against."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.postgresql":
+        yield f"sqlite:///{tmp_path / 'production.sqlite3'}"
+        return
+    import psycopg
+
+    name = f"stichliste_smoke_{secrets.token_hex(4)}"
+    admin = dict(host=db["HOST"], port=db["PORT"], user=db["USER"], password=db["PASSWORD"],
+                 dbname="postgres", autocommit=True)
+    with psycopg.connect(**admin) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{name}"
+    with psycopg.connect(**admin) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+class Server:
+    """A server process and a browser-like client of it: cookies (the Secure ones too,
+    since the proxy in front speaks HTTPS), CSRF on forms, a Host the app accepts."""
+
+    def __init__(self, args: list[str], env: dict[str, str], port: int, log: Path, *,
+                 https: bool):
+        self.port, self.https, self.log = port, https, log
+        self.cookies: dict[str, str] = {}
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log.open("ab"),
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        wait_for(lambda: self.alive() and self.get("/healthz")[0] == 200, 60, "the server")
+
+    def alive(self) -> bool:
+        if self.proc.poll() is not None:
+            raise AssertionError(f"the server stopped:\n{self.log.read_text()}")
+        return True
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, 15)
+            self.proc.wait(30)
+
+    @property
+    def origin(self) -> str:
+        return f"{'https' if self.https else 'http'}://127.0.0.1:{self.port}"
+
+    def request(self, method: str, path: str, body: bytes | None = None,
+                headers: dict[str, str] | None = None):
+        sent = {"Host": f"127.0.0.1:{self.port}", "Accept-Language": "de",
+                **({"X-Forwarded-Proto": "https"} if self.https else {}), **(headers or {})}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            conn.request(method, path, body=body, headers=sent)
+            resp = conn.getresponse()
+            data = resp.read()
+        except OSError:
+            return 0, {}, b""
+        finally:
+            conn.close()
+        for raw in resp.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(raw).items():
+                self.cookies[name] = morsel.value
+        return resp.status, resp.headers, data
+
+    def get(self, path: str, **headers: str):
+        return self.request("GET", path, headers=headers)
+
+    def api(self, method: str, path: str, body=None, auth: str | None = None):
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if auth:
+            headers["Authorization"] = auth
+        status, _headers, data = self.request(
+            method, path, json.dumps(body).encode() if body is not None else None, headers)
+        return status, json.loads(data) if data else None
+
+    def log_in(self, username: str, password: str) -> None:
+        status, _h, page = self.get("/accounts/login/")
+        assert status == 200, page[:500]
+        token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        form = urllib.parse.urlencode({"username": username, "password": password,
+                                       "csrfmiddlewaretoken": token.decode()}).encode()
+        status, headers, page = self.request(
+            "POST", "/accounts/login/", form,
+            {"Content-Type": "application/x-www-form-urlencoded",
+             "Referer": f"{self.origin}/accounts/login/", "Origin": self.origin})
+        assert status == 302, f"login answered {status}: {page[:800]!r}"
+        assert "sessionid" in self.cookies
+
+
+def prepare(server: Server, admin_password: str) -> dict:
+    """Through the API, as a director would: a token, a drawn round, one deal entered by
+    a table's token. Returns what the pages are named by."""
+    status, body = server.api("POST", "/api/v1/auth/token/",
+                              {"username": "smoke", "password": admin_password})
+    assert status == 200, body
+    staff = f"Token {body['token']}"
+    status, body = server.api("GET", "/api/v1/tournaments/", auth=staff)
+    assert status == 200, body
+    tournament = body["results"][0]
+    tid = tournament["id"]
+    status, drawn = server.api("POST", f"/api/v1/tournaments/{tid}/rounds/",
+                               {"method": "random", "seed": 7}, auth=staff)
+    assert status == 201, drawn
+    table = drawn["tables"][0]
+    status, body = server.api("POST", f"/api/v1/tables/{table['id']}/deals/", SKAT_DEAL,
+                              auth=f"Table {table['entry_token']}")
+    assert status == 201, body
+    status, standings = server.api("GET", f"/api/v1/tournaments/{tid}/standings/")
+    assert status == 200, standings
+    status, clubs = server.api("GET", "/api/v1/clubs/", auth=staff)
+    assert status == 200, clubs
+    status, players = server.api("GET", "/api/v1/players/", auth=staff)
+    assert status == 200, players
+    return {"tid": tid, "slug": tournament["slug"], "table": table["id"],
+            "token": table["entry_token"], "club": clubs["results"][0]["slug"],
+            "player": players["results"][0]["id"],
+            "participant": table["seats"][0]["participant"]}
+
+
+def public_pages(names: dict) -> list[str]:
+    """What anybody opens: the landing page, logins, docs, a table's sheet, the board."""
+    slug, token = names["slug"], names["token"]
+    return [
+        "/", "/accounts/login/", "/admin/login/", "/api/docs/", "/api/schema/", "/sw.js",
+        f"/t/{token}/", f"/t/{token}/sheet/", f"/p/{slug}/", f"/p/{slug}/standings/",
+        f"/p/{slug}/print/", f"/p/{slug}/print/?round=1",
+        f"/p/{slug}/player/{names['participant']}/", "/clubs/",
+    ]
+
+
+def staff_pages(names: dict) -> list[str]:
+    """What a logged-in director opens: the console, print-outs, club pages, the admin."""
+    tid, slug, table = names["tid"], names["slug"], names["table"]
+    return [
+        "/", f"/p/{slug}/", "/console/", f"/console/t/{tid}/", f"/console/t/{tid}/rounds/1/cards/",
+        f"/console/t/{tid}/rounds/1/paper/", f"/console/t/{tid}/teams/",
+        f"/console/t/{tid}/prizes/", f"/console/t/{tid}/prizes/print/",
+        f"/console/table/{table}/", f"/console/table/{table}/sheet/",
+        f"/console/table/{table}/paper/", f"/clubs/{names['club']}/",
+        f"/clubs/{names['club']}/members/", f"/clubs/{names['club']}/settings/",
+        f"/clubs/players/{names['player']}/", f"/clubs/tournaments/{tid}/standings.csv",
+        f"/clubs/tournaments/{tid}/cash/", f"/clubs/tournaments/{tid}/table-money/",
+        "/admin/",
+    ]
+
+
+def fetch_everything(server: Server, paths: list[str], *, hashed: bool) -> set[str]:
+    """Every page, then every asset they link to and every module those import; returns
+    the assets. Fails naming each address that did not answer 200."""
+    failures, assets = [], set()
+    for path in paths:
+        status, headers, body = server.get(path)
+        if status != 200:
+            failures.append(f"{path}: {status} {body[:300]!r}")
+            continue
+        if headers.get("Content-Type", "").startswith("text/html"):
+            assets.update(ASSET.findall(body.decode()))
+    # the docs page names its own assets through the sidecar; they are static files too
+    pending, seen = sorted(assets), set()
+    while pending:
+        path = pending.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        status, headers, body = server.get(path, **{"Accept-Encoding": "gzip"})
+        if status != 200:
+            failures.append(f"{path}: {status}")
+            continue
+        if path.endswith(".js") and path.startswith("/static/js/"):
+            text = body.decode() if headers.get("Content-Encoding") != "gzip" else ""
+            if not text:
+                text = server.get(path)[2].decode()
+            for groups in MODULE_IMPORT.findall(text):
+                spec = groups[0] or groups[1]
+                if spec.startswith("."):
+                    pending.append(urllib.parse.urljoin(path, spec))
+    assert not failures, "not 200:\n" + "\n".join(failures)
+    own = {path for path in seen if path.startswith("/static/js/")
+           or path.startswith("/static/css/")}
+    assert own, "no page linked a script or a stylesheet of ours"
+    if hashed:
+        assert all(HASHED.search(path) for path in own), sorted(own)
+    return seen
+
+
+@pytest.mark.django_db
+def test_the_image_build_and_servers_answer_every_page_and_asset(tmp_path, database_url):
+    static_root = tmp_path / "static"
+    # the Dockerfile's build step, word for word but for the folder
+    build_env, build = dockerfile_build_step()
+    assert build_env["DEBUG"] == "false"
+    run(build, base_env(**build_env, STATIC_ROOT=str(static_root)))
+    manifest = json.loads((static_root / "staticfiles.json").read_text())["paths"]
+    assert HASHED.search(manifest["js/sheet/main.js"])
+    main_js = (static_root / manifest["js/sheet/main.js"]).read_text()
+    # the entry module imports the hashed names: a tablet never mixes two deployments
+    assert f'"./{Path(manifest["js/sheet/api.js"]).name}"' in main_js
+    assert (static_root / f"{manifest['js/sheet/main.js']}.gz").exists()
+
+    env = base_env(SECRET_KEY=SECRET, DEBUG="false", ALLOWED_HOSTS="127.0.0.1",
+                   CSRF_TRUSTED_ORIGINS="https://127.0.0.1", TRUSTED_PROXY="true",
+                   STATIC_ROOT=str(static_root), DATABASE_URL=database_url,
+                   DB_CONN_MAX_AGE="0", LOG_FORMAT="text")
+    run([sys.executable, "manage.py", "migrate", "--noinput"], env)
+    out = run([sys.executable, "manage.py", "demo", "--admin", "smoke"], env)
+    password = re.search(r"password “([^”]+)”", out).group(1)
+
+    port = free_port()
+    # the image's command, on this machine's loopback
+    server = Server(dockerfile_command(), {**env, "HOST": "127.0.0.1", "PORT": str(port)},
+                    port, tmp_path / "production.log", https=True)
+    try:
+        names = prepare(server, password)
+        anonymous = server.get(f"/p/{names['slug']}/")
+        assert anonymous[0] == 200 and b"/static/css/app." in anonymous[2]
+        assets = fetch_everything(server, public_pages(names), hashed=True)
+        server.log_in("smoke", password)
+        assets |= fetch_everything(server, staff_pages(names), hashed=True)
+        # hashed files are cached for good, and sent compressed to a browser that asks
+        status, headers, _body = server.get(next(a for a in assets if HASHED.search(a)),
+                                            **{"Accept-Encoding": "gzip"})
+        assert status == 200 and "immutable" in headers.get("Cache-Control", "")
+        assert headers.get("Content-Encoding") == "gzip"
+    finally:
+        server.stop()
+    assert "Traceback" not in (tmp_path / "production.log").read_text()
+
+    # the same data served as `make venue` serves it: plain HTTP, no build step
+    port = free_port()
+    venue = venue_environment(
+        base_env(DATABASE_URL=database_url, DB_CONN_MAX_AGE="0", LOG_FORMAT="text"),
+        address="127.0.0.1", port=port, secret_key=SECRET)
+    server = Server(venue_args(bind=f"127.0.0.1:{port}"), venue, port,
+                    tmp_path / "venue.log", https=False)
+    try:
+        status, headers, _body = server.get("/", **{"X-Forwarded-Proto": "https"})
+        assert status == 200
+        fetch_everything(server, public_pages(names), hashed=False)
+        server.log_in("smoke", password)
+        fetch_everything(server, staff_pages(names), hashed=False)
+    finally:
+        server.stop()
+    assert "Traceback" not in (tmp_path / "venue.log").read_text()
