@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -170,3 +171,22 @@ def processes():
     yield started
     for proc in started:
         proc.kill()
+
+
+@pytest.fixture
+def database_url(tmp_path):
+    """A database of its own for the served app, of the kind this run tests against."""
+    db = settings.DATABASES["default"]
+    if db["ENGINE"] != "django.db.backends.postgresql":
+        yield f"sqlite:///{tmp_path / 'production.sqlite3'}"
+        return
+    import psycopg
+
+    name = f"stichliste_smoke_{secrets.token_hex(4)}"
+    admin = dict(host=db["HOST"], port=db["PORT"], user=db["USER"], password=db["PASSWORD"],
+                 dbname="postgres", autocommit=True)
+    with psycopg.connect(**admin) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    yield f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{name}"
+    with psycopg.connect(**admin) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

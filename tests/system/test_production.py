@@ -14,42 +14,26 @@ off, a missing hashed file or a broken import fails here first.
 
 from __future__ import annotations
 
-import http.client
 import itertools
 import json
-import os
 import re
-import secrets
 import shlex
-import subprocess
 import sys
 import urllib.parse
-from http.cookies import SimpleCookie
 from pathlib import Path
 
 import pytest
-from django.conf import settings
 
 from config.serve import venue_args
 from config.venue import venue_environment
-from tests.system.conftest import ROOT, free_port, wait_for
+from tests.system.conftest import ROOT, free_port
+from tests.system.servers import SECRET, Server, base_env, run
 
-SECRET = "production-smoke-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
 SKAT_DEAL = {"number": 1, "declarer": 2, "game": "spades", "matadors": 2, "won": True}
 HASHED = re.compile(r"\.[0-9a-f]{12}\.(js|css)$")
 ASSET = re.compile(r"""(?:src|href)="(/static/[^"]+)\"""")
 MODULE_IMPORT = re.compile(r"""(?:import|export)[^;"']*?from\s*["']([^"']+)["']\s*;"""
                            r"""|import\s*["']([^"']+)["']\s*;""")
-
-
-def base_env(**extra: str) -> dict[str, str]:
-    """The machine's environment without what the test run sets for itself (pytest-env
-    turns STATIC_COLLECTED and the TLS redirect off; a production start has neither)."""
-    drop = {"STATIC_COLLECTED", "SECURE_SSL_REDIRECT", "SECRET_KEY", "DEBUG", "REDIS_URL",
-            "DATABASE_URL", "DJANGO_SETTINGS_MODULE"}
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST") and k not in drop}
-    env.update(extra)
-    return env
 
 
 def dockerfile_build_step() -> tuple[dict[str, str], list[str]]:
@@ -76,102 +60,6 @@ def test_the_image_and_compose_serve_with_the_one_production_command():
     compose = (ROOT / "docker-compose.yml").read_text()
     web = compose.split("\n  web:", 1)[1].split("\n  worker:", 1)[0]
     assert "exec python -m config.serve" in web and "gunicorn config" not in web
-
-
-def run(args: list[str], env: dict[str, str]) -> str:
-    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}"
-    return done.stdout
-
-
-@pytest.fixture
-def database_url(tmp_path):
-    """A database of its own for the served app, of the kind this run tests against."""
-    db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.postgresql":
-        yield f"sqlite:///{tmp_path / 'production.sqlite3'}"
-        return
-    import psycopg
-
-    name = f"stichliste_smoke_{secrets.token_hex(4)}"
-    admin = dict(host=db["HOST"], port=db["PORT"], user=db["USER"], password=db["PASSWORD"],
-                 dbname="postgres", autocommit=True)
-    with psycopg.connect(**admin) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    yield f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST']}:{db['PORT']}/{name}"
-    with psycopg.connect(**admin) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-class Server:
-    """A server process and a browser-like client of it: cookies (the Secure ones too,
-    since the proxy in front speaks HTTPS), CSRF on forms, a Host the app accepts."""
-
-    def __init__(self, args: list[str], env: dict[str, str], port: int, log: Path, *,
-                 https: bool):
-        self.port, self.https, self.log = port, https, log
-        self.cookies: dict[str, str] = {}
-        self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log.open("ab"),
-                                     stderr=subprocess.STDOUT, start_new_session=True)
-        wait_for(lambda: self.alive() and self.get("/healthz")[0] == 200, 60, "the server")
-
-    def alive(self) -> bool:
-        if self.proc.poll() is not None:
-            raise AssertionError(f"the server stopped:\n{self.log.read_text()}")
-        return True
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, 15)
-            self.proc.wait(30)
-
-    @property
-    def origin(self) -> str:
-        return f"{'https' if self.https else 'http'}://127.0.0.1:{self.port}"
-
-    def request(self, method: str, path: str, body: bytes | None = None,
-                headers: dict[str, str] | None = None):
-        sent = {"Host": f"127.0.0.1:{self.port}", "Accept-Language": "de",
-                **({"X-Forwarded-Proto": "https"} if self.https else {}), **(headers or {})}
-        if self.cookies:
-            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-        try:
-            conn.request(method, path, body=body, headers=sent)
-            resp = conn.getresponse()
-            data = resp.read()
-        except OSError:
-            return 0, {}, b""
-        finally:
-            conn.close()
-        for raw in resp.headers.get_all("Set-Cookie") or []:
-            for name, morsel in SimpleCookie(raw).items():
-                self.cookies[name] = morsel.value
-        return resp.status, resp.headers, data
-
-    def get(self, path: str, **headers: str):
-        return self.request("GET", path, headers=headers)
-
-    def api(self, method: str, path: str, body=None, auth: str | None = None):
-        headers = {"Content-Type": "application/json", "Accept": "application/json"}
-        if auth:
-            headers["Authorization"] = auth
-        status, _headers, data = self.request(
-            method, path, json.dumps(body).encode() if body is not None else None, headers)
-        return status, json.loads(data) if data else None
-
-    def log_in(self, username: str, password: str) -> None:
-        status, _h, page = self.get("/accounts/login/")
-        assert status == 200, page[:500]
-        token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-        form = urllib.parse.urlencode({"username": username, "password": password,
-                                       "csrfmiddlewaretoken": token.decode()}).encode()
-        status, headers, page = self.request(
-            "POST", "/accounts/login/", form,
-            {"Content-Type": "application/x-www-form-urlencoded",
-             "Referer": f"{self.origin}/accounts/login/", "Origin": self.origin})
-        assert status == 302, f"login answered {status}: {page[:800]!r}"
-        assert "sessionid" in self.cookies
 
 
 def prepare(server: Server, admin_password: str) -> dict:

@@ -1,0 +1,105 @@
+"""Servers started as production starts them, and a browser-like client of them, for the
+system tests: the image's build step and command (``tests/system/test_production.py``) and
+requests racing through several gunicorn workers (``test_racing_requests.py``)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import subprocess
+import urllib.parse
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+from tests.system.conftest import ROOT, wait_for
+
+SECRET = "production-smoke-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
+
+
+def base_env(**extra: str) -> dict[str, str]:
+    """The machine's environment without what the test run sets for itself (pytest-env
+    turns STATIC_COLLECTED and the TLS redirect off; a production start has neither)."""
+    drop = {"STATIC_COLLECTED", "SECURE_SSL_REDIRECT", "SECRET_KEY", "DEBUG", "REDIS_URL",
+            "DATABASE_URL", "DJANGO_SETTINGS_MODULE"}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST") and k not in drop}
+    env.update(extra)
+    return env
+
+
+def run(args: list[str], env: dict[str, str]) -> str:
+    done = subprocess.run(args, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, f"{' '.join(args)} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+class Server:
+    """A server process and a browser-like client of it: cookies (the Secure ones too,
+    since the proxy in front speaks HTTPS), CSRF on forms, a Host the app accepts."""
+
+    def __init__(self, args: list[str], env: dict[str, str], port: int, log: Path, *,
+                 https: bool):
+        self.port, self.https, self.log = port, https, log
+        self.cookies: dict[str, str] = {}
+        self.proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log.open("ab"),
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        wait_for(lambda: self.alive() and self.get("/healthz")[0] == 200, 60, "the server")
+
+    def alive(self) -> bool:
+        if self.proc.poll() is not None:
+            raise AssertionError(f"the server stopped:\n{self.log.read_text()}")
+        return True
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, 15)
+            self.proc.wait(30)
+
+    @property
+    def origin(self) -> str:
+        return f"{'https' if self.https else 'http'}://127.0.0.1:{self.port}"
+
+    def request(self, method: str, path: str, body: bytes | None = None,
+                headers: dict[str, str] | None = None):
+        sent = {"Host": f"127.0.0.1:{self.port}", "Accept-Language": "de",
+                **({"X-Forwarded-Proto": "https"} if self.https else {}), **(headers or {})}
+        if self.cookies:
+            sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            conn.request(method, path, body=body, headers=sent)
+            resp = conn.getresponse()
+            data = resp.read()
+        except OSError:
+            return 0, {}, b""
+        finally:
+            conn.close()
+        for raw in resp.headers.get_all("Set-Cookie") or []:
+            for name, morsel in SimpleCookie(raw).items():
+                self.cookies[name] = morsel.value
+        return resp.status, resp.headers, data
+
+    def get(self, path: str, **headers: str):
+        return self.request("GET", path, headers=headers)
+
+    def api(self, method: str, path: str, body=None, auth: str | None = None):
+        headers = {"Content-Type": "application/json", "Accept": "application/json"}
+        if auth:
+            headers["Authorization"] = auth
+        status, _headers, data = self.request(
+            method, path, json.dumps(body).encode() if body is not None else None, headers)
+        return status, json.loads(data) if data else None
+
+    def log_in(self, username: str, password: str) -> None:
+        status, _h, page = self.get("/accounts/login/")
+        assert status == 200, page[:500]
+        token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        form = urllib.parse.urlencode({"username": username, "password": password,
+                                       "csrfmiddlewaretoken": token.decode()}).encode()
+        status, headers, page = self.request(
+            "POST", "/accounts/login/", form,
+            {"Content-Type": "application/x-www-form-urlencoded",
+             "Referer": f"{self.origin}/accounts/login/", "Origin": self.origin})
+        assert status == 302, f"login answered {status}: {page[:800]!r}"
+        assert "sessionid" in self.cookies
