@@ -65,6 +65,8 @@ def members_page(request, club: Club, slug: str):
                            exists=sum(line.status == "exists" for line in lines))
         except FileProblem as exc:
             form.add_error(None, exc.render())
+        except EngineUserError as exc:  # a member number given meanwhile to someone else
+            add_to_form(form, exc)
         except MembersInvalid as exc:
             form.add_error(None, _("Nothing was imported: some lines have errors."))
             context.update(lines=exc.lines, text=text, valid=False)

@@ -6,12 +6,12 @@ from typing import Any
 
 from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
-from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
 from clubs.member_csv import name_key, parse_members
 from clubs.models import Club, Player
+from clubs.uniques import create_with_slug, unique_errors
 from games.choices import check_game
 from games.engines import EngineUserError, FieldError, get_engine
 from games.engines.base import is_int, user_error
@@ -19,19 +19,10 @@ from games.engines.base import is_int, user_error
 MAX_FEE_CENTS = 100_000  # 1,000 € per lost game is surely a typo
 
 
-def unique_slug(model, text: str, *, max_length: int = 120) -> str:
-    """A slug for ``text`` not yet used by ``model`` (``name``, ``name-2``, …)."""
-    base = (slugify(text) or "x")[:max_length]
-    slug, n = base, 1
-    while model.objects.filter(slug=slug).exists():
-        n += 1
-        slug = f"{base}-{n}"
-    return slug
-
-
 @transaction.atomic
 def club_create(*, name: str, city: str = "", admin=None) -> Club:
-    club = Club.objects.create(name=name, city=city, slug=unique_slug(Club, name))
+    """A new club; names need not be unique, the slug is (``name``, ``name-2``, …)."""
+    club = create_with_slug(Club, name, name=name, city=city)
     if admin is not None:
         club.admins.add(admin)
     return club
@@ -40,9 +31,11 @@ def club_create(*, name: str, city: str = "", admin=None) -> Club:
 @transaction.atomic
 def player_create(*, name: str, club: Club | None = None, member_number: str = "",
                   created_by=None) -> Player:
-    return Player.objects.create(
-        name=name, club=club, member_number=member_number, created_by=created_by
-    )
+    """A new player (``EngineUserError`` on ``member_number`` when the club has it)."""
+    with unique_errors(Player):
+        return Player.objects.create(
+            name=name, club=club, member_number=member_number, created_by=created_by
+        )
 
 
 @transaction.atomic
@@ -55,9 +48,11 @@ def club_update(*, club: Club, **fields) -> Club:
 
 @transaction.atomic
 def player_update(*, player: Player, **fields) -> Player:
+    """Change a player (``EngineUserError`` on ``member_number`` when the club has it)."""
     for name, value in fields.items():
         setattr(player, name, value)
-    player.save(update_fields=list(fields))
+    with unique_errors(Player):
+        player.save(update_fields=list(fields))
     return player
 
 
@@ -198,12 +193,14 @@ def members_import(*, club: Club, text: str, created_by=None,
         if line.status == "exists" and line.number not in as_new:
             if line.member_number and not line.match.member_number:
                 line.match.member_number = line.member_number
-                line.match.save(update_fields=["member_number"])
+                with unique_errors(Player):  # given meanwhile to a player added alone
+                    line.match.save(update_fields=["member_number"])
             continue
         if line.status in ("new", "exists"):
-            created.append(Player.objects.create(name=line.name, club=club,
-                                                 member_number=line.member_number,
-                                                 created_by=created_by))
+            with unique_errors(Player):
+                created.append(Player.objects.create(name=line.name, club=club,
+                                                     member_number=line.member_number,
+                                                     created_by=created_by))
     return created
 
 

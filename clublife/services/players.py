@@ -20,6 +20,7 @@ from clublife.models import PlayerMerge
 from clublife.services.seasons import season_mark_stale, seasons_of_tournaments
 from clubs.models import Player
 from clubs.services import player_rename as clubs_player_rename
+from clubs.uniques import unique_errors
 from games.engines.base import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import Participant
@@ -74,7 +75,8 @@ def player_merge(*, keep: Player, remove: Player, by=None) -> PlayerMerge:
         keep.member_number = number
         changed = ["member_number"]
     if changed:
-        keep.save(update_fields=changed)
+        with unique_errors(Player):  # the number given meanwhile to a player added alone
+            keep.save(update_fields=changed)
     # The stored standings and seasons show names: have them redone.
     for tid in tournament_ids:
         sheet_changed(tid)

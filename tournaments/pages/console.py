@@ -128,7 +128,11 @@ def _register(tournament, names, user) -> tuple[int, list[str]]:
         if tournament.participants.filter(player=player).exists():
             skipped.append(name)
             continue
-        participant_add(tournament=tournament, player=player)
+        try:
+            participant_add(tournament=tournament, player=player)
+        except EngineUserError:  # registered meanwhile by a request that passed the check
+            skipped.append(name)
+            continue
         added += 1
     return added, skipped
 

@@ -9,7 +9,7 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext_noop as _
 
 from clubs.models import Club, Player
-from clubs.services import unique_slug
+from clubs.uniques import create_with_slug, unique_errors
 from games.engines import get_engine
 from games.engines.base import user_error
 from tournaments.errors import StateConflict
@@ -38,8 +38,8 @@ def tournament_create(*, name: str, game: str, rules: dict | None = None,
     engine = get_engine(game)
     engine.options(rules or {})
     check_rounds_planned(rounds_planned)
-    tournament = Tournament.objects.create(
-        name=name, slug=unique_slug(Tournament, name), game=game, rules=rules or {},
+    tournament = create_with_slug(
+        Tournament, name, name=name, game=game, rules=rules or {},
         club=club, date=date, avoid_same_club=avoid_same_club, published=published,
         rounds_planned=rounds_planned, team_size=team_size,
     )
@@ -62,12 +62,14 @@ def check_rounds_planned(value: int | None) -> None:
 def participant_add(*, tournament: Tournament, player: Player,
                     checked_in: bool = True) -> Participant:
     """Register a player with the next free start number (checked in: registering at
-    the desk is the check-in; a director can undo it)."""
+    the desk is the check-in; a director can undo it). ``EngineUserError`` on ``player``
+    when he is registered already (by a request that passed the caller's check too)."""
     # Lock the tournament row so two registrations never get the same start number.
     lock_open_tournament(tournament.pk)
     last = tournament.participants.aggregate(m=Max("start_number"))["m"] or 0
-    return Participant.objects.create(tournament=tournament, player=player,
-                                      start_number=last + 1, checked_in=checked_in)
+    with unique_errors(Participant):
+        return Participant.objects.create(tournament=tournament, player=player,
+                                          start_number=last + 1, checked_in=checked_in)
 
 
 PARTICIPANT_FLAGS = ("checked_in", "withdrawn")

@@ -21,6 +21,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_noop as _
 
+from clubs.uniques import unique_errors
 from games.engines.base import EngineUserError, FieldError, is_int
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, Team, TeamEvent, Tournament
@@ -115,7 +116,8 @@ def team_create(*, tournament_id: int, name: Any, members: Any = None,
     people = _clean_members(tournament, [] if members is None else members, errors)
     if errors:
         raise EngineUserError(errors)
-    team = Team.objects.create(tournament=tournament, name=clean_name)
+    with unique_errors(Team):  # the lock above makes the check exact; this is the net
+        team = Team.objects.create(tournament=tournament, name=clean_name)
     Participant.objects.filter(pk__in=[p.pk for p in people]).update(team=team)
     _log(team, TeamEvent.Action.CREATE, actor, None, _snapshot(team))
     return team
@@ -149,7 +151,8 @@ def team_update(*, team_id: int, fields: dict[str, Any], actor: Actor | None = N
         Participant.objects.filter(team=team).exclude(pk__in=keep).update(team=None)
         Participant.objects.filter(pk__in=keep).update(team=team)
     team.name = clean_name
-    team.save()
+    with unique_errors(Team):
+        team.save()
     after = _snapshot(team)
     if after != before:
         _log(team, TeamEvent.Action.UPDATE, actor, before, after)
@@ -251,7 +254,8 @@ def teams_import(*, tournament_id: int, text: str, actor: Actor | None = None) -
         team = existing.get(key)
         before = _snapshot(team) if team is not None else None
         if team is None:
-            team = Team.objects.create(tournament=tournament, name=name)
+            with unique_errors(Team):
+                team = Team.objects.create(tournament=tournament, name=name)
         Participant.objects.filter(pk__in=[p.pk for p in joining]).update(team=team)
         team.save()
         _log(team, TeamEvent.Action.UPDATE if before else TeamEvent.Action.CREATE, actor,

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from clubs.models import Club, Player
-from clubs.services import unique_slug
+from clubs.uniques import create_with_slug, unique_errors
 from tournaments.models import (
     Deal,
     FeeEvent,
@@ -57,9 +57,8 @@ def _store_clubs(clubs: dict[str, dict]) -> dict[str, tuple[Club, bool]]:
         if reused is not None:
             out[slug] = (reused, True)
             continue
-        taken = Club.objects.filter(slug=slug).exists()
-        new_slug = unique_slug(Club, c["name"]) if taken else slug
-        out[slug] = (Club.objects.create(slug=new_slug, name=c["name"], city=c["city"]), False)
+        out[slug] = (create_with_slug(Club, c["name"], slug=slug, name=c["name"],
+                                      city=c["city"]), False)
     return out
 
 
@@ -72,8 +71,10 @@ def _store_players(participants: dict, clubs: dict[str, tuple[Club, bool]],
         if reused and p["member_number"]:
             player = Player.objects.filter(club=club, member_number=p["member_number"]).first()
         if player is None:
-            player = Player.objects.create(name=p["name"], club=club,
-                                           member_number=p["member_number"], created_by=importer)
+            with unique_errors(Player):  # the number given meanwhile to someone else
+                player = Player.objects.create(name=p["name"], club=club,
+                                               member_number=p["member_number"],
+                                               created_by=importer)
         out[number] = player
     return out
 
@@ -144,10 +145,9 @@ def tournament_import(*, data: Any, importer=None) -> Tournament:
     club = clubs[t["club"]][0] if t["club"] else None
     if club is not None and importer is not None and not clubs[t["club"]][1]:
         club.admins.add(importer)
-    slug = t["slug"] if not Tournament.objects.filter(slug=t["slug"]).exists() \
-        else unique_slug(Tournament, t["name"])
-    tournament = Tournament.objects.create(
-        name=t["name"], slug=slug, game=t["game"], rules=t["rules"], club=club, date=t["date"],
+    tournament = create_with_slug(
+        Tournament, t["name"], slug=t["slug"], name=t["name"], game=t["game"],
+        rules=t["rules"], club=club, date=t["date"],
         status=t["status"], published=t["published"], avoid_same_club=t["avoid_same_club"],
         club_evening=t["club_evening"], loss_fee_cents=t["loss_fee_cents"],
         loss_fee_from=t["loss_fee_from"], loss_fee_high_cents=t["loss_fee_high_cents"],
