@@ -1,8 +1,8 @@
 """``POST /api/v1/auth/token/``: a staff token for username and password, throttled.
 
-While the username or the client's address has too many failed logins
-(``clubs.login_throttle``) the answer is 429 with ``Retry-After``; the password is not
-checked then.
+While ``clubs.login_throttle`` stops the attempt (too many failures of this username from
+this address, or from this address altogether) the answer is 429 with ``Retry-After`` and
+the password is not checked; a username guessed at from many addresses is only slowed.
 """
 
 from django.utils.translation import gettext as _
@@ -13,7 +13,7 @@ from rest_framework.parsers import FormParser
 from rest_framework.response import Response
 
 from api.parsers import StrictJSONParser
-from clubs.login_throttle import client_address, record_failure, record_success, retry_after
+from clubs.login_throttle import before_password, client_address, record_failure, record_success
 
 
 class LoginThrottled(Throttled):
@@ -33,7 +33,7 @@ class ThrottledTokenLogin(ObtainAuthToken):
         username = data.get("username")
         username = username if isinstance(username, str) else ""
         address = client_address(request)
-        wait = retry_after(username, address)
+        wait = before_password(username, address)
         if wait is not None:
             raise LoginThrottled(wait)
         serializer = self.get_serializer(data=request.data)

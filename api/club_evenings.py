@@ -18,10 +18,10 @@ from api.club_schemas import EveningCreatedSerializer, EveningListSerializer
 from api.endpoints import ClubEndpoint
 from api.rounds import RoundWithTokensSerializer
 from clublife.services.evenings import MAX_PRESENT, club_evening_create
-from clubs.policies import runs_club
 from clubs.services import MAX_FEE_CENTS, club_defaults_update
 from games.choices import GAME_CHOICES
 from tournaments.models import Round
+from tournaments.policies import visible_tournaments
 from tournaments.selectors import rounds_with_seating
 
 
@@ -86,9 +86,8 @@ class ClubEvenings(ClubEndpoint):
     def get(self, request, club_id: int):
         club = self.club
         evenings = (club.tournaments.filter(club_evening=True)
+                    .filter(visible_tournaments(request.user))
                     .annotate(participant_count=Count("participants")).order_by("-date", "-id"))
-        if not runs_club(request.user, club):
-            evenings = evenings.filter(published=True)
         year = request.query_params.get("year")
         if year:
             evenings = evenings.filter(date__year=year_of(year))

@@ -1,8 +1,9 @@
 """``/api/v1/players/{id}/profile/`` and ``/api/v1/players/{id}/merge/``.
 
 A *profile* is every event the player took part in and, per game, his series, average
-score per series and declarer games won and lost. Anyone sees what published
-tournaments show (404 for a player without any); staff see every event.
+score per series and declarer games won and lost, over the tournaments the caller may
+see (``tournaments.policies.visible_tournaments``: the published ones, and those he
+directs); a player without any is 404 to anyone but staff (who list players anyway).
 A *merge* (``{"remove": id}``) moves the duplicate's results to this player and deletes
 the duplicate; it needs the right to change both players, and is refused with 409 when
 both played one tournament or belong to different clubs.
@@ -39,12 +40,12 @@ class MergeSerializer(serializers.Serializer):
 
 
 class PlayerProfile(APIView):
-    permission_classes = [ReadOnly]  # a public read; staff see unpublished events too
+    permission_classes = [ReadOnly]  # a public read, of the events the caller may see
 
     @extend_schema(responses=ProfileSerializer)
     def get(self, request, player_id: int):
         player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
-        profile = player_profile(player=player, published_only=not is_staff(request.user))
+        profile = player_profile(player=player, viewer=request.user)
         if not profile["events"] and not is_staff(request.user):
             raise NotFound()
         return Response(profile)
@@ -67,4 +68,4 @@ class PlayerMergeView(ParentEndpoint):
         keep.refresh_from_db()
         return Response({"kept": keep.pk, "removed": record.removed_id,
                          "participations": record.participations,
-                         "profile": player_profile(player=keep, published_only=False)})
+                         "profile": player_profile(player=keep, viewer=request.user)})

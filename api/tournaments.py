@@ -6,7 +6,7 @@ admins) see unpublished ones and change them. ``POST …/finish/`` closes a tour
 again (``tournaments.services.lifecycle``).
 """
 
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -16,7 +16,7 @@ from rest_framework.response import Response
 
 from api.permissions import TournamentAccess
 from clubs.models import Club, Player
-from clubs.policies import is_staff, runs_club
+from clubs.policies import runs_club
 from games.choices import GAME_CHOICES
 from tournaments.models import (
     MAX_ROUNDS_PLANNED,
@@ -24,6 +24,7 @@ from tournaments.models import (
     Participant,
     Tournament,
 )
+from tournaments.policies import visible_tournaments
 from tournaments.services import (
     participant_add,
     participant_update,
@@ -104,13 +105,8 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
     permission_classes = [TournamentAccess]
 
     def get_queryset(self):
-        user = self.request.user
-        qs = Tournament.objects.annotate(participant_count=Count("participants"))
-        if not is_staff(user):
-            return qs.filter(published=True)
-        if user.is_superuser:
-            return qs
-        return qs.filter(Q(published=True) | Q(directors=user) | Q(club__admins=user)).distinct()
+        return (Tournament.objects.filter(visible_tournaments(self.request.user))
+                .annotate(participant_count=Count("participants")))
 
     def perform_create(self, serializer):
         data = serializer.validated_data

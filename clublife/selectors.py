@@ -18,6 +18,7 @@ from clublife.models import Season, SeasonOutbox
 from clubs.models import Club, Player
 from games.engines import get_engine
 from tournaments.models import Participant, Seat, StandingsOutbox, Tournament
+from tournaments.policies import visible_tournaments
 from tournaments.selectors import standings_lists
 
 
@@ -49,13 +50,12 @@ def seasons_with_pending_changes() -> list[int]:
     return list(SeasonOutbox.objects.values_list("season_id", flat=True).distinct())
 
 
-def player_profile(*, player: Player, published_only: bool = True) -> dict[str, Any]:
-    """Every event of the player (newest first) and his figures per game."""
-    participations = (Participant.objects.filter(player=player)
-                      .select_related("tournament__club"))
-    if published_only:
-        participations = participations.filter(tournament__published=True)
-    participations = list(participations)
+def player_profile(*, player: Player, viewer=None) -> dict[str, Any]:
+    """Every event of the player that ``viewer`` may see (``visible_tournaments``; with no
+    viewer, the published ones), newest first, and his figures per game over those."""
+    participations = list(Participant.objects.filter(player=player)
+                          .filter(visible_tournaments(viewer, via="tournament__"))
+                          .select_related("tournament__club"))
     ranks = {(tid, row["participant"]): row["rank"] for (tid, _round), rows in
              standings_lists([p.tournament for p in participations], 0).items()
              for row in rows}
@@ -121,16 +121,21 @@ def merge_candidates(*, keep: Player, query: str, limit: int = 30) -> list[Playe
     return list(players.order_by("name", "pk")[:limit])
 
 
-def merge_summary(*, keep: Player, remove: Player) -> dict[str, Any]:
-    """What a merge of ``remove`` into ``keep`` moves, for the confirmation page."""
+def merge_summary(*, keep: Player, remove: Player, viewer=None) -> dict[str, Any]:
+    """What a merge of ``remove`` into ``keep`` moves, for the confirmation page: every
+    participation counts, but only the tournaments ``viewer`` may see are named."""
     participations = list(Participant.objects.filter(player=remove)
                           .select_related("tournament").order_by("tournament__date", "pk"))
+    shown = set(Participant.objects.filter(player=remove)
+                .filter(visible_tournaments(viewer, via="tournament__"))
+                .values_list("pk", flat=True))
     takes_club = keep.club_id is None and remove.club_id is not None
     takes_number = (not takes_club and keep.club_id == remove.club_id
                     and not keep.member_number and bool(remove.member_number))
     return {
         "participations": participations,
-        "tournaments": [p.tournament for p in participations],
+        "tournaments": [p.tournament for p in participations if p.pk in shown],
+        "hidden": len(participations) - len(shown),
         "takes_club": takes_club,
         "takes_number": takes_number or (takes_club and bool(remove.member_number)),
     }

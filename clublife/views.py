@@ -3,8 +3,9 @@ season ranking, table money for the treasurer, a player's history and the merge 
 duplicate, and a tournament's downloads. (The member import and the club's defaults are
 ``clublife.club_pages``'.)
 
-Anyone sees a club, its published evenings, its season rankings and a player's published
-history; the club's admins do the rest. Every change goes through a service, whose errors
+Anyone sees a club, its season rankings, and the evenings and a player's history as far as
+``visible_tournaments`` lets him (the published ones; those he directs); the club's
+admins do the rest. Every change goes through a service, whose errors
 are shown next to the form in the user's language; playing the evening happens in the
 director's console (``console:tournament``).
 """
@@ -55,7 +56,7 @@ from tournaments.pages.access import (
     player_by_pk,
     tournament_by_pk,
 )
-from tournaments.policies import can_see_tournament, directs
+from tournaments.policies import can_see_tournament, directs, visible_tournaments
 from tournaments.services.archive import standings_csv, tournament_export
 
 GAME_NAMES = dict(GAME_CHOICES)
@@ -73,10 +74,9 @@ def _year(year: int) -> int:
 def club_page(request, slug: str):
     club = club_by_slug(slug=slug)
     admin = runs_club(request.user, club)
-    evenings = club.tournaments.filter(club_evening=True).annotate(
-        n=Count("participants")).order_by("-date", "-id")
-    if not admin:
-        evenings = evenings.filter(published=True)
+    evenings = (club.tournaments.filter(club_evening=True)
+                .filter(visible_tournaments(request.user))
+                .annotate(n=Count("participants")).order_by("-date", "-id"))
     seasons = sorted({(d.year, g) for d, g in evenings.exclude(date=None)
                       .values_list("date", "game")}, reverse=True)
     return render(request, "clublife/club.html", {
@@ -178,9 +178,8 @@ def table_money_csv(request, club: Club, slug: str, year: int, kind: str):
 
 def player_page(request, pk: int):
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
-    staff = is_staff(request.user)
-    profile = player_profile(player=player, published_only=not staff)
-    if not profile["events"] and not staff:
+    profile = player_profile(player=player, viewer=request.user)
+    if not profile["events"] and not is_staff(request.user):
         raise Http404()
     for game in profile["games"]:
         game["name"] = GAME_NAMES.get(game["game"], game["game"])
@@ -223,7 +222,8 @@ def player_merge_page(request, keep: Player, pk: int):
     return render(request, "clublife/merge.html", {
         "player": keep, "form": form, "query": query, "remove": remove,
         "candidates": merge_candidates(keep=keep, query=query) if remove is None else [],
-        "summary": merge_summary(keep=keep, remove=remove) if remove else None,
+        "summary": (merge_summary(keep=keep, remove=remove, viewer=request.user)
+                    if remove else None),
     }, status=400 if form.errors else 200)
 
 

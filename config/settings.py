@@ -218,14 +218,20 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_BODY_BYTES", 2_621_440)
 SCORER_MAX_BODY_BYTES = env_int("SCORER_MAX_BODY_BYTES", 262_144)
 SCORER_RATE = env_rate("SCORER_RATE", "120/min")
 
-# Failed logins (API token and login page), counted in the cache (clubs/login_throttle.py).
+# Failed logins (API token and login page), counted in the cache (clubs/login_throttle.py):
+# a username stopped from one address, an address stopped, a username only slowed down.
 LOGIN_FAILURES_PER_USERNAME = env_int("LOGIN_FAILURES_PER_USERNAME", 10)
 LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
 LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 900)
+LOGIN_SLOWDOWN_SECONDS = env_int("LOGIN_SLOWDOWN_SECONDS", 2)
+LOGIN_KNOWN_ADDRESS_DAYS = env_int("LOGIN_KNOWN_ADDRESS_DAYS", 30)
 for _name in ("DATA_UPLOAD_MAX_MEMORY_SIZE", "SCORER_MAX_BODY_BYTES", "LOGIN_FAILURES_PER_USERNAME",
-              "LOGIN_FAILURES_PER_ADDRESS", "LOGIN_FAILURE_WINDOW_SECONDS"):
+              "LOGIN_FAILURES_PER_ADDRESS", "LOGIN_FAILURE_WINDOW_SECONDS",
+              "LOGIN_KNOWN_ADDRESS_DAYS"):
     if globals()[_name] < 1:
         raise ImproperlyConfigured(f"{_name} must be at least 1")
+if not 0 <= LOGIN_SLOWDOWN_SECONDS <= 10:  # a worker is held that long: keep it bounded
+    raise ImproperlyConfigured("LOGIN_SLOWDOWN_SECONDS must be between 0 and 10")
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Stichliste API",

@@ -1,7 +1,25 @@
 """Who may see and direct a tournament: the one answer to each question, used by the API's
-permission classes and the pages' decorator alike."""
+permission classes and the pages' decorator alike.
 
+Each rule comes in two forms that must agree: a test on one tournament (``directs``,
+``can_see_tournament``) for the views that load one, and a filter
+(``directed_tournaments``, ``visible_tournaments``) for every list that shows tournaments
+or what was played in them (a player's profile, a club's evenings, the API's lists), so a
+list costs the same few queries however many tournaments it holds. The filter takes
+``via``, the path from the queried model to its tournament (``"tournament__"`` for
+participants), and uses ``EXISTS`` subqueries, never joins, so no row is doubled.
+
+*Seeing* a tournament means its name, its participants and their results: everyone sees a
+published one; an unpublished one is seen only by those who direct it — its directors,
+the admins of its club and superusers. Being staff, or running another club, is not
+enough.
+"""
+
+from django.db.models import Exists, OuterRef, Q
+
+from clubs.models import Club
 from clubs.policies import is_staff, runs_club
+from tournaments.models import Tournament
 
 
 def directs(user, tournament) -> bool:
@@ -21,3 +39,31 @@ def directs_table(user, table) -> bool:
 def can_see_tournament(user, tournament) -> bool:
     """Everyone sees a published tournament; an unpublished one only those who direct it."""
     return tournament.published or directs(user, tournament)
+
+
+_NOTHING = Q(pk__in=[])
+
+
+def directed_tournaments(user, via: str = "") -> Q:
+    """``directs`` as a filter: the tournaments (or, with ``via``, the rows whose
+    tournament is reached by ``via``) the user directs."""
+    if not is_staff(user):
+        return _NOTHING
+    if user.is_superuser:
+        return Q()
+    tournament = f"{via.removesuffix('__')}_id" if via else "pk"  # no join for the id
+    club = f"{via}club_id"
+    directed = Tournament.directors.through.objects.filter(
+        tournament_id=OuterRef(tournament), user_id=user.pk)
+    administered = Club.admins.through.objects.filter(club_id=OuterRef(club), user_id=user.pk)
+    return Q(Exists(directed)) | Q(Exists(administered))
+
+
+def visible_tournaments(user, via: str = "") -> Q:
+    """``can_see_tournament`` as a filter: published, or directed by the user."""
+    published = Q(**{f"{via}published": True})
+    if not is_staff(user):
+        return published
+    if user.is_superuser:
+        return Q()
+    return published | directed_tournaments(user, via)

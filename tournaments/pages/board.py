@@ -43,9 +43,10 @@ def _round(request) -> int:
 
 
 def _etag(request, slug: str) -> str | None:
-    tournament = Tournament.objects.filter(slug=slug).only("pk").first()
-    if tournament is None:
-        return None
+    tournament = (Tournament.objects.filter(slug=slug).select_related("club")
+                  .only("pk", "published", "club").first())
+    if tournament is None or not can_see_tournament(request.user, tournament):
+        return None  # no 304 that would tell a hidden tournament exists
     computed_at, pending = standings_version(tournament)
     computed = computed_at.timestamp() if computed_at else 0
     return (f"board-{tournament.pk}-{_round(request)}-{computed}-{pending or 0}-"

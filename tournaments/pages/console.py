@@ -12,7 +12,7 @@ import segno
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
@@ -38,7 +38,7 @@ from tournaments.models import Participant, Round, Table, Tournament
 from tournaments.pages.access import allowed_if, staff_actor, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.paper_sheets import paper_sheet
-from tournaments.policies import directs
+from tournaments.policies import directed_tournaments, directs
 from tournaments.selectors import round_sheets
 from tournaments.services import (
     participant_add,
@@ -68,9 +68,8 @@ def _present(participants) -> int:
 @staff_member_required
 def home(request):
     user = request.user
-    tournaments = Tournament.objects.annotate(n=Count("participants", distinct=True))
-    if not user.is_superuser:
-        tournaments = tournaments.filter(Q(directors=user) | Q(club__admins=user)).distinct()
+    tournaments = (Tournament.objects.filter(directed_tournaments(user))
+                   .annotate(n=Count("participants")))
     form = TournamentForm(request.POST or None, clubs=_clubs_run(user))
     if request.method == "POST" and form.is_valid():
         try:
