@@ -203,6 +203,8 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    # OPTIONS on an action without a body describes it without fields, never a 500
+    "DEFAULT_METADATA_CLASS": "api.metadata.ApiMetadata",
     "DEFAULT_PAGINATION_CLASS": "api.pagination.BoundedLimitOffsetPagination",
     # proxies in front of the app that append to X-Forwarded-For: with 0 the client is
     # REMOTE_ADDR (a client cannot pick its address for the throttles then)
