@@ -201,7 +201,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": ["api.parsers.StrictJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # says who may call each operation (anonymous callers too) in the schema
+    "DEFAULT_SCHEMA_CLASS": "api.openapi.ApiAutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     # OPTIONS on an action without a body describes it without fields, never a 500
     "DEFAULT_METADATA_CLASS": "api.metadata.ApiMetadata",
