@@ -248,7 +248,11 @@ SPECTACULAR_SETTINGS = {
 
 # ---------------------------------------------------------------- security (production)
 
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# X-Forwarded-Proto says "this came in over HTTPS" only when a proxy we run sets it (and
+# drops the client's own); without one any client could claim HTTPS (secure cookies,
+# no redirect). `make venue` forces it off. NUM_PROXIES (X-Forwarded-For) is separate.
+TRUSTED_PROXY = env_bool("TRUSTED_PROXY", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXY else None
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE

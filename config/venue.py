@@ -53,7 +53,9 @@ def venue_environment(environ: dict[str, str], *, address: str, port: int,
                       secret_key: str) -> dict[str, str]:
     """The environment the server runs with: the venue's address as host, origin and
     site URL; plain HTTP (no TLS redirect, no secure-only cookies, no HSTS); static files
-    served from the source folders. Values already set in ``environ`` are kept."""
+    served from the source folders. Values already set in ``environ`` are kept, except
+    ``TRUSTED_PROXY``: the laptop has no proxy in front of it, so a client's
+    ``X-Forwarded-Proto`` is never believed."""
     url = site_url(address, port)
     hosts = ",".join(dict.fromkeys([address.strip("[]"), "127.0.0.1", "localhost"]))
     env = {
@@ -69,7 +71,8 @@ def venue_environment(environ: dict[str, str], *, address: str, port: int,
         "SECURE_HSTS_PRELOAD": "false",
         "STATIC_COLLECTED": "false",
     }
-    return {**environ, **{k: v for k, v in env.items() if k not in environ}}
+    return {**environ, **{k: v for k, v in env.items() if k not in environ},
+            "TRUSTED_PROXY": "false"}
 
 
 def stored_secret_key(path: Path = SECRET_FILE) -> str:
@@ -107,7 +110,10 @@ def main() -> None:
           ".venv/bin/python manage.py createsuperuser\n")
     os.chdir(ROOT)
     gunicorn = str(Path(python).with_name("gunicorn"))
-    os.execve(gunicorn, [gunicorn, "config.wsgi", "--bind", f"0.0.0.0:{port}",
+    # gunicorn.conf.py: its request-line and header limits lie above the API's, so that
+    # the API answers those errors as JSON (gunicorn would read it from ROOT anyway)
+    os.execve(gunicorn, [gunicorn, "config.wsgi", "--config", str(ROOT / "gunicorn.conf.py"),
+                         "--bind", f"0.0.0.0:{port}",
                          "--workers", "1", "--threads", "8", "--worker-class", "gthread",
                          "--access-logfile", "-"], env)
 
