@@ -7,12 +7,14 @@ the password is not checked; a username guessed at from many addresses is only s
 
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import APIException, Throttled
 from rest_framework.parsers import FormParser
 from rest_framework.response import Response
 
 from api.parsers import StrictJSONParser
+from api.strict import StrictFieldsMixin
 from clubs.login_throttle import before_password, client_address, record_failure, record_success
 
 
@@ -25,8 +27,13 @@ class LoginThrottled(Throttled):
         self.wait = wait
 
 
+class TokenLoginSerializer(StrictFieldsMixin, AuthTokenSerializer):
+    """Username and password as JSON strings; no other key."""
+
+
 class ThrottledTokenLogin(ObtainAuthToken):
     parser_classes = (StrictJSONParser, FormParser)
+    serializer_class = TokenLoginSerializer
 
     def post(self, request, *args, **kwargs):
         data = request.data if isinstance(request.data, dict) else {}

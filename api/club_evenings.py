@@ -9,14 +9,15 @@ The *settings* are the club's defaults: game, house rules, table money, season r
 
 from django.db.models import Count
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from api.club_helpers import year_of
 from api.club_schemas import EveningCreatedSerializer, EveningListSerializer
 from api.endpoints import ClubEndpoint
+from api.query import YEAR
 from api.rounds import RoundWithTokensSerializer
+from api.strict import StrictSerializer
 from clublife.services.evenings import MAX_PRESENT, club_evening_create
 from clubs.services import MAX_FEE_CENTS, club_defaults_update
 from games.choices import GAME_CHOICES
@@ -25,7 +26,7 @@ from tournaments.policies import visible_tournaments
 from tournaments.selectors import rounds_with_seating
 
 
-class EveningSerializer(serializers.Serializer):
+class EveningSerializer(StrictSerializer):
     date = serializers.DateField(label=_("date"))
     player_ids = serializers.ListField(child=serializers.IntegerField(min_value=1,
                                                                       max_value=2**63 - 1),
@@ -40,7 +41,7 @@ class EveningSerializer(serializers.Serializer):
                                      label=_("seating method"))
 
 
-class ClubSettingsSerializer(serializers.Serializer):
+class ClubSettingsSerializer(StrictSerializer):
     # a plain string in the schema: a second enum of the game keys would clash with GameEnum
     default_game = serializers.CharField(max_length=20, required=False, label=_("default game"),
                                          help_text=", ".join(k for k, _n in GAME_CHOICES))
@@ -81,16 +82,16 @@ def evening_json(t) -> dict:
 
 class ClubEvenings(ClubEndpoint):
 
-    @extend_schema(parameters=[OpenApiParameter("year", int, required=False)],
+    @extend_schema(parameters=[YEAR.parameter()],
                    responses=EveningListSerializer)
     def get(self, request, club_id: int):
         club = self.club
         evenings = (club.tournaments.filter(club_evening=True)
                     .filter(visible_tournaments(request.user))
                     .annotate(participant_count=Count("participants")).order_by("-date", "-id"))
-        year = request.query_params.get("year")
-        if year:
-            evenings = evenings.filter(date__year=year_of(year))
+        year = YEAR.read(request)
+        if year is not None:
+            evenings = evenings.filter(date__year=year)
         return Response({"results": [evening_json(t) for t in evenings[:500]]})
 
     @extend_schema(request=EveningSerializer, responses={201: EveningCreatedSerializer})

@@ -1,31 +1,21 @@
-"""Shared reading of the club API modules' query parameters (the season's year and game)
-and a renderer for CSV downloads."""
+"""Shared reading of the club API modules' parameters (the season's year and game, defined
+in ``api.query``) and a renderer for CSV downloads."""
 
 import json
 
-from django.utils.translation import gettext as _
-from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import BaseRenderer
 
-from clublife.services.seasons import MAX_YEAR, MIN_YEAR
+from api.query import GAME, YEAR
 from clubs.models import Club
-from games.choices import GAME_CHOICES
-
-GAMES = {key for key, _label in GAME_CHOICES}
 
 
 def year_of(raw: str) -> int:
-    if not (raw.isascii() and raw.isdigit()) or not MIN_YEAR <= int(raw) <= MAX_YEAR:
-        raise ValidationError({"year": [_("The year must be a whole number from %(min)s to "
-                                          "%(max)s.") % {"min": MIN_YEAR, "max": MAX_YEAR}]})
-    return int(raw)
+    """The ``{year}`` of a path, by the one definition of a year (``api.query.YEAR``)."""
+    return YEAR.parse(raw)
 
 
 def game_of(request, club: Club) -> str:
-    game = request.query_params.get("game") or club.default_game
-    if game not in GAMES:
-        raise ValidationError({"game": [_("Unknown game “%(game)s”.") % {"game": game[:40]}]})
-    return game
+    return GAME.read(request, default=club.default_game)
 
 
 class CSVRenderer(BaseRenderer):

@@ -4,10 +4,11 @@ profiles and merges) and of the tournament archive, for the OpenAPI schema
 
 from rest_framework import serializers
 
+from api.strict import StrictSerializer
 from tournaments.models import Tournament
 
 
-class EveningSerializer(serializers.Serializer):
+class EveningSerializer(StrictSerializer):
     id = serializers.IntegerField()
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -21,11 +22,11 @@ class EveningSerializer(serializers.Serializer):
     participants = serializers.IntegerField(allow_null=True)
 
 
-class EveningListSerializer(serializers.Serializer):
+class EveningListSerializer(StrictSerializer):
     results = EveningSerializer(many=True)
 
 
-class EveningEntrantSerializer(serializers.Serializer):
+class EveningEntrantSerializer(StrictSerializer):
     id = serializers.IntegerField()
     player = serializers.IntegerField()
     name = serializers.CharField()
@@ -38,7 +39,7 @@ class EveningCreatedSerializer(EveningSerializer):
                                                              "tables and entry tokens")
 
 
-class MemberLineSerializer(serializers.Serializer):
+class MemberLineSerializer(StrictSerializer):
     line = serializers.IntegerField()
     name = serializers.CharField(allow_blank=True)
     member_number = serializers.CharField(allow_blank=True, allow_null=True)
@@ -47,7 +48,7 @@ class MemberLineSerializer(serializers.Serializer):
     existing = serializers.DictField(required=False)
 
 
-class MembersPreviewSerializer(serializers.Serializer):
+class MembersPreviewSerializer(StrictSerializer):
     valid = serializers.BooleanField()
     new = serializers.IntegerField()
     unchanged = serializers.IntegerField()
@@ -55,18 +56,18 @@ class MembersPreviewSerializer(serializers.Serializer):
     lines = MemberLineSerializer(many=True)
 
 
-class ImportedMemberSerializer(serializers.Serializer):
+class ImportedMemberSerializer(StrictSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     member_number = serializers.CharField(allow_blank=True, allow_null=True)
 
 
-class MembersImportedSerializer(serializers.Serializer):
+class MembersImportedSerializer(StrictSerializer):
     created = serializers.IntegerField()
     players = ImportedMemberSerializer(many=True)
 
 
-class ProfileEventSerializer(serializers.Serializer):
+class ProfileEventSerializer(StrictSerializer):
     tournament = serializers.IntegerField()
     name = serializers.CharField()
     slug = serializers.CharField()
@@ -80,7 +81,7 @@ class ProfileEventSerializer(serializers.Serializer):
     participants = serializers.IntegerField()
 
 
-class ProfileGameSerializer(serializers.Serializer):
+class ProfileGameSerializer(StrictSerializer):
     game = serializers.CharField()
     events = serializers.IntegerField()
     series = serializers.IntegerField()
@@ -89,7 +90,7 @@ class ProfileGameSerializer(serializers.Serializer):
     lost = serializers.IntegerField(allow_null=True)
 
 
-class ProfileSerializer(serializers.Serializer):
+class ProfileSerializer(StrictSerializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     club = serializers.CharField(allow_null=True)
@@ -97,14 +98,14 @@ class ProfileSerializer(serializers.Serializer):
     games = ProfileGameSerializer(many=True)
 
 
-class MergedSerializer(serializers.Serializer):
+class MergedSerializer(StrictSerializer):
     kept = serializers.IntegerField()
     removed = serializers.IntegerField()
     participations = serializers.IntegerField()
     profile = ProfileSerializer()
 
 
-class SeasonRowSerializer(serializers.Serializer):
+class SeasonRowSerializer(StrictSerializer):
     rank = serializers.IntegerField(allow_null=True)
     player = serializers.IntegerField()
     name = serializers.CharField()
@@ -115,7 +116,7 @@ class SeasonRowSerializer(serializers.Serializer):
     evenings = serializers.ListField(child=serializers.DictField())
 
 
-class SeasonSerializer(serializers.Serializer):
+class SeasonSerializer(StrictSerializer):
     club = serializers.IntegerField()
     club_name = serializers.CharField()
     game = serializers.CharField()
@@ -128,7 +129,7 @@ class SeasonSerializer(serializers.Serializer):
     results = SeasonRowSerializer(many=True)
 
 
-class TableMoneyRowSerializer(serializers.Serializer):
+class TableMoneyRowSerializer(StrictSerializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     member_number = serializers.CharField(allow_blank=True, allow_null=True)
@@ -136,7 +137,7 @@ class TableMoneyRowSerializer(serializers.Serializer):
     amount_cents = serializers.IntegerField()
 
 
-class EveningTableMoneySerializer(serializers.Serializer):
+class EveningTableMoneySerializer(StrictSerializer):
     tournament = serializers.IntegerField()
     name = serializers.CharField()
     date = serializers.CharField(allow_null=True)
@@ -149,7 +150,7 @@ class EveningTableMoneySerializer(serializers.Serializer):
     total_cents = serializers.IntegerField()
 
 
-class SeasonPlayerMoneySerializer(serializers.Serializer):
+class SeasonPlayerMoneySerializer(StrictSerializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     member_number = serializers.CharField(allow_blank=True, allow_null=True)
@@ -158,7 +159,7 @@ class SeasonPlayerMoneySerializer(serializers.Serializer):
     amount_cents = serializers.IntegerField()
 
 
-class SeasonTableMoneySerializer(serializers.Serializer):
+class SeasonTableMoneySerializer(StrictSerializer):
     club = serializers.IntegerField()
     game = serializers.CharField()
     year = serializers.IntegerField()
@@ -167,7 +168,7 @@ class SeasonTableMoneySerializer(serializers.Serializer):
     total_cents = serializers.IntegerField()
 
 
-class ArchiveSerializer(serializers.Serializer):
+class ArchiveSerializer(StrictSerializer):
     """A tournament archive (``tournaments.services.archive``): everything needed to
     rebuild it, with start numbers and club slugs instead of database ids."""
 
@@ -185,7 +186,7 @@ class ArchiveSerializer(serializers.Serializer):
                                              "the entry fee's history")
 
 
-class ImportedSerializer(serializers.Serializer):
+class ImportedSerializer(StrictSerializer):
     id = serializers.IntegerField()
     slug = serializers.CharField()
     name = serializers.CharField()

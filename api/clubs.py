@@ -4,11 +4,12 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import mixins, serializers, viewsets
 
 from api.permissions import ClubAccess
+from api.strict import StrictModelSerializer
 from clubs.models import Club
 from clubs.services import club_create, club_update
 
 
-class ClubSerializer(serializers.ModelSerializer):
+class ClubSerializer(StrictModelSerializer):
     name = serializers.CharField(max_length=120, label=_("name"))
     city = serializers.CharField(max_length=120, required=False, allow_blank=True,
                                  label=_("city"))

@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.openapi import DEAL_RECORD
+from api.strict import StrictSerializer
 from api.throttling import ScorerRateThrottle
 from games.engines import EngineUserError, all_engines, get_engine
 
@@ -49,7 +50,7 @@ class RecordSchemaField(serializers.JSONField):
     pass
 
 
-class GameSerializer(serializers.Serializer):
+class GameSerializer(StrictSerializer):
     key = serializers.CharField()
     name = serializers.JSONField()
     table_sizes = serializers.ListField(child=serializers.IntegerField())
@@ -61,7 +62,7 @@ class GameSerializer(serializers.Serializer):
     record = RecordSchemaField()
 
 
-class GameListSerializer(serializers.Serializer):
+class GameListSerializer(StrictSerializer):
     results = GameSerializer(many=True)
 
 
@@ -97,7 +98,7 @@ class SeatTotalsField(serializers.JSONField):
     pass
 
 
-class ScoredSheetSerializer(serializers.Serializer):
+class ScoredSheetSerializer(StrictSerializer):
     deals = serializers.ListField(child=ScoredDealField())
     totals = serializers.ListField(child=SeatTotalsField())
     complete = serializers.BooleanField()

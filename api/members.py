@@ -16,13 +16,14 @@ from rest_framework.response import Response
 
 from api.club_schemas import MembersImportedSerializer, MembersPreviewSerializer
 from api.endpoints import ClubEndpoint
+from api.strict import StrictCharField, StrictSerializer
 from clubs.member_csv import MAX_BYTES, FileProblem
 from clubs.services import MembersInvalid, members_import, members_preview
 
 
-class MemberListSerializer(serializers.Serializer):
-    csv = serializers.CharField(max_length=MAX_BYTES, trim_whitespace=False,
-                                label=gettext_lazy("member list (CSV)"))
+class MemberListSerializer(StrictSerializer):
+    csv = StrictCharField(max_length=MAX_BYTES, trim_whitespace=False, multiline=True,
+                          label=gettext_lazy("member list (CSV)"))
     # Lines whose name is already a member's but who are someone else (preview: "exists").
     as_new = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=100_000),
                                    max_length=10_000, required=False,

@@ -10,6 +10,11 @@ It also answers 413 for a body announced larger than ``DATA_UPLOAD_MAX_MEMORY_SI
 before any view runs, after reading (and dropping) the body up to ``DRAIN_FACTOR`` times
 the limit: a server that answers without reading the body makes the client see a
 connection reset instead of the answer. The JSON parser refuses unannounced long bodies.
+
+And it answers 414 for a request line (method, target, protocol) over
+``MAX_REQUEST_LINE`` bytes and 431 for a header line (name and value) over
+``MAX_HEADER_LINE`` bytes. Gunicorn's own limits (``gunicorn.conf.py``) lie above these,
+so that its HTML answers appear only beyond them.
 """
 
 from __future__ import annotations
@@ -20,12 +25,15 @@ import logging
 from django.conf import settings
 from django.http import HttpResponse
 from django.utils import translation
+from django.utils.encoding import iri_to_uri
 from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
 
 PREFIX = "/api/"
 DRAIN_FACTOR = 8
+MAX_REQUEST_LINE = 4096
+MAX_HEADER_LINE = 8192
 _CHUNK = 65536
 
 
@@ -40,8 +48,12 @@ def _messages() -> dict[int, tuple[str, str]]:
               "precondition_failed"),
         413: (_("The body is larger than %(limit)s bytes.")
               % {"limit": settings.DATA_UPLOAD_MAX_MEMORY_SIZE}, "too_large"),
+        414: (_("The request line (method, address and query) is longer than %(limit)s "
+                "bytes.") % {"limit": MAX_REQUEST_LINE}, "uri_too_long"),
         415: (_("Send the body as application/json."), "unsupported_media_type"),
         429: (_("Too many requests; try again later."), "throttled"),
+        431: (_("A request header is longer than %(limit)s bytes.")
+              % {"limit": MAX_HEADER_LINE}, "header_too_large"),
         500: (_("A server error occurred; it has been logged."), "server_error"),
     }
 
@@ -68,6 +80,32 @@ def _announced_length(request) -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() else None
 
 
+def request_line_bytes(request) -> int:
+    """The length of ``METHOD target PROTOCOL`` as the client sent it (gunicorn keeps the
+    raw target in ``RAW_URI``; otherwise it is rebuilt from path and query)."""
+    meta = request.META
+    target = meta.get("RAW_URI") or meta.get("REQUEST_URI") or iri_to_uri(
+        request.get_full_path())
+    return (len(meta.get("REQUEST_METHOD", "")) + len(target)
+            + len(meta.get("SERVER_PROTOCOL", "HTTP/1.1")) + 2)
+
+
+def longest_header_line(request) -> int:
+    """The longest ``Name: value`` of the request's headers (WSGI keeps them as
+    ``HTTP_*``, plus ``CONTENT_TYPE`` and ``CONTENT_LENGTH``)."""
+    longest = 0
+    for key, value in request.META.items():
+        if key.startswith("HTTP_"):
+            name = len(key) - len("HTTP_")
+        elif key in ("CONTENT_TYPE", "CONTENT_LENGTH"):
+            name = len(key)
+        else:
+            continue
+        if isinstance(value, str):
+            longest = max(longest, name + 2 + len(value))
+    return longest
+
+
 def _drain(request, length: int) -> None:
     """Read the announced body up to DRAIN_FACTOR times the limit, dropping it."""
     left = min(length, DRAIN_FACTOR * settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
@@ -89,6 +127,10 @@ class ApiErrorsMiddleware:
     def __call__(self, request):
         if not request.path_info.startswith(PREFIX):
             return self.get_response(request)
+        if request_line_bytes(request) > MAX_REQUEST_LINE:
+            return json_error(request, 414)
+        if longest_header_line(request) > MAX_HEADER_LINE:
+            return json_error(request, 431)
         length = _announced_length(request)
         if length is None:
             return json_error(request, 400)

@@ -16,7 +16,11 @@
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
+
+from django.contrib.auth.models import AnonymousUser
+from drf_spectacular.openapi import AutoSchema
 
 from games.engines import all_engines
 
@@ -61,6 +65,45 @@ ERROR = {
     },
     "required": ["detail"],
 }
+
+
+def callers(view, method: str) -> tuple[bool, str]:
+    """Whether anonymous callers may call ``method`` on ``view``, and who may: asked of
+    the view's permission classes (``api.permissions``: ``who``); a class without ``who``
+    (DRF's) is asked ``has_permission`` for an anonymous request."""
+    anonymous, texts = True, []
+    for permission in view.get_permissions():
+        if hasattr(permission, "who"):
+            allowed, text = permission.who(method, view)
+        else:
+            nobody = SimpleNamespace(method=method, user=AnonymousUser(), auth=None)
+            allowed = permission.has_permission(nobody, view)
+            text = "anyone, also without credentials" if allowed else "authenticated callers"
+        anonymous = anonymous and allowed
+        texts.append(text)
+    return anonymous, " and ".join(texts) or "anyone, also without credentials"
+
+
+class ApiAutoSchema(AutoSchema):
+    """Says in every operation who may call it: in ``security`` (``{}`` beside the
+    credentials where anonymous callers may) and in the description."""
+
+    def _callers(self) -> tuple[bool, str]:
+        return callers(self.view, self.method.upper())
+
+    def get_auth(self):
+        auths = super().get_auth()
+        if self._callers()[0] and {} not in auths:
+            auths.append({})
+        return auths
+
+    def get_description(self) -> str:
+        own = super().get_description() or ""
+        anonymous, text = self._callers()
+        who = f"**Who may call:** {text}."
+        if not anonymous:
+            who += " Anonymous callers get 401."
+        return f"{own}\n\n{who}" if own else who
 
 
 def _component(engine) -> str:

@@ -7,6 +7,10 @@ knock at all (anyone reads, staff write; 401 for nobody, 403 for a table token),
 object check decides on the club, tournament, table or player the endpoint loaded (see
 ``api.endpoints``). A tournament one may not see is 404, never 403: its existence is not
 told. A table token is good for its own table only; another table's token gets 404.
+
+Each class also says, for the OpenAPI schema, who may call an operation: ``who(method,
+view)`` gives whether anonymous callers may, and a sentence naming the callers
+(``api.openapi`` puts both into every operation).
 """
 
 from django.utils.translation import gettext_lazy as _
@@ -23,14 +27,25 @@ def table_of(request):
     return request.auth if isinstance(request.auth, Table) else None
 
 
+STAFF = "staff (Authorization: Token …, or the browser session)"
+
+
 class StaffWritesAnyoneReads(BasePermission):
     def has_permission(self, request, view):
         return request.method in SAFE_METHODS or is_staff(request.user)
+
+    def who(self, method: str, view) -> tuple[bool, str]:
+        if method in SAFE_METHODS:
+            return True, "anyone, also without credentials"
+        return False, STAFF
 
 
 class StaffOnly(BasePermission):
     def has_permission(self, request, view):
         return is_staff(request.user)
+
+    def who(self, method: str, view) -> tuple[bool, str]:
+        return False, STAFF
 
 
 class ReadOnly(BasePermission):
@@ -39,12 +54,22 @@ class ReadOnly(BasePermission):
     def has_permission(self, request, view):
         return request.method in SAFE_METHODS
 
+    def who(self, method: str, view) -> tuple[bool, str]:
+        return method in SAFE_METHODS, "anyone, also without credentials (reads only)"
+
 
 class ClubAccess(StaffWritesAnyoneReads):
     """Anyone reads a club's public pages; its admins change it. ``admin_reads`` on the
     view makes reading the club's admins' too (table money)."""
 
     message = _("Only the club's admins may do this.")
+
+    def who(self, method: str, view) -> tuple[bool, str]:
+        if getattr(view, "action", None) == "create":
+            return False, STAFF
+        if method in SAFE_METHODS and not getattr(view, "admin_reads", False):
+            return True, "anyone, also without credentials"
+        return False, "the club's admins (staff)"
 
     def has_object_permission(self, request, view, club):
         if request.method in SAFE_METHODS and not getattr(view, "admin_reads", False):
@@ -57,6 +82,14 @@ class TournamentAccess(StaffWritesAnyoneReads):
     the view makes reading the directors' too (archive, table money)."""
 
     message = _("Only the tournament's directors may do this.")
+
+    def who(self, method: str, view) -> tuple[bool, str]:
+        if getattr(view, "action", None) == "create":
+            return False, STAFF
+        if method in SAFE_METHODS and not getattr(view, "director_reads", False):
+            return True, ("anyone, also without credentials, for a published tournament; "
+                          "an unpublished one only its directors and its club's admins")
+        return False, "the tournament's directors and its club's admins (staff)"
 
     def has_object_permission(self, request, view, tournament):
         if not can_see_tournament(request.user, tournament):
@@ -75,6 +108,12 @@ class TableAccess(BasePermission):
     def has_permission(self, request, view):
         return bool(request.user and request.user.is_authenticated)
 
+    def who(self, method: str, view) -> tuple[bool, str]:
+        if getattr(view, "directors_only", False):
+            return False, "staff who direct the tournament"
+        return False, ("the table's own token (Authorization: Table …) while its round is "
+                       "open, or staff who direct the tournament")
+
     def has_object_permission(self, request, view, table):
         own = table_of(request)
         if own is not None:
@@ -91,6 +130,11 @@ class PlayerAccess(StaffOnly):
     player is ``may_change_player``'s answer."""
 
     message = _("Only the player's club admins may change this player.")
+
+    def who(self, method: str, view) -> tuple[bool, str]:
+        if method in SAFE_METHODS or getattr(view, "action", None) == "create":
+            return False, STAFF
+        return False, "staff who may change the player (its creator or its club's admins)"
 
     def has_object_permission(self, request, view, player):
         return request.method in SAFE_METHODS or may_change_player(request.user, player)

@@ -21,13 +21,14 @@ from rest_framework.views import APIView
 from api.club_schemas import MergedSerializer, ProfileSerializer
 from api.endpoints import ParentEndpoint
 from api.permissions import PlayerAccess, ReadOnly
+from api.strict import StrictSerializer
 from clublife.selectors import player_profile
 from clublife.services.players import player_merge
 from clubs.models import Player
 from clubs.policies import is_staff
 
 
-class MergeSerializer(serializers.Serializer):
+class MergeSerializer(StrictSerializer):
     remove = serializers.IntegerField(min_value=1, max_value=2**63 - 1,
                                       label=gettext_lazy("duplicate to remove"))
 

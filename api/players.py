@@ -6,10 +6,12 @@ change a player.
 """
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import extend_schema_field
+from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import mixins, serializers, viewsets
 
 from api.permissions import PlayerAccess
+from api.query import CLUB
+from api.strict import StrictModelSerializer
 from clubs.models import Club, Player
 from clubs.policies import runs_club
 from clubs.services import player_create, player_update
@@ -25,7 +27,7 @@ class ClubField(serializers.PrimaryKeyRelatedField):
         return Club.objects.all()
 
 
-class PlayerSerializer(serializers.ModelSerializer):
+class PlayerSerializer(StrictModelSerializer):
     name = serializers.CharField(max_length=120, label=_("name"))
     club = ClubField(required=False, allow_null=True, label=_("club"))
     member_number = serializers.CharField(max_length=40, required=False, allow_blank=True,
@@ -76,6 +78,7 @@ class PlayerSerializer(serializers.ModelSerializer):
         return attrs
 
 
+@extend_schema_view(list=extend_schema(parameters=[CLUB.parameter()]))
 class PlayerViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                     mixins.UpdateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
     queryset = Player.objects.select_related("club")
@@ -84,9 +87,9 @@ class PlayerViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
 
     def get_queryset(self):
         qs = super().get_queryset()
-        club = self.request.query_params.get("club")
-        if club and club.isdigit():
-            qs = qs.filter(club_id=int(club))
+        club = CLUB.read(self.request) if self.action == "list" else None
+        if club is not None:
+            qs = qs.filter(club_id=club)
         return qs
 
     def perform_create(self, serializer):

@@ -13,41 +13,45 @@
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from api.club_helpers import CSVRenderer
 from api.endpoints import TournamentEndpoint, actor_of
+from api.strict import StrictSerializer
 from clublife.cash import tournament_cash, tournament_cash_csv
 from tournaments.csv_files import csv_download
 from tournaments.prizes.payout import ENTRY_FEE_MAX, GOODS_MAX, PLACE_CENTS_MAX, PLACES_MAX
 from tournaments.services.prizes import lot_set, prizes_set
 from tournaments.team_ranking import prize_answer
 
-PRIZES_WRITE = inline_serializer("PrizeListWrite", {
-    "entry_fee_cents": serializers.IntegerField(min_value=0, max_value=ENTRY_FEE_MAX),
-    "payout_percent": serializers.DecimalField(
+
+class PrizeListWriteSerializer(StrictSerializer):
+    """The body's shape, checked strictly before the service (``tournaments.prizes``)
+    checks the prize list itself and stores it."""
+
+    entry_fee_cents = serializers.IntegerField(min_value=0, max_value=ENTRY_FEE_MAX)
+    payout_percent = serializers.DecimalField(
         max_digits=5, decimal_places=2, min_value=0, max_value=100, required=False,
-        coerce_to_string=False, help_text="share of the fees paid out; default 100"),
-    "places_percent": serializers.ListField(
+        coerce_to_string=False, help_text="share of the fees paid out; default 100")
+    places_percent = serializers.ListField(
         child=serializers.DecimalField(max_digits=5, decimal_places=2, min_value=0,
                                        max_value=100, coerce_to_string=False),
         max_length=PLACES_MAX, required=False,
         help_text="percent of the pot per place, together exactly 100; not with "
-                  "places_cents"),
-    "places_cents": serializers.ListField(
+                  "places_cents")
+    places_cents = serializers.ListField(
         child=serializers.IntegerField(min_value=0, max_value=PLACE_CENTS_MAX),
         max_length=PLACES_MAX, required=False,
-        help_text="fixed amount per place; not with places_percent"),
-    "places_goods": serializers.ListField(
+        help_text="fixed amount per place; not with places_percent")
+    places_goods = serializers.ListField(
         child=serializers.CharField(max_length=GOODS_MAX, allow_blank=True),
-        max_length=PLACES_MAX, required=False, help_text="goods prize per place"),
-})
+        max_length=PLACES_MAX, required=False, help_text="goods prize per place")
 
 
-class PayoutSerializer(serializers.Serializer):
+class PayoutSerializer(StrictSerializer):
     place = serializers.IntegerField()
     participant = serializers.IntegerField()
     name = serializers.CharField()
@@ -57,13 +61,13 @@ class PayoutSerializer(serializers.Serializer):
     tied = serializers.BooleanField()
 
 
-class PlaceSerializer(serializers.Serializer):
+class PlaceSerializer(StrictSerializer):
     place = serializers.IntegerField()
     amount_cents = serializers.IntegerField()
     goods = serializers.CharField(allow_blank=True)
 
 
-class PrizeListSerializer(serializers.Serializer):
+class PrizeListSerializer(StrictSerializer):
     entry_fee_cents = serializers.IntegerField()
     payout_percent = serializers.FloatField()
     places_percent = serializers.ListField(child=serializers.FloatField(), required=False)
@@ -81,14 +85,14 @@ class PrizeListSerializer(serializers.Serializer):
     lot_order = serializers.ListField(child=serializers.IntegerField())
 
 
-LOT = inline_serializer("PrizeLot", {
-    "order": serializers.ListField(child=serializers.IntegerField(), max_length=PLACES_MAX,
-                                   help_text="participant ids tied at prize places, best "
-                                             "first"),
-})
+class PrizeLotSerializer(StrictSerializer):
+    order = serializers.ListField(child=serializers.IntegerField(min_value=1,
+                                                                 max_value=2**63 - 1),
+                                  max_length=PLACES_MAX,
+                                  help_text="participant ids tied at prize places, best first")
 
 
-class CashRowSerializer(serializers.Serializer):
+class CashRowSerializer(StrictSerializer):
     at = serializers.CharField(allow_null=True)
     kind = serializers.ChoiceField(choices=["fee", "fee_change", "table_money", "prize"])
     participant = serializers.IntegerField()
@@ -97,7 +101,7 @@ class CashRowSerializer(serializers.Serializer):
     amount_cents = serializers.IntegerField()
 
 
-class CashSerializer(serializers.Serializer):
+class CashSerializer(StrictSerializer):
     fees_cents = serializers.IntegerField()
     table_money_cents = serializers.IntegerField()
     prizes_cents = serializers.IntegerField()
@@ -120,19 +124,20 @@ class Prizes(TournamentEndpoint):
     def get(self, request, tournament_id: int):
         return Response(_answer(self.tournament))
 
-    @extend_schema(request=PRIZES_WRITE, responses=PrizeListSerializer)
+    @extend_schema(request=PrizeListWriteSerializer, responses=PrizeListSerializer)
     def put(self, request, tournament_id: int):
+        PrizeListWriteSerializer(data=request.data).is_valid(raise_exception=True)
         prizes_set(tournament_id=self.tournament.pk, data=request.data, actor=actor_of(request))
         return Response(_answer(self.tournament))
 
 
 class PrizeLot(TournamentEndpoint):
 
-    @extend_schema(request=LOT, responses=PrizeListSerializer)
+    @extend_schema(request=PrizeLotSerializer, responses=PrizeListSerializer)
     def put(self, request, tournament_id: int):
-        data = request.data
-        order = data.get("order") if isinstance(data, dict) else None
-        lot_set(tournament_id=self.tournament.pk, order=order)
+        serializer = PrizeLotSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        lot_set(tournament_id=self.tournament.pk, order=serializer.validated_data["order"])
         return Response(_answer(self.tournament))
 
 

@@ -13,6 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from api.endpoints import TournamentEndpoint, actor_of
+from api.strict import StrictSerializer
 from tournaments.links import entry_url
 from tournaments.models import Round
 from tournaments.selectors import rounds_with_seating
@@ -20,14 +21,14 @@ from tournaments.services import round_close, round_draw, round_reopen, round_sw
 from tournaments.team_ranking import teammates_together
 
 
-class SeatSerializer(serializers.Serializer):
+class SeatSerializer(StrictSerializer):
     seat = serializers.IntegerField()
     participant = serializers.IntegerField(source="participant_id")
     name = serializers.CharField(source="participant.player.name")
     start_number = serializers.IntegerField(source="participant.start_number")
 
 
-class TableSummarySerializer(serializers.Serializer):
+class TableSummarySerializer(StrictSerializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     submitted = serializers.BooleanField()
@@ -43,7 +44,7 @@ class TableWithTokenSerializer(TableSummarySerializer):
         return entry_url(self.context["request"], table)
 
 
-class RoundSerializer(serializers.Serializer):
+class RoundSerializer(StrictSerializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     method = serializers.CharField()
@@ -57,7 +58,7 @@ class RoundWithTokensSerializer(RoundSerializer):
     tables = TableWithTokenSerializer(many=True)
 
 
-class TeammateSerializer(serializers.Serializer):
+class TeammateSerializer(StrictSerializer):
     participant = serializers.IntegerField()
     name = serializers.CharField()
 
@@ -68,13 +69,13 @@ class DrawnRoundSerializer(RoundWithTokensSerializer):
         help_text="pairs of teammates the draw could not keep apart")
 
 
-class DrawSerializer(serializers.Serializer):
+class DrawSerializer(StrictSerializer):
     method = serializers.ChoiceField(choices=Round.Method.choices, label=_("method"))
     seed = serializers.IntegerField(required=False, min_value=0, max_value=2**63 - 1,
                                     label=_("seed"))
 
 
-class SwapSerializer(serializers.Serializer):
+class SwapSerializer(StrictSerializer):
     a = serializers.IntegerField(label=_("participant a"), min_value=1, max_value=2**63 - 1)
     b = serializers.IntegerField(label=_("participant b"), min_value=1, max_value=2**63 - 1)
 

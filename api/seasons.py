@@ -16,15 +16,18 @@ from api.club_helpers import game_of, year_of
 from api.club_schemas import SeasonSerializer
 from api.conditional import precondition_answer
 from api.endpoints import ClubEndpoint
+from api.query import GAME, YEAR
 from api.standings import _cached
+from api.strict import StrictSerializer
 from clublife.models import SeasonRow
 from clublife.selectors import season_find, season_pending
 from clublife.services.seasons import MAX_EVENINGS, season_get_or_create, season_update
 
-GAME = OpenApiParameter("game", str, required=False)
+GAME_PARAM = GAME.parameter()
+YEAR_PATH = YEAR.parameter(OpenApiParameter.PATH)
 
 
-class SeasonRulesSerializer(serializers.Serializer):
+class SeasonRulesSerializer(StrictSerializer):
     best_n = serializers.IntegerField(min_value=1, max_value=MAX_EVENINGS, allow_null=True,
                                       label=_("best evenings counted"))
     min_evenings = serializers.IntegerField(min_value=0, max_value=MAX_EVENINGS,
@@ -62,12 +65,13 @@ def season_answer(request, club, game: str, year: int):
 
 class ClubSeason(ClubEndpoint):
 
-    @extend_schema(parameters=[GAME], responses={200: SeasonSerializer, 304: None})
+    @extend_schema(parameters=[GAME_PARAM, YEAR_PATH],
+                   responses={200: SeasonSerializer, 304: None})
     def get(self, request, club_id: int, year: str):
         club = self.club
         return season_answer(request, club, game_of(request, club), year_of(year))
 
-    @extend_schema(parameters=[GAME], request=SeasonRulesSerializer,
+    @extend_schema(parameters=[GAME_PARAM, YEAR_PATH], request=SeasonRulesSerializer,
                    responses=SeasonSerializer)
     def put(self, request, club_id: int, year: str):
         club = self.club

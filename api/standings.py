@@ -15,13 +15,13 @@ import logging
 
 from django.core.cache import cache
 from django.http import HttpResponse
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
 from api.conditional import precondition_answer
 from api.endpoints import TournamentEndpoint
-from api.query import int_param
+from api.query import ROUND
 from tournaments.models import Tournament
 from tournaments.recompute import snapshots
 from tournaments.selectors import named_standings, standings_version
@@ -29,12 +29,11 @@ from tournaments.selectors import named_standings, standings_version
 log = logging.getLogger(__name__)
 CACHE_SECONDS = 3600  # _cached (also used by api/seasons.py)
 RESULTS_SECONDS = 120
-MAX_ROUND = 10_000
 _RENDERER = JSONRenderer()
 
 
 def _round_param(request) -> int:
-    return int_param(request, "round", low=1, high=MAX_ROUND, default=0)
+    return ROUND.read(request, default=0)
 
 
 def _cached(key: str, build):
@@ -93,7 +92,7 @@ class TournamentStandings(TournamentEndpoint):
         super().initial(request, *args, **kwargs)
 
     @extend_schema(responses={200: STANDINGS_ANSWER, 304: None},
-                   parameters=[OpenApiParameter("round", int, required=False)])
+                   parameters=[ROUND.parameter()])
     def get(self, request, tournament_id: int):
         token, tournament = self.token, self.tournament
         round_number = _round_param(request)

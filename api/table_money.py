@@ -9,18 +9,18 @@
 Amounts are in cents (``amount_cents``, ``total_cents``).
 """
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 
 from api.club_helpers import CSVRenderer, game_of, year_of
 from api.club_schemas import EveningTableMoneySerializer, SeasonTableMoneySerializer
 from api.endpoints import ClubEndpoint, TournamentEndpoint
+from api.query import BY, GAME, YEAR
+from api.strict import StrictSerializer
 from clublife.services.evenings import tournament_table_money_update
 from clublife.table_money import (
     evening_table_money,
@@ -31,10 +31,10 @@ from clublife.table_money import (
 from clubs.services import MAX_FEE_CENTS
 from tournaments.csv_files import csv_download
 
-GAME = OpenApiParameter("game", str, required=False)
+YEAR_PATH = YEAR.parameter(OpenApiParameter.PATH)
 
 
-class FeeOverrideSerializer(serializers.Serializer):
+class FeeOverrideSerializer(StrictSerializer):
     loss_fee_cents = serializers.IntegerField(min_value=0, max_value=MAX_FEE_CENTS,
                                               allow_null=True,
                                               label=gettext_lazy("fee per lost game (cents)"))
@@ -67,7 +67,8 @@ class TournamentTableMoney(TournamentEndpoint):
 class SeasonTableMoney(ClubEndpoint):
     admin_reads = True
 
-    @extend_schema(parameters=[GAME], responses=SeasonTableMoneySerializer)
+    @extend_schema(parameters=[GAME.parameter(), YEAR_PATH],
+                   responses=SeasonTableMoneySerializer)
     def get(self, request, club_id: int, year: str):
         club = self.club
         return Response(season_table_money(club, game_of(request, club), year_of(year)))
@@ -77,15 +78,12 @@ class SeasonTableMoneyCSV(ClubEndpoint):
     admin_reads = True
     renderer_classes = [JSONRenderer, CSVRenderer]
 
-    @extend_schema(parameters=[GAME, OpenApiParameter("by", str, enum=["evening", "player"],
-                                                      required=False)],
+    @extend_schema(parameters=[GAME.parameter(), BY.parameter(), YEAR_PATH],
                    responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request, club_id: int, year: str):
         club = self.club
         game, year_number = game_of(request, club), year_of(year)
-        by = request.query_params.get("by", "evening")
-        if by not in ("evening", "player"):
-            raise ValidationError({"by": [_("Either “evening” or “player”.")]})
+        by = BY.read(request, default="evening")
         money = season_table_money(club, game, year_number)
         if by == "evening":
             return csv_download(season_evenings_csv(money),

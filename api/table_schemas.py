@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.openapi import DEAL_ENTRY, DEAL_RECORD
+from api.strict import StrictSerializer
 from tournaments.models import SheetEvent
 
 
@@ -14,7 +15,7 @@ class DealRecordField(serializers.JSONField):
     """The stored record: the game's deal record with the engine's defaults filled in."""
 
 
-class DealSerializer(serializers.Serializer):
+class DealSerializer(StrictSerializer):
     number = serializers.IntegerField(min_value=1)
     record = DealRecordField()
     scores = serializers.ListField(child=serializers.IntegerField(),
@@ -24,7 +25,7 @@ class DealSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1)
 
 
-class CellSerializer(serializers.Serializer):
+class CellSerializer(StrictSerializer):
     score = serializers.IntegerField()
     running = serializers.IntegerField()
 
@@ -34,7 +35,7 @@ class DealRowSerializer(DealSerializer):
     cells = CellSerializer(many=True)
 
 
-class SheetSeatSerializer(serializers.Serializer):
+class SheetSeatSerializer(StrictSerializer):
     seat = serializers.IntegerField(min_value=1)
     participant = serializers.IntegerField()
     name = serializers.CharField()
@@ -51,7 +52,7 @@ class TotalsField(serializers.JSONField):
     pass
 
 
-class HintsSerializer(serializers.Serializer):
+class HintsSerializer(StrictSerializer):
     number = serializers.IntegerField(min_value=1)
     dealer = serializers.IntegerField(min_value=1)
     active_seats = serializers.ListField(child=serializers.IntegerField(min_value=1))
@@ -60,7 +61,7 @@ class HintsSerializer(serializers.Serializer):
     forbidden_total = serializers.IntegerField(required=False, allow_null=True)
 
 
-class TableSerializer(serializers.Serializer):
+class TableSerializer(StrictSerializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
     round = serializers.IntegerField()
@@ -87,14 +88,14 @@ class TableSerializer(serializers.Serializer):
     entry_url = serializers.CharField(required=False, help_text="staff only")
 
 
-class PreviewSerializer(serializers.Serializer):
+class PreviewSerializer(StrictSerializer):
     number = serializers.IntegerField()
     record = DealRecordField()
     scores = serializers.ListField(child=serializers.IntegerField())
     extra = serializers.DictField()
 
 
-class HistoryEntrySerializer(serializers.Serializer):
+class HistoryEntrySerializer(StrictSerializer):
     at = serializers.DateTimeField()
     action = serializers.ChoiceField(choices=SheetEvent.Action.choices)
     deal = serializers.IntegerField(allow_null=True)

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from api.conditional import ConditionalReads
 from api.endpoints import TableEndpoint, actor_of
 from api.permissions import table_of
+from api.strict import StrictSerializer
 from api.table_schemas import (
     DEAL_BODY,
     DealSerializer,
@@ -151,7 +152,7 @@ class DealDetail(ConditionalReads, TableEndpoint):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class SummarySerializer(serializers.Serializer):
+class SummarySerializer(StrictSerializer):
     seats = serializers.JSONField(label=_("seats"))
 
 
@@ -181,7 +182,7 @@ class TableSummary(TableEndpoint):
         return Response(table_json(table, request))
 
 
-class SubmitSerializer(serializers.Serializer):
+class SubmitSerializer(StrictSerializer):
     # Seats are checked by the service against the table (a number, at this table, once).
     confirmed_by = serializers.JSONField(label=_("confirmed by"), required=False)
 
@@ -206,17 +207,8 @@ class TableSubmit(TableEndpoint):
         return Response(table_json(table, request))
 
 
-class StrictCharField(serializers.CharField):
-    """Text only: a number or a list is refused rather than turned into text."""
-
-    def to_internal_value(self, data):
-        if not isinstance(data, str):
-            self.fail("invalid")
-        return super().to_internal_value(data)
-
-
-class EndSerializer(serializers.Serializer):
-    reason = StrictCharField(label=_("reason"), max_length=200,
+class EndSerializer(StrictSerializer):
+    reason = serializers.CharField(label=_("reason"), max_length=200,
                              help_text=_("Why the sheet ends early (a player left, time "
                                          "ran out)."))
 

@@ -9,13 +9,13 @@
 """
 
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from api.conditional import precondition_answer
 from api.endpoints import TournamentEndpoint, actor_of
+from api.strict import StrictSerializer
 from tournaments.selectors import standings_version
 from tournaments.services.teams import NAME_MAX, team_create, team_delete, team_update
 from tournaments.team_ranking import (
@@ -28,27 +28,37 @@ from tournaments.team_ranking import (
 TEAM_ID = OpenApiParameter("team_id", int, OpenApiParameter.PATH)
 
 
-class TeamMemberSerializer(serializers.Serializer):
+class TeamMemberSerializer(StrictSerializer):
     participant = serializers.IntegerField()
     name = serializers.CharField()
     start_number = serializers.IntegerField()
 
 
-class TeamSerializer(serializers.Serializer):
+class TeamSerializer(StrictSerializer):
     id = serializers.IntegerField()
     name = serializers.CharField()
     members = TeamMemberSerializer(many=True)
 
 
-TEAM_WRITE = inline_serializer("TeamWrite", {
-    "name": serializers.CharField(max_length=NAME_MAX, required=False,
-                                  help_text="1 to 80 characters, unique in the tournament "
-                                            "(required when creating)"),
-    "members": serializers.ListField(child=serializers.IntegerField(), required=False,
-                                     max_length=8,
-                                     help_text="participant ids; at most the tournament's "
-                                               "team_size, each in one team only"),
-})
+class TeamWriteSerializer(StrictSerializer):
+    """The body's shape (text, a list of ids); the service checks the rest (unique name,
+    team size, members in one team only) and names each offending field."""
+
+    name = serializers.CharField(max_length=NAME_MAX, required=False, allow_blank=True,
+                                 help_text="1 to 80 characters, unique in the tournament "
+                                           "(required when creating)")
+    members = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1), required=False,
+        max_length=8, help_text="participant ids; at most the tournament's team_size, each "
+                                "in one team only")
+
+
+def _team_body(request) -> dict:
+    serializer = TeamWriteSerializer(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
 TEAM_STANDINGS = inline_serializer("TeamStandings", {
     "computed_at": serializers.DateTimeField(allow_null=True),
     "stale": serializers.BooleanField(),
@@ -70,26 +80,15 @@ TEAM_STANDINGS = inline_serializer("TeamStandings", {
 })
 
 
-def _body(request) -> dict:
-    data = request.data
-    if not isinstance(data, dict):
-        raise serializers.ValidationError({"non_field_errors": [_("The body must be a JSON "
-                                                                  "object.")]})
-    return data
-
-
 class TeamList(TournamentEndpoint):
 
     @extend_schema(responses=TeamSerializer(many=True))
     def get(self, request, tournament_id: int):
         return Response(teams_of(self.tournament))
 
-    @extend_schema(request=TEAM_WRITE, responses={201: TeamSerializer})
+    @extend_schema(request=TeamWriteSerializer, responses={201: TeamSerializer})
     def post(self, request, tournament_id: int):
-        data = _body(request)
-        unknown = [str(key)[:40] for key in data if key not in ("name", "members")]
-        if unknown:
-            raise serializers.ValidationError({key: [_("Unknown field.")] for key in unknown})
+        data = _team_body(request)
         team = team_create(tournament_id=self.tournament.pk, name=data.get("name"),
                            members=data.get("members", []), actor=actor_of(request))
         return Response(team_of(team), status=status.HTTP_201_CREATED)
@@ -104,10 +103,10 @@ class TeamDetail(TournamentEndpoint):
     def get(self, request, tournament_id: int, team_id: int):
         return Response(team_of(self._team(team_id)))
 
-    @extend_schema(request=TEAM_WRITE, responses=TeamSerializer, parameters=[TEAM_ID])
+    @extend_schema(request=TeamWriteSerializer, responses=TeamSerializer, parameters=[TEAM_ID])
     def patch(self, request, tournament_id: int, team_id: int):
         team = team_update(team_id=self._team(team_id).pk, actor=actor_of(request),
-                           fields={str(k): v for k, v in _body(request).items()})
+                           fields=_team_body(request))
         return Response(team_of(team))
 
     @extend_schema(responses={204: None}, parameters=[TEAM_ID])

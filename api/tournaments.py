@@ -15,6 +15,7 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from api.permissions import TournamentAccess
+from api.strict import StrictModelSerializer, StrictSerializer
 from clubs.models import Club, Player
 from clubs.policies import runs_club
 from games.choices import GAME_CHOICES
@@ -35,7 +36,7 @@ from tournaments.services import (
 )
 
 
-class TournamentSerializer(serializers.ModelSerializer):
+class TournamentSerializer(StrictModelSerializer):
     name = serializers.CharField(max_length=160, label=_("name"))
     game = serializers.ChoiceField(choices=GAME_CHOICES, label=_("game"))
     rules = serializers.JSONField(required=False, label=_("rules"))
@@ -73,7 +74,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         return club
 
 
-class ParticipantSerializer(serializers.ModelSerializer):
+class ParticipantSerializer(StrictModelSerializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), label=_("player"))
     name = serializers.CharField(source="player.name", read_only=True)
 
@@ -83,16 +84,11 @@ class ParticipantSerializer(serializers.ModelSerializer):
         read_only_fields = ["id", "start_number"]
 
 
-class ParticipantUpdateSerializer(serializers.Serializer):
+class ParticipantUpdateSerializer(StrictSerializer):
     checked_in = serializers.BooleanField(required=False, label=_("checked in"))
     withdrawn = serializers.BooleanField(required=False, label=_("withdrawn"))
 
     def validate(self, attrs):
-        unknown = [key for key in self.initial_data if key not in self.fields]
-        if unknown:
-            raise serializers.ValidationError(
-                {str(key)[:40]: [_("Unknown field; only checked_in and withdrawn can be "
-                                   "changed.")] for key in unknown})
         if not attrs:
             raise serializers.ValidationError(
                 {"withdrawn": [_("Give checked_in or withdrawn (true or false).")]})

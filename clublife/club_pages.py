@@ -30,6 +30,7 @@ from games.messages import add_to_form
 from games.messages import render as error_text
 from tournaments.csv_files import csv_download, write_csv
 from tournaments.pages.access import allowed_if, club_by_slug
+from tournaments.text_checks import whole_number
 
 # service field → form field, for showing a service's errors next to the right field
 FIELD_OF = {"loss_fee_cents": "loss_fee", "loss_fee_high_cents": "loss_fee_high"}
@@ -52,7 +53,8 @@ def members_page(request, club: Club, slug: str):
             text = decode(upload.read()) if upload else form.cleaned_data["csv"]
             if request.POST.get("confirm"):
                 as_new = [int(key[5:]) for key, value in request.POST.items()
-                          if key.startswith("line-") and key[5:].isdigit() and value == "new"]
+                          if key.startswith("line-") and whole_number(key[5:]) is not None
+                          and value == "new"]
                 created = members_import(club=club, text=text, created_by=request.user,
                                          as_new=as_new)
                 messages.success(request, _("%(count)s members imported.")
@@ -123,7 +125,8 @@ def member_list(request, club: Club, slug: str):
     errors: dict[int, str] = {}
     if request.method == "POST":
         raw = request.POST.get("player", "")
-        player = club.players.filter(pk=int(raw)).first() if raw.isdigit() else None
+        pk = whole_number(raw)
+        player = club.players.filter(pk=pk).first() if pk is not None else None
         if player is None:
             messages.error(request, _("That member is not in this club."))
         else:

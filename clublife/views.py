@@ -58,6 +58,7 @@ from tournaments.pages.access import (
 )
 from tournaments.policies import can_see_tournament, directs, visible_tournaments
 from tournaments.services.archive import standings_csv, tournament_export
+from tournaments.text_checks import whole_number
 
 GAME_NAMES = dict(GAME_CHOICES)
 GAMES = set(GAME_NAMES)
@@ -200,8 +201,8 @@ def player_merge_page(request, keep: Player, pk: int):
                      else None)
     remove = None
     raw = request.POST.get("remove") if request.method == "POST" else request.GET.get("remove")
-    if raw and raw.isdigit():
-        remove = Player.objects.filter(pk=int(raw)).exclude(pk=keep.pk).first()
+    if whole_number(raw) is not None:
+        remove = Player.objects.filter(pk=whole_number(raw)).exclude(pk=keep.pk).first()
     if remove is not None and not may_change_player(request.user, remove):
         form.add_error(None, _("You may only merge players you may change."))
         remove = None

@@ -26,14 +26,20 @@ def gunicorn_path() -> str:
     return str(Path(sys.executable).with_name("gunicorn"))
 
 
+def _gunicorn(*args: str) -> list[str]:
+    # gunicorn.conf.py: its request-line and header limits lie above the API's, so that the
+    # API answers those errors as JSON (named, since the server may start elsewhere)
+    return [gunicorn_path(), "config.wsgi", "--config", str(ROOT / "gunicorn.conf.py"),
+            *args, "--access-logfile", "-"]
+
+
 def production_args(*, bind: str, workers: int) -> list[str]:
-    return [gunicorn_path(), "config.wsgi", "--bind", bind, "--workers", str(workers),
-            "--access-logfile", "-"]
+    return _gunicorn("--bind", bind, "--workers", str(workers))
 
 
 def venue_args(*, bind: str) -> list[str]:
-    return [gunicorn_path(), "config.wsgi", "--bind", bind, "--workers", "1",
-            "--threads", "8", "--worker-class", "gthread", "--access-logfile", "-"]
+    return _gunicorn("--bind", bind, "--workers", "1", "--threads", "8",
+                     "--worker-class", "gthread")
 
 
 def _positive(environ: dict[str, str], name: str, default: int, top: int) -> int:

@@ -202,8 +202,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": ["api.parsers.StrictJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # says who may call each operation (anonymous callers too) in the schema
+    "DEFAULT_SCHEMA_CLASS": "api.openapi.ApiAutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
+    # OPTIONS on an action without a body describes it without fields, never a 500
+    "DEFAULT_METADATA_CLASS": "api.metadata.ApiMetadata",
     "DEFAULT_PAGINATION_CLASS": "api.pagination.BoundedLimitOffsetPagination",
     # proxies in front of the app that append to X-Forwarded-For: with 0 the client is
     # REMOTE_ADDR (a client cannot pick its address for the throttles then)
@@ -252,7 +255,11 @@ SPECTACULAR_SETTINGS = {
 
 # ---------------------------------------------------------------- security (production)
 
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# X-Forwarded-Proto says "this came in over HTTPS" only when a proxy we run sets it (and
+# drops the client's own); without one any client could claim HTTPS (secure cookies,
+# no redirect). `make venue` forces it off. NUM_PROXIES (X-Forwarded-For) is separate.
+TRUSTED_PROXY = env_bool("TRUSTED_PROXY", False)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TRUSTED_PROXY else None
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", not DEBUG)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE

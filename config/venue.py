@@ -55,7 +55,9 @@ def venue_environment(environ: dict[str, str], *, address: str, port: int,
                       secret_key: str) -> dict[str, str]:
     """The environment the server runs with: the venue's address as host, origin and
     site URL; plain HTTP (no TLS redirect, no secure-only cookies, no HSTS); static files
-    served from the source folders. Values already set in ``environ`` are kept."""
+    served from the source folders. Values already set in ``environ`` are kept, except
+    ``TRUSTED_PROXY``: the laptop has no proxy in front of it, so a client's
+    ``X-Forwarded-Proto`` is never believed."""
     url = site_url(address, port)
     hosts = ",".join(dict.fromkeys([address.strip("[]"), "127.0.0.1", "localhost"]))
     env = {
@@ -71,7 +73,8 @@ def venue_environment(environ: dict[str, str], *, address: str, port: int,
         "SECURE_HSTS_PRELOAD": "false",
         "STATIC_COLLECTED": "false",
     }
-    return {**environ, **{k: v for k, v in env.items() if k not in environ}}
+    return {**environ, **{k: v for k, v in env.items() if k not in environ},
+            "TRUSTED_PROXY": "false"}
 
 
 def stored_secret_key(path: Path = SECRET_FILE) -> str:

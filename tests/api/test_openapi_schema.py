@@ -87,3 +87,46 @@ def test_each_game_has_its_own_deal_record(schema):
     assert skat["properties"]["matadors"]["minimum"] == -11
     assert components["SchafkopfDeal"]["required"] == ["game"]
     assert components["BaslerDealEntry"]["properties"]["number"]["minimum"] == 1
+
+
+@pytest.mark.parametrize("path,name,low,high", [
+    ("/api/v1/clubs/", "limit", 1, 1000),
+    ("/api/v1/tournaments/", "offset", 0, 10**9),
+    ("/api/v1/tournaments/{tournament_id}/standings/", "round", 1, 10_000),
+    ("/api/v1/clubs/{club_id}/evenings/", "year", 1900, 2999),
+    ("/api/v1/clubs/{club_id}/seasons/{year}/", "year", 1900, 2999),
+])
+def test_query_bounds_are_the_ones_the_server_enforces(schema, path, name, low, high):
+    from api import query
+
+    parameters = {p["name"]: p for p in schema["paths"][path]["get"]["parameters"]}
+    bounds = parameters[name]["schema"]
+    assert (bounds["minimum"], bounds["maximum"]) == (low, high)
+    definition = getattr(query, name.upper())
+    assert (definition.low, definition.high) == (low, high)
+
+
+@pytest.mark.parametrize("method,path,anonymous", [
+    ("get", "/api/v1/tournaments/", True),
+    ("get", "/api/v1/tournaments/{id}/", True),
+    ("get", "/api/v1/tournaments/{tournament_id}/standings/", True),
+    ("get", "/api/v1/tournaments/{tournament_id}/rounds/", True),
+    ("get", "/api/v1/clubs/", True),
+    ("get", "/api/v1/games/", True),
+    ("post", "/api/v1/games/{game}/score/", True),
+    ("post", "/api/v1/tournaments/", False),
+    ("post", "/api/v1/tournaments/{id}/finish/", False),
+    ("get", "/api/v1/players/", False),
+    ("get", "/api/v1/tables/{table_id}/", False),
+    ("get", "/api/v1/tournaments/{tournament_id}/cash/", False),
+])
+def test_operations_say_whether_anonymous_callers_may(schema, method, path, anonymous):
+    operation = schema["paths"][path][method]
+    assert ({} in operation["security"]) is anonymous
+    assert "**Who may call:**" in operation["description"]
+    assert ("401" not in operation["responses"]) is (operation["security"] == [{}])
+
+
+def test_every_operation_says_who_may_call_it(schema):
+    for path, method, operation in _operations(schema):
+        assert "**Who may call:**" in operation.get("description", ""), (method, path)

@@ -1,5 +1,6 @@
-"""Schemathesis against /api/schema/: generated requests, with a staff token and with a
-table token, never get a 500 and never an answer that breaks the published schema.
+"""Schemathesis against /api/schema/: generated requests, with a staff token, with a
+table token and without credentials, never get a 500 and never an answer that breaks
+the published schema.
 
 Each operation of the schema is driven by its own hypothesis strategy inside one
 database-backed test (schemathesis' lazy pytest fixtures do not run under pytest 9).
@@ -40,12 +41,13 @@ def connection_kept():
         request_finished.connect(close_old_connections)
 
 
-def fuzz_every_operation(authorization: str) -> int:
+def fuzz_every_operation(authorization: str | None) -> int:
     with connection_kept():
         return _fuzz(authorization)
 
 
-def _fuzz(authorization: str) -> int:
+def _fuzz(authorization: str | None) -> int:
+    headers = {"Authorization": authorization} if authorization else {}
     schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
     operations = [result.ok() for result in schema.get_all_operations()]
     for operation in operations:
@@ -53,7 +55,7 @@ def _fuzz(authorization: str) -> int:
         @settings(max_examples=EXAMPLES, deadline=None, database=None,
                   suppress_health_check=list(HealthCheck))
         def run(case):
-            case.call_and_validate(headers={"Authorization": authorization}, checks=CHECKS)
+            case.call_and_validate(headers=headers, checks=CHECKS)
 
         run()
     return len(operations)
@@ -71,3 +73,7 @@ def test_staff_requests_follow_the_schema_and_never_500(director, drawn):
 
 def test_table_requests_follow_the_schema_and_never_500(drawn):
     assert fuzz_every_operation(f"Table {drawn['tables'][0]['entry_token']}") >= 20
+
+
+def test_anonymous_requests_follow_the_schema_and_never_500(drawn):
+    assert fuzz_every_operation(None) >= 20

@@ -52,7 +52,7 @@ from fractions import Fraction
 from typing import Any
 
 from games.engines.base import EngineUserError, FieldError, _, is_int
-from tournaments.text_checks import storable
+from tournaments.text_checks import control_characters, storable
 
 Row = dict[str, Any]
 
@@ -186,7 +186,7 @@ def check_prize_config(data: Any) -> PrizeConfig:
         elif len(text.strip()) > GOODS_MAX:
             errors.append(FieldError(where, _("At most %(max)s characters."),
                                      {"max": GOODS_MAX}))
-        elif not storable(text):
+        elif not storable(text) or control_characters(text):
             errors.append(FieldError(where, _("Contains characters that cannot be stored.")))
         else:
             clean_goods.append(text.strip())

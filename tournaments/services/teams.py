@@ -27,7 +27,7 @@ from tournaments.errors import StateConflict
 from tournaments.models import Participant, Team, TeamEvent, Tournament
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import lock_open_tournament
-from tournaments.text_checks import storable
+from tournaments.text_checks import control_characters, storable
 
 NAME_MAX = 80
 MAX_ID = 2**63 - 1
@@ -53,7 +53,7 @@ def _clean_name(tournament: Tournament, name: Any, errors: list[FieldError],
     if len(name) > NAME_MAX:
         errors.append(FieldError("name", _("At most %(max)s characters."), {"max": NAME_MAX}))
         return None
-    if not storable(name):
+    if not storable(name) or control_characters(name):
         errors.append(FieldError("name", _("Contains characters that cannot be stored.")))
         return None
     clash = tournament.teams.filter(name__iexact=name)
