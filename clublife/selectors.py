@@ -28,6 +28,12 @@ def evenings_of(club_id: int, game: str, year: int):
                                       date__year=year).order_by("date", "id"))
 
 
+def ranked_evenings_of(club_id: int, game: str, year: int):
+    """The evenings a season ranks: the published ones. An unpublished evening is seen by
+    its directors only (``tournaments.policies``), so no public ranking may count it."""
+    return evenings_of(club_id, game, year).filter(published=True)
+
+
 def season_find(*, club: Club, game: str, year: int) -> Season | None:
     return Season.objects.filter(club=club, game=game, year=year).first()
 

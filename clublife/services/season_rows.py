@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from clublife.models import Season, SeasonOutbox, SeasonRow
 from clublife.season_ranking import season_ranking
-from clublife.selectors import evenings_of
+from clublife.selectors import ranked_evenings_of
 from games.engines import get_engine
 from tournaments.models import Seat
 
@@ -21,7 +21,7 @@ from tournaments.models import Seat
 def season_seat_rows(season: Season) -> list[dict[str, Any]]:
     """One plain row per seat played on the season's evenings."""
     seats = Seat.objects.filter(
-        table__round__tournament__in=evenings_of(season.club_id, season.game, season.year))
+        table__round__tournament__in=ranked_evenings_of(season.club_id, season.game, season.year))
     return [
         {"player": player, "evening": evening, "date": date.isoformat(), "score": score,
          **figures}
@@ -53,7 +53,7 @@ def season_recompute(*, season_id: int) -> Season:
                    attended=row["attended"], counted=row["counted"], results=row["results"])
          for position, row in enumerate(rows, start=1)], batch_size=2000)
     SeasonOutbox.objects.filter(season=season, id__lte=upto).delete()
-    season.evenings = evenings_of(season.club_id, season.game, season.year).count()
+    season.evenings = ranked_evenings_of(season.club_id, season.game, season.year).count()
     season.computed_at = timezone.now()
     season.outbox_upto = upto
     season.recomputes += 1

@@ -14,7 +14,7 @@ from tests.clublife.helpers import day, enter_round, play_evening, score
 from tests.factories import ClubFactory, PlayerFactory
 from tournaments.models import Tournament
 from tournaments.recompute.standings_rows import standings_recompute
-from tournaments.services import round_draw
+from tournaments.services import round_draw, tournament_update
 
 pytestmark = pytest.mark.django_db
 
@@ -110,6 +110,26 @@ def test_open_tournaments_and_other_years_do_not_count(club, director, members):
     assert last_year.date.year == 2025
     season = season_recompute(season_id=season_of(club).pk)
     assert [r[0] for r in ranking(season)] == ["A", "B", "C"]
+
+
+def test_an_unpublished_evening_leaves_the_season_until_it_is_published_again(
+        club, director, members, anon_client):
+    play_evening(club, director, day(1), {members["A"]: 100, members["B"]: 60,
+                                          members["C"]: 50})
+    hidden = play_evening(club, director, day(2), {members["D"]: 900, members["B"]: 60,
+                                                   members["C"]: 50}, seed=2)
+    season = season_of(club)
+    tournament_update(tournament=hidden, published=False)
+    assert SeasonOutbox.objects.filter(season=season).exists()  # the season moves at once
+    season = season_recompute(season_id=season.pk)
+    assert [r[0] for r in ranking(season)] == ["A", "B", "C"] and season.evenings == 1
+    body = anon_client.get(url(club.pk)).json()
+    assert body["evenings"] == 1 and "D" not in {row["name"] for row in body["results"]}
+    assert hidden.pk not in {result["evening"] for row in body["results"]
+                             for result in row["evenings"]}, body
+    tournament_update(tournament=hidden, published=True)
+    season = season_recompute(season_id=season.pk)
+    assert [r[0] for r in ranking(season)][0] == "D" and season.evenings == 2
 
 
 @pytest.fixture

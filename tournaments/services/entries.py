@@ -22,6 +22,7 @@ from tournaments.models import (
 )
 from tournaments.recompute import snapshots
 from tournaments.recompute.outbox import sheet_changed
+from tournaments.recompute.signals import publication_changed
 from tournaments.services.lifecycle import lock_open_tournament
 
 
@@ -120,8 +121,11 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
         if fields["team_size"] < largest:
             raise user_error("team_size", _("A team has %(members)s members; take some out "
                                             "before making teams smaller."), members=largest)
+    publication = "published" in fields and fields["published"] != tournament.published
     for name, value in fields.items():
         setattr(tournament, name, value)
     tournament.save(update_fields=list(fields) or None)
+    if publication:
+        publication_changed.send(sender=Tournament, tournament=tournament)
     snapshots.invalidate(tournament.pk)  # publish/unpublish: pollers' snapshots go
     return tournament
