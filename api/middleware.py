@@ -4,7 +4,9 @@ DRF's views answer JSON themselves; what reaches a client without passing throug
 Django's: a path that matches no route (404, also ``/api/v1/tables/abc/``), a disallowed
 ``Host`` (400), a failed CSRF check outside DRF, a conditional request's 412, and the 500
 of an unhandled exception. ``ApiErrorsMiddleware`` sits first in ``MIDDLEWARE`` and turns
-each error answer under ``/api/`` that is not JSON into ``{"detail", "code"}``.
+each error answer under ``/api/`` that is not JSON into ``{"detail", "code"}``, and so
+each redirect (a path without its trailing slash, plain HTTP where HTTPS is required),
+keeping its ``Location``.
 
 It also answers 413 for a body announced larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``
 before any view runs, after reading (and dropping) the body up to ``DRAIN_FACTOR`` times
@@ -51,6 +53,10 @@ def _messages() -> dict[int, tuple[str, str]]:
         414: (_("The request line (method, address and query) is longer than %(limit)s "
                 "bytes.") % {"limit": MAX_REQUEST_LINE}, "uri_too_long"),
         415: (_("Send the body as application/json."), "unsupported_media_type"),
+        301: (_("This resource is at the address in Location."), "moved"),
+        302: (_("This resource is at the address in Location."), "moved"),
+        307: (_("This resource is at the address in Location."), "moved"),
+        308: (_("This resource is at the address in Location."), "moved"),
         429: (_("Too many requests; try again later."), "throttled"),
         431: (_("A request header is longer than %(limit)s bytes.")
               % {"limit": MAX_HEADER_LINE}, "header_too_large"),
@@ -138,8 +144,12 @@ class ApiErrorsMiddleware:
             _drain(request, length)
             return json_error(request, 413)
         response = self.get_response(request)
-        if response.status_code >= 400 and not _is_json(response) and not response.streaming:
-            headers = {name: response[name] for name in ("Allow", "Retry-After", "X-Request-ID")
-                       if response.has_header(name)}
-            return json_error(request, response.status_code, headers)
-        return response
+        status = response.status_code
+        if _is_json(response) or response.streaming or status < 300 or status == 304:
+            return response
+        # Django's own answers: errors, and the redirects of a missing trailing slash
+        # (CommonMiddleware) or of plain HTTP (SecurityMiddleware), which keep Location
+        headers = {name: response[name] for name in ("Allow", "Retry-After", "X-Request-ID",
+                                                     "Location")
+                   if response.has_header(name)}
+        return json_error(request, status, headers)

@@ -32,6 +32,19 @@ def test_unknown_paths_are_json_404_in_german_and_english(client_, path):
     assert body_of(en)["detail"] == "Not found."
 
 
+def test_a_path_without_its_trailing_slash_is_a_json_redirect(client_):
+    resp = client_.get("/api/v1/tournaments", HTTP_ACCEPT_LANGUAGE="en")
+    assert resp.status_code == 301 and resp["Location"] == "/api/v1/tournaments/"
+    assert body_of(resp)["code"] == "moved"
+
+
+def test_plain_http_where_https_is_required_is_a_json_redirect(client_, settings):
+    settings.SECURE_SSL_REDIRECT = True
+    resp = client_.get("/api/v1/games/", HTTP_ACCEPT_LANGUAGE="de")
+    assert resp.status_code == 301 and resp["Location"].startswith("https://")
+    assert body_of(resp)["detail"] == "Diese Ressource liegt unter der Adresse in Location."
+
+
 def test_a_missing_tournament_is_404_in_german(client_):
     resp = client_.get("/api/v1/tournaments/999999/", HTTP_ACCEPT_LANGUAGE="de")
     assert resp.status_code == 404
