@@ -24,18 +24,25 @@ from clubs.uniques import unique_errors
 from games.engines.base import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import Participant
+from tournaments.policies import visible_tournaments
 from tournaments.recompute.outbox import sheet_changed
 
 
-def _check_mergeable(keep: Player, remove: Player) -> None:
+def _check_mergeable(keep: Player, remove: Player, by) -> None:
     if keep.pk == remove.pk:
         raise user_error("remove", _("A player cannot be merged with himself."))
-    shared = list(Participant.objects.filter(player=remove, tournament__participants__player=keep)
-                  .values_list("tournament__name", flat=True)[:5])
-    if shared:
+    shared = Participant.objects.filter(player=remove, tournament__participants__player=keep)
+    if shared.exists():
+        # named only where the merging user may see the tournament (tournaments.policies)
+        if by is not None:
+            shared = shared.filter(visible_tournaments(by, via="tournament__"))
+        names = list(shared.values_list("tournament__name", flat=True)[:5])
+        if not names:
+            raise StateConflict(_("Both players played in the same tournament; a tournament "
+                                  "has one entry per player, so they cannot be merged."))
         raise StateConflict(_("Both players played in %(tournaments)s; a tournament has one "
                               "entry per player, so they cannot be merged."),
-                            tournaments=", ".join(shared))
+                            tournaments=", ".join(names))
     if keep.club_id and remove.club_id and keep.club_id != remove.club_id:
         raise StateConflict(_("The players are members of different clubs; they may be two "
                               "people. Change one membership first."))
@@ -53,7 +60,7 @@ def player_merge(*, keep: Player, remove: Player, by=None) -> PlayerMerge:
     keep, remove = locked.get(keep.pk, keep), locked.get(remove.pk, remove)
     if remove.pk not in locked or keep.pk not in locked:
         raise Player.DoesNotExist()
-    _check_mergeable(keep, remove)
+    _check_mergeable(keep, remove, by)
     tournament_ids = list(Participant.objects.filter(player=remove)
                           .values_list("tournament_id", flat=True))
     club_id, number, removed_pk = remove.club_id, remove.member_number, remove.pk

@@ -7,9 +7,9 @@ from clublife.selectors import player_profile
 from clublife.services.players import player_merge
 from clubs.models import Player
 from tests.clublife.helpers import day, play_evening
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, StaffFactory
 from tournaments.errors import StateConflict
-from tournaments.models import Participant
+from tournaments.models import Participant, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -55,6 +55,19 @@ def test_players_of_one_tournament_cannot_be_merged(club, director):
         player_merge(keep=a, remove=b)
     assert Participant.objects.filter(player=b).count() == 1
     assert not PlayerMerge.objects.exists()
+
+
+def test_a_refused_merge_names_only_tournaments_the_merging_user_may_see(club, director):
+    a, b, c = (PlayerFactory(club=club) for _ in range(3))
+    evening = play_evening(club, director, day(1), {a: 100, b: 60, c: 50})
+    Tournament.objects.filter(pk=evening.pk).update(published=False, name="Geheimer Abend")
+    other_club_admin = StaffFactory(username="elsewhere")
+    with pytest.raises(StateConflict) as refused:
+        player_merge(keep=a, remove=b, by=other_club_admin)
+    assert "Geheimer Abend" not in str(refused.value.render())
+    with pytest.raises(StateConflict) as refused:
+        player_merge(keep=a, remove=b, by=director)
+    assert "Geheimer Abend" in str(refused.value.render())
 
 
 def test_members_of_different_clubs_are_not_merged(club):
