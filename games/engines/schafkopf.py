@@ -262,7 +262,8 @@ RECORD = (
                 required=True, label=_("Game"),
                 choice_labels=(_("Rufspiel"), _("Wenz"), _("Solo"), _("Wenz Tout"),
                                _("Solo Tout"), _("Sie"), _("passed"))),
-    RecordField("declarer", "seat", "The Spielmacher.", nullable=True, label=_("Declarer")),
+    RecordField("declarer", "seat", "The Spielmacher.", nullable=True, label=_("Declarer"),
+                applies=When(field="game", values=PLAYED_GAMES)),
     RecordField("partner", "seat", "Rufspiel only: the holder of the called ace.",
                 nullable=True, label=_("Partner"),
                 applies=When(field="game", values=(RUFSPIEL,))),
@@ -280,9 +281,11 @@ RECORD = (
     RecordField("schwarz", "bool", "One party took no trick.", nullable=True,
                 label=_("Schwarz"), applies=When(field="game", values=PLAYED_GAMES)),
     RecordField("laufende", "int", "Consecutive top trumps held by one party.", low=0,
-                high=MAX_LAUFENDE, nullable=True, label=_("Laufende")),
+                high=MAX_LAUFENDE, nullable=True, label=_("Laufende"),
+                applies=When(field="game", values=PLAYED_GAMES)),
     RecordField("doublings", "int", "Stoss, Re, Supra, Resupra in order.", low=0,
-                high=MAX_DOUBLINGS, nullable=True, label=_("Doublings")),
+                high=MAX_DOUBLINGS, nullable=True, label=_("Doublings"),
+                applies=When(field="game", values=PLAYED_GAMES)),
 )
 
 
