@@ -1,7 +1,7 @@
-"""Typing in a paper Skat sheet's totals from the console: per seat the game points and
-the won and lost declarer games, checked by the Skat engine like the API's summary (every
-offending seat and field named at once), replacing any deals the tablet entered (kept in
-the history)."""
+"""Typing in a paper sheet's totals from the console, for a game whose presentation has a
+summary entry (Skat): per seat the game points and the won and lost declarer games,
+checked by the engine like the API's summary (every offending seat and field named at
+once), replacing any deals the tablet entered (kept in the history)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from games.engines import EngineUserError
 from games.messages import render as error_text
+from games.presentation import presentation_of
 from tournaments.errors import StateConflict
 from tournaments.models import Table
 from tournaments.pages.access import allowed_if, staff_actor, table_by_pk
@@ -65,7 +66,7 @@ def _add_engine_errors(form: SummaryForm, exc: EngineUserError) -> None:
 @allowed_if(directs_table, table_by_pk)
 def summary_page(request, table: Table, table_id: int):
     state = table_state(table)
-    if state["game"] != "skat":
+    if not presentation_of(state["game"]).summary_entry:
         raise Http404()
     initial = {}
     for total in state["totals"] if state["summary"] is not None else ():

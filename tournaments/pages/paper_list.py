@@ -1,14 +1,14 @@
 """The sheet as a paper list reads: per deal the dealer, the declarer, the game in words
-and its value; for Skat the Seeger-Fabian rows at the foot; for La Bâtarde the note that
-fewer penalty points are better."""
+and its value; at the foot what the game's presentation adds (Skat's Seeger-Fabian rows,
+La Bâtarde's note that fewer penalty points are better)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from games.engines import DealContext, get_engine
-from games.engines.skat import opponent_bonus, seeger_fabian_lines
 from games.engines.words import declarer_of
+from games.presentation import presentation_of
 from games.words import deal_in_words
 
 
@@ -27,10 +27,5 @@ def paper_list(state: dict[str, Any]) -> dict[str, Any]:
         row["words"] = deal_in_words(game, record)
         row["value"] = row["scores"][declarer - 1] if declarer else None
         row["passed"] = bool(record.get("passed")) or record.get("game") == "passed"
-    seeger_fabian = (game == "skat" and state["rules"].get("scoring") == "seeger_fabian"
-                     and all("lost" in t for t in state["totals"]))
-    state["seeger_fabian"] = (seeger_fabian_lines(state["totals"], players)
-                              if seeger_fabian else None)
-    state["others_factor"] = opponent_bonus(players) if game == "skat" else None
-    state["fewer_is_better"] = game == "labatarde"
+    state.update(presentation_of(game).list_foot(state))
     return state
