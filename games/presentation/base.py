@@ -13,7 +13,6 @@ from django.utils.translation import gettext_lazy as _
 
 from games.engines import Engine, EngineInternalError, get_engine
 from games.engines.words import deal_phrases
-from games.presentation.labels import label_text
 
 
 class Presentation:
@@ -24,6 +23,8 @@ class Presentation:
     sheet_columns: ClassVar[tuple[Any, ...]] = ()
     # lower totals win: the paper list and the sheet say so at their foot
     fewer_is_better: ClassVar[bool] = False
+    # the entry form's own label of a choice, where it says more than the description's
+    form_choice_labels: ClassVar[dict[str, dict[Any, Any]]] = {}
 
     @property
     def engine(self) -> Engine:
@@ -37,11 +38,6 @@ class Presentation:
     def form_context(self, state: dict[str, Any]) -> dict[str, Any]:
         """What the form template needs besides the table state."""
         return {}
-
-    def choices(self, field: str) -> list[tuple[Any, Any]]:
-        """(value, translated label) of an enum field of the record description."""
-        return [(value, label_text(label))
-                for value, label in self.engine.record_field(field).choices]
 
     def sheet_foot(self, state: dict[str, Any]) -> list[Any]:
         """The labels of a blank sheet's foot rows."""

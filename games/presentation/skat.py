@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from games.engines.skat import MAX_MATADORS, opponent_bonus, seeger_fabian_lines
 from games.presentation.base import Presentation, register
@@ -19,6 +21,11 @@ def _seeger_fabian(state: dict[str, Any]) -> bool:
 class SkatPresentation(Presentation):
     key = "skat"
     sheet_columns = (_("Declarer"), _("Game"), _("Value"))
+    form_choice_labels = {"game": {
+        "diamonds": format_lazy("♦ {}", _("Diamonds")),
+        "hearts": format_lazy("♥ {}", _("Hearts")),
+        "spades": format_lazy("♠ {}", _("Spades")),
+        "clubs": format_lazy("♣ {}", pgettext_lazy("card suit", "Clubs"))}}
 
     def form_context(self, state: dict[str, Any]) -> dict[str, Any]:
         # the matadors' bound by game, rendered as data attributes for the form's script

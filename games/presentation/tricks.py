@@ -1,7 +1,5 @@
 """The games of bidding tricks exactly (Baptistenskat, La Bâtarde): the cards of each deal
-in the sheet's first column, the trumps of the form from the record description."""
-
-from typing import Any
+in the sheet's first column."""
 
 from django.utils.translation import gettext_lazy as _
 
@@ -10,9 +8,6 @@ from games.presentation.base import Presentation, register
 
 class TricksPresentation(Presentation):
     sheet_columns = (_("Cards"), _("Trump"), _("Bids"), _("Tricks"))
-
-    def form_context(self, state: dict[str, Any]) -> dict[str, Any]:
-        return {"trumps": self.choices("trump")}
 
 
 @register
