@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from django.utils.translation import gettext_lazy as _
 
 from games.engines import Engine, EngineInternalError, get_engine
-from games.engines.words import deal_phrases
+from games.engines.words import Phrase
 
 
 class Presentation:
@@ -50,9 +50,18 @@ class Presentation:
         return {"seeger_fabian": None, "others_factor": None,
                 "fewer_is_better": self.fewer_is_better}
 
-    def phrases(self, record: Any) -> list[tuple[str, dict[str, Any]]]:
+    @staticmethod
+    def make_phrases(record: dict[str, Any]) -> list[Phrase]:
+        """The game's phrases of a stored record (``games.engines.words``)."""
+        raise NotImplementedError
+
+    def phrases(self, record: Any) -> list[Phrase]:
         """A deal in words as (msgid, params) pairs."""
-        return deal_phrases(self.key, record)
+        return self.make_phrases(record if isinstance(record, dict) else {})
+
+    def is_passed(self, record: dict[str, Any]) -> bool:
+        """Whether everybody passed the deal (a paper list greys it out)."""
+        return bool(record.get("passed"))
 
     @property
     def summary_entry(self) -> bool:

@@ -5,6 +5,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from games.engines.words import basler_phrases
 from games.presentation.base import Presentation, register
 from games.presentation.labels import label_text
 
@@ -12,6 +13,7 @@ from games.presentation.labels import label_text
 @register
 class BaslerPresentation(Presentation):
     key = "basler"
+    make_phrases = staticmethod(basler_phrases)
     sheet_columns = (_("Tricks A : B"), _("Last trick"), _("Card points A : B"), _("Sets"))
     # the form names one card of a rank, the grid the set ("kings")
     form_choice_labels = {"rank": {"king": _("King"), "ober": _("Ober"), "seven": _("Seven"),

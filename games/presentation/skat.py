@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from games.engines.skat import MAX_MATADORS, opponent_bonus, seeger_fabian_lines
+from games.engines.words import skat_phrases
 from games.presentation.base import Presentation, register
 
 
@@ -20,6 +21,7 @@ def _seeger_fabian(state: dict[str, Any]) -> bool:
 @register
 class SkatPresentation(Presentation):
     key = "skat"
+    make_phrases = staticmethod(skat_phrases)
     sheet_columns = (_("Declarer"), _("Game"), _("Value"))
     form_choice_labels = {"game": {
         "diamonds": format_lazy("♦ {}", _("Diamonds")),

@@ -3,6 +3,7 @@ in the sheet's first column."""
 
 from django.utils.translation import gettext_lazy as _
 
+from games.engines.words import baptistenskat_phrases, labatarde_phrases
 from games.presentation.base import Presentation, register
 
 
@@ -13,9 +14,11 @@ class TricksPresentation(Presentation):
 @register
 class BaptistenskatPresentation(TricksPresentation):
     key = "baptistenskat"
+    make_phrases = staticmethod(baptistenskat_phrases)
 
 
 @register
 class LaBatardePresentation(TricksPresentation):
     key = "labatarde"
+    make_phrases = staticmethod(labatarde_phrases)
     fewer_is_better = True

@@ -44,3 +44,9 @@ def test_a_field_given_where_it_does_not_apply_is_refused_with_its_message():
     assert [(e.field, e.message) for e in refused.value.errors] == [
         ("kontra", "Kontra and Re are not played under these rules.")]
     skat.validate_deal({**deal, "kontra": False}, ctx)
+
+
+def test_every_engine_has_a_presentation():
+    from games.presentation import all_presentations
+
+    assert sorted(p.key for p in all_presentations()) == sorted(e.key for e in all_engines())

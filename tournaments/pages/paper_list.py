@@ -15,7 +15,7 @@ from games.words import deal_in_words
 def paper_list(state: dict[str, Any]) -> dict[str, Any]:
     """``state`` (a table state with its deals) with the paper list's words added."""
     game = state["game"]
-    engine = get_engine(game)
+    engine, shown = get_engine(game), presentation_of(game)
     names = {s["seat"]: s["name"] for s in state["seats"]}
     players = len(state["seats"])
     for row in state.get("deals") or []:
@@ -26,6 +26,6 @@ def paper_list(state: dict[str, Any]) -> dict[str, Any]:
         row["declarer_name"] = names.get(declarer, "") if declarer else ""
         row["words"] = deal_in_words(game, record)
         row["value"] = row["scores"][declarer - 1] if declarer else None
-        row["passed"] = bool(record.get("passed")) or record.get("game") == "passed"
-    state.update(presentation_of(game).list_foot(state))
+        row["passed"] = shown.is_passed(record)
+    state.update(shown.list_foot(state))
     return state
