@@ -42,7 +42,6 @@ from games.engines.base import (
     RecordField,
     ScoredDeal,
     _,
-    check_keys,
     is_int,
     register,
 )
@@ -253,13 +252,13 @@ class BaslerEngine(Engine):
 
     def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
         errors = Errors()
-        if not check_keys(deal, REQUIRED, OPTIONAL, errors):
+        if not self.check_keys(deal, errors):
             errors.raise_if_any()
         tricks = _check_pair(errors, deal, "tricks", TRICKS)
         points = _check_pair(errors, deal, "card_points", CARD_POINTS)
         last = deal.get("last_trick")
-        if "last_trick" in deal and (not isinstance(last, str) or last not in TEAMS):
-            errors.add("last_trick", _("Must be one of: %(choices)s."), choices="A, B")
+        if "last_trick" in deal:
+            errors.extend(self.record_field("last_trick").check(last))
         melds = _check_entries(errors, deal, "melds", MELD_KEYS, "seat", tuple(TEAM_OF_SEAT))
         captured = _check_entries(errors, deal, "captured", CAPTURE_KEYS, "team", TEAMS)
         if melds is not None:

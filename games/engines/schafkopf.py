@@ -201,11 +201,12 @@ def _check_seat(errors: Errors, name: str, value: Any, ctx: DealContext,
         errors.add(name, _("Seat %(seat)s deals this hand and sits out."), seat=value)
 
 
-def _check_choice(errors: Errors, name: str, value: Any, choices: tuple[str, ...]) -> None:
+def _check_choice(errors: Errors, name: str, value: Any) -> None:
+    """A required enum field, checked from its record description."""
     if value is _MISSING:
         errors.add(name, _("This field is required."))
-    elif not isinstance(value, str) or value not in choices:
-        errors.add(name, _("Must be one of: %(choices)s."), choices=", ".join(choices))
+    else:
+        errors.extend(SchafkopfEngine.record_field(name).check(value))
 
 
 def _read_int(errors: Errors, name: str, value: Any, high: int) -> int | None:
@@ -322,7 +323,7 @@ class SchafkopfEngine(Engine):
         if not check_keys(deal, (), ALL_FIELDS, errors):
             errors.raise_if_any()
         game = deal.get("game", _MISSING)
-        _check_choice(errors, "game", game, GAMES)
+        _check_choice(errors, "game", game)
         if errors.has("game"):
             errors.raise_if_any()
         for name in deal:
@@ -344,10 +345,10 @@ class SchafkopfEngine(Engine):
             if record["called_ace"] == "hearts":
                 errors.add("called_ace", _("The hearts ace cannot be called."))
             else:
-                _check_choice(errors, "called_ace", record["called_ace"], CALLABLE_ACES)
+                _check_choice(errors, "called_ace", record["called_ace"])
         if game in SUIT_GAMES:
             record["suit"] = deal.get("suit", _MISSING)
-            _check_choice(errors, "suit", record["suit"], SUITS)
+            _check_choice(errors, "suit", record["suit"])
         record.update(_check_result(errors, deal, game))
         errors.raise_if_any()
         return record

@@ -50,3 +50,16 @@ def test_every_engine_has_a_presentation():
     from games.presentation import all_presentations
 
     assert sorted(p.key for p in all_presentations()) == sorted(e.key for e in all_engines())
+
+
+def test_every_label_of_the_description_has_a_german_translation():
+    from django.utils.translation import trans_real
+
+    catalog = trans_real.translation("de")._catalog
+    missing = []
+    for engine in all_engines():
+        for f in every_field(engine.RECORD):
+            for label in (f.label, *f.choice_labels, *(text for _s, text in f.items)):
+                if label not in catalog:
+                    missing.append(f"{engine.key}.{f.name}: {label!r}")
+    assert not missing
