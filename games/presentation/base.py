@@ -68,6 +68,14 @@ class Presentation:
         """Whether a paper list's totals may be typed in instead of its deals."""
         return self.engine.supports_summary
 
+    # what a summary entry takes per seat: (figure, label, lowest, highest)
+    summary_figures: ClassVar[tuple[tuple[str, Any, int, int], ...]] = ()
+
+    def summary_words(self, name: Any, entry: dict[str, Any]) -> str:
+        """One seat's summary entry in words (the sheet's history)."""
+        return f"{name}: " + ", ".join(f"{label} {entry.get(key)}"
+                                       for key, label, _low, _high in self.summary_figures)
+
 
 _REGISTRY: dict[str, Presentation] = {}
 

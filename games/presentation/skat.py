@@ -1,15 +1,21 @@
 """Skat shown to people: the Seeger-Fabian rows at the foot of a sheet and a paper list,
-and a summary entry (a paper list's totals)."""
+and a summary entry (a paper list's totals: per seat the game points and the won and lost
+declarer games)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.utils.text import format_lazy
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
-from games.engines.skat import MAX_MATADORS, opponent_bonus, seeger_fabian_lines
+from games.engines.skat import (
+    MAX_MATADORS,
+    MAX_SUMMARY_GAME_POINTS,
+    opponent_bonus,
+    seeger_fabian_lines,
+)
 from games.engines.words import skat_phrases
 from games.presentation.base import Presentation, register
 
@@ -28,6 +34,16 @@ class SkatPresentation(Presentation):
         "hearts": format_lazy("♥ {}", _("Hearts")),
         "spades": format_lazy("♠ {}", _("Spades")),
         "clubs": format_lazy("♣ {}", pgettext_lazy("card suit", "Clubs"))}}
+
+    summary_figures = (
+        ("game_points", _("Game points"), -MAX_SUMMARY_GAME_POINTS, MAX_SUMMARY_GAME_POINTS),
+        ("won", _("Games won"), 0, MAX_SUMMARY_GAME_POINTS),
+        ("lost", _("Games lost"), 0, MAX_SUMMARY_GAME_POINTS))
+
+    def summary_words(self, name: Any, entry: dict[str, Any]) -> str:
+        return gettext("%(name)s: %(points)s game points, %(won)s won, %(lost)s lost") % {
+            "name": name, "points": entry.get("game_points"), "won": entry.get("won"),
+            "lost": entry.get("lost")}
 
     def form_context(self, state: dict[str, Any]) -> dict[str, Any]:
         # the matadors' bound by game, rendered as data attributes for the form's script
