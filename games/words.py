@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from games.engines.base import fill
-from games.engines.words import deal_phrases
+from games.presentation import presentation_of
 
 
 def say(message: str, params: dict[str, Any]) -> str:
@@ -18,4 +18,5 @@ def say(message: str, params: dict[str, Any]) -> str:
 
 def deal_in_words(game: str, record: Any) -> str:
     """"Kreuz mit 2, Hand, gewonnen" / "eingepasst"."""
-    return ", ".join(say(message, params) for message, params in deal_phrases(game, record))
+    phrases = presentation_of(game).phrases(record)
+    return ", ".join(say(message, params) for message, params in phrases)

@@ -9,6 +9,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from games.engines.words import declarer_of
+from games.presentation import presentation_of
 from games.words import deal_in_words
 from tournaments.models import SheetEvent
 
@@ -41,13 +42,9 @@ class HistoryReader:
     def summary(self, seats: Any) -> str:
         if not isinstance(seats, list):
             return ""
-        parts = []
-        for seat, entry in enumerate(seats, start=1):
-            if isinstance(entry, dict):
-                parts.append(_("%(name)s: %(points)s game points, %(won)s won, %(lost)s lost") % {
-                    "name": self.names.get(seat, seat), "points": entry.get("game_points"),
-                    "won": entry.get("won"), "lost": entry.get("lost")})
-        return "; ".join(parts)
+        shown = presentation_of(self.game)
+        return "; ".join(shown.summary_words(self.names.get(seat, seat), entry)
+                         for seat, entry in enumerate(seats, start=1) if isinstance(entry, dict))
 
     def sides(self, event: SheetEvent) -> tuple[str, str]:
         """What was there before and what is there after, in words."""

@@ -55,7 +55,6 @@ from games.engines.base import (
     TableSizes,
     _,
     bidding_order,
-    check_keys,
     is_int,
     register,
     seat_ints,
@@ -101,12 +100,15 @@ MAX_CARDS = DECK // 3
 # games.md §3, "Deal record"
 RECORD = (
     RecordField("cards", "int", "Cards per seat in this deal (the schedule's).", low=1,
-                high=MAX_CARDS, required=True),
-    RecordField("trump", "enum", "The trump colour.", values=TRUMPS, required=True),
+                high=MAX_CARDS, required=True, label=_("Cards"), widget="hint"),
+    RecordField("trump", "enum", "The trump colour.", values=TRUMPS, required=True,
+                label=_("Trump"),
+                choice_labels=(_("red"), _("yellow"), _("green"), _("blue"))),
     RecordField("bids", "ints", "Each seat's bid, in seat order.", low=0, high=MAX_CARDS,
-                min_items=3, max_items=6, required=True),
+                min_items=3, max_items=6, required=True, label=_("Bids"), widget="counts"),
     RecordField("tricks", "ints", "Each seat's tricks, in seat order; they add up to "
-                "cards.", low=0, high=MAX_CARDS, min_items=3, max_items=6, required=True),
+                "cards.", low=0, high=MAX_CARDS, min_items=3, max_items=6, required=True,
+                label=_("Tricks"), widget="counts"),
 )
 
 
@@ -158,13 +160,13 @@ class Baptistenskat(Engine):
     def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
         cards = self._scheduled_cards(ctx)
         errors = Errors()
-        if not check_keys(deal, FIELDS, (), errors):
+        if not self.check_keys(deal, errors):
             errors.raise_if_any()
         if "cards" in deal and (not is_int(deal["cards"]) or deal["cards"] != cards):
             errors.add("cards", _("Deal %(number)s is played with %(cards)s cards each."),
                        number=ctx.number, cards=cards)
-        if "trump" in deal and deal["trump"] not in TRUMPS:
-            errors.add("trump", _("Must be one of: %(choices)s."), choices=", ".join(TRUMPS))
+        if "trump" in deal:
+            errors.extend(self.record_field("trump").check(deal["trump"]))
         bids = seat_ints(deal, "bids", ctx.players, cards, errors)
         tricks = seat_ints(deal, "tricks", ctx.players, cards, errors)
         if tricks is not None and sum(tricks) != cards:

@@ -29,6 +29,13 @@ def _(message: str) -> str:
     return message
 
 
+def pgettext(context: str, message: str) -> str:
+    """Mark a message with a context (``"card suit"`` for "clubs"): the msgid carries its
+    context as gettext stores it (``context\x04message``); the web layer's ``label_text``
+    translates it with ``pgettext``."""
+    return f"{context}\x04{message}"
+
+
 def fill(message: str, params: Mapping[str, Any] | None,
          translate: Callable[[str], str] = lambda s: s) -> str:
     """A msgid in the reader's language with its ``%(name)s`` parameters filled in: the
@@ -334,12 +341,30 @@ class SheetResult:
 
 
 @dataclass(frozen=True)
-class RecordField:
-    """One field of a game's deal record as the rule book's table describes it.
+class When:
+    """When a record field applies: a house ``rule`` that must be on, a smallest table
+    (``min_players``), and (for forms only: which inputs to show) another ``field`` of the
+    record taking one of ``values``. ``message`` is the user error for a value given where
+    the rules or the table leave the field out (``false`` and ``null`` are "not given")."""
 
-    The engines keep their key checks to these names (a test holds them together) and
-    the API's schema of each game's deal record is made from them, so the rule book, the
-    engine and the schema say the same. ``kind``:
+    rule: str | None = None
+    min_players: int | None = None
+    field: str | None = None
+    values: tuple[Any, ...] = ()
+    message: str = ""
+
+    def holds(self, rules: Mapping[str, Any], players: int) -> bool:
+        """Whether the rules (merged with their defaults) and the table size allow it."""
+        if self.rule is not None and not rules.get(self.rule):
+            return False
+        return self.min_players is None or players >= self.min_players
+
+
+@dataclass(frozen=True)
+class RecordField:
+    """One field of a game's deal record as the rule book's table describes it: the one
+    description the engine's generic checks, the API schema, the tablet form, the paper
+    grid and the blank sheet are made from. ``kind``:
 
     - ``bool``; ``int`` (``low``..``high``); ``seat`` (1..the table size);
     - ``enum`` (one of ``values``: strings, or whole numbers);
@@ -348,6 +373,15 @@ class RecordField:
       game's table sizes);
     - ``objects``: a list of objects with ``fields`` (each required), at most
       ``max_items``.
+
+    For people: ``label`` (a msgid), ``choice_labels`` (a msgid per value of an enum),
+    ``items`` (for a list of fixed length: each entry's input name suffix and label, e.g.
+    team A and B), ``widget`` (how a form asks for it: ``toggle``, ``result`` (won or
+    lost), ``number``, ``stepper``, ``seat``, ``choice``, ``counts`` (one count per seat
+    by buttons), ``per_seat``, ``pair``, ``rows``, ``hint`` (the value comes from the
+    deal's hints, e.g. the cards of the schedule)), ``input`` (the stem of its inputs on
+    a paper grid when not its name), ``slots`` (rows of an ``objects`` field on paper)
+    and ``applies`` (when the field belongs to a deal, see ``When``).
     """
 
     name: str
@@ -363,6 +397,36 @@ class RecordField:
     min_items: int | None = None
     max_items: int | None = None
     fields: tuple[RecordField, ...] = ()
+    label: str = ""
+    choice_labels: tuple[str, ...] = ()
+    items: tuple[tuple[str, str], ...] = ()
+    widget: str = ""
+    input: str = ""
+    slots: int = 0
+    applies: When | None = None
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.values):
+            raise EngineInternalError(f"{self.name}: one label per value")
+        if not self.widget:
+            object.__setattr__(self, "widget", _WIDGETS[self.kind])
+
+    @property
+    def choices(self) -> tuple[tuple[Any, str], ...]:
+        """(value, label msgid) pairs of an enum; a value without a label is its label."""
+        labels = self.choice_labels or tuple(str(v) for v in self.values)
+        return tuple(zip(self.values, labels, strict=True))
+
+    def check(self, value: Any) -> list[FieldError]:
+        """The generic check of a given value of a ``bool`` or ``enum`` field (its kind
+        and its values); the cross-field rules stay with the engine."""
+        if self.kind == "bool" and not isinstance(value, bool):
+            return [FieldError(self.name, _("Must be true or false."))]
+        if self.kind == "enum" and not (
+                (isinstance(value, str) or is_int(value)) and value in self.values):
+            return [FieldError(self.name, _("Must be one of: %(choices)s."),
+                               {"choices": ", ".join(str(v) for v in self.values)})]
+        return []
 
     def schema(self, seats: int) -> dict[str, Any]:
         """This field as an OpenAPI 3.0 schema (``seats``: the largest table)."""
@@ -402,6 +466,10 @@ class RecordField:
         if self.nullable:
             out["nullable"] = True
         return out
+
+
+_WIDGETS = {"bool": "toggle", "int": "number", "seat": "seat", "enum": "choice",
+            "ints": "per_seat", "objects": "rows"}
 
 
 def record_schema(fields: Iterable[RecordField], seats: int, description: str) -> dict[str, Any]:
@@ -482,6 +550,44 @@ class Engine:
         """The deal record as an OpenAPI 3.0 schema, from ``RECORD``."""
         return record_schema(cls.RECORD, max(cls.table_sizes),
                              f"A deal of {cls.name_en} (games.md).")
+
+    @classmethod
+    def record_field(cls, name: str) -> RecordField:
+        for f in cls.RECORD:
+            if f.name == name:
+                return f
+        raise EngineInternalError(f"{cls.key} has no record field {name!r}")
+
+    def field_applies(self, f: RecordField, rules: Mapping[str, Any], players: int) -> bool:
+        """Whether ``f`` belongs to a deal under ``rules`` at a table of ``players``
+        (rules not given count with their defaults)."""
+        if f.applies is None:
+            return True
+        return f.applies.holds({**self.default_options(), **rules}, players)
+
+    def record_fields(self, rules: Mapping[str, Any], players: int) -> list[RecordField]:
+        """The fields of a deal under ``rules`` at a table of ``players``: what a form, a
+        paper grid and a blank sheet offer."""
+        return [f for f in self.RECORD if self.field_applies(f, rules, players)]
+
+    def check_keys(self, deal: Any, errors: Errors) -> bool:
+        """``check_keys`` with the record's required and optional fields."""
+        return check_keys(deal, [f.name for f in self.RECORD if f.required],
+                          [f.name for f in self.RECORD if not f.required], errors)
+
+    def check_applies(self, deal: Mapping[str, Any], ctx: DealContext, errors: Errors,
+                      names: Iterable[str] | None = None) -> None:
+        """Refuse a value given for a field (of ``names``, default all) that the rules or
+        the table leave out, with the field's message; ``false`` and ``null`` are not
+        given."""
+        wanted = None if names is None else set(names)
+        for f in self.RECORD:
+            if f.applies is None or (wanted is not None and f.name not in wanted):
+                continue
+            value = deal.get(f.name)
+            if value is not None and value is not False \
+                    and not self.field_applies(f, ctx.rules, ctx.players):
+                errors.add(f.name, f.applies.message)
 
     def describe_options(self) -> dict[str, Any]:
         return {name: opt.describe() for name, opt in self.OPTIONS.items()}

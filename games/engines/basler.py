@@ -42,7 +42,6 @@ from games.engines.base import (
     RecordField,
     ScoredDeal,
     _,
-    check_keys,
     is_int,
     register,
 )
@@ -59,6 +58,7 @@ HAND = 12
 CARD_POINTS = 40
 LAST_TRICK_BONUS = 3
 MAX_ROUND_DEALS = 48
+PAPER_SLOTS = 3  # rows of melds and of captured sets on a paper grid
 REQUIRED = ("tricks", "last_trick", "card_points")
 OPTIONAL = ("melds", "captured")
 MELD_KEYS = ("seat", "rank", "count")
@@ -194,25 +194,38 @@ def _check_card_points(errors: Errors, points: list[int],
 
 
 # games.md §4, "Deal record"
+RANK_LABELS = (_("kings"), _("Ober"), _("sevens"), _("twos"), _("Unter"), _("banners"))
+
+
+def _set_fields(owner: RecordField) -> tuple[RecordField, ...]:
+    return (owner,
+            RecordField("rank", "enum", "The rank of the set.", values=RANKS, label=_("rank"),
+                        choice_labels=RANK_LABELS),
+            RecordField("count", "enum", "Three or four of the rank.", values=SET_SIZES,
+                        label=_("count")))
+
+
 RECORD = (
     RecordField("tricks", "ints", "Tricks of team A and team B; they add up to 12.", low=0,
-                high=TRICKS, min_items=2, max_items=2, required=True),
+                high=TRICKS, min_items=2, max_items=2, required=True, widget="pair",
+                label=_("Tricks"), items=(("a", _("Tricks A")), ("b", _("Tricks B")))),
     RecordField("last_trick", "enum", "The team that took the last trick.", values=TEAMS,
-                required=True),
+                required=True, label=_("Last trick")),
     RecordField("card_points", "ints", "Card points of team A and team B; they add up to "
-                "40.", low=0, high=CARD_POINTS, min_items=2, max_items=2, required=True),
+                "40.", low=0, high=CARD_POINTS, min_items=2, max_items=2, required=True,
+                widget="pair", label=_("Card points"), input="points",
+                items=(("a", _("Card points A")), ("b", _("Card points B")))),
     RecordField("melds", "objects", "Sets held in a player's own hand.",
-                max_items=len(RANKS), fields=(
-                    RecordField("seat", "seat", "The player who melded."),
-                    RecordField("rank", "enum", "The rank of the set.", values=RANKS),
-                    RecordField("count", "enum", "Three or four of the rank.",
-                                values=SET_SIZES))),
+                max_items=len(RANKS), input="meld", slots=PAPER_SLOTS,
+                label=_("Melds (three or four of a rank in one hand)"),
+                fields=_set_fields(RecordField("seat", "seat", "The player who melded.",
+                                               label=_("Meld: player")))),
     RecordField("captured", "objects", "Sets found in a team's won tricks.",
-                max_items=len(RANKS), fields=(
-                    RecordField("team", "enum", "The team that won them.", values=TEAMS),
-                    RecordField("rank", "enum", "The rank of the set.", values=RANKS),
-                    RecordField("count", "enum", "Three or four of the rank.",
-                                values=SET_SIZES))),
+                max_items=len(RANKS), input="cap", slots=PAPER_SLOTS,
+                label=_("Sets captured in the team's tricks"),
+                fields=_set_fields(RecordField("team", "enum", "The team that won them.",
+                                               values=TEAMS,
+                                               label=_("Set in tricks: team")))),
 )
 
 
@@ -239,13 +252,13 @@ class BaslerEngine(Engine):
 
     def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
         errors = Errors()
-        if not check_keys(deal, REQUIRED, OPTIONAL, errors):
+        if not self.check_keys(deal, errors):
             errors.raise_if_any()
         tricks = _check_pair(errors, deal, "tricks", TRICKS)
         points = _check_pair(errors, deal, "card_points", CARD_POINTS)
         last = deal.get("last_trick")
-        if "last_trick" in deal and (not isinstance(last, str) or last not in TEAMS):
-            errors.add("last_trick", _("Must be one of: %(choices)s."), choices="A, B")
+        if "last_trick" in deal:
+            errors.extend(self.record_field("last_trick").check(last))
         melds = _check_entries(errors, deal, "melds", MELD_KEYS, "seat", tuple(TEAM_OF_SEAT))
         captured = _check_entries(errors, deal, "captured", CAPTURE_KEYS, "team", TEAMS)
         if melds is not None:

@@ -50,10 +50,11 @@ from games.engines.base import (
     Errors,
     RecordField,
     ScoredDeal,
+    When,
     _,
     bidding_order,
-    check_keys,
     is_int,
+    pgettext,
     register,
     seat_ints,
     user_error,
@@ -98,18 +99,26 @@ MAX_CARDS = max(max(schedule) for schedule in SCHEDULES.values())
 # games.md §5, "Deal record"
 RECORD = (
     RecordField("cards", "int", "Cards per seat in this deal (the schedule's).", low=1,
-                high=MAX_CARDS, required=True),
+                high=MAX_CARDS, required=True, label=_("Cards"), widget="hint"),
     RecordField("trump", "enum", "The trump the auction decided.", values=TRUMPS,
-                required=True),
+                required=True, label=_("Trump"),
+                choice_labels=(_("all trumps"), _("spades"), _("hearts"), _("diamonds"),
+                               pgettext("card suit", "clubs"), _("no trump"))),
     RecordField("preference", "enum", "72-card games only (and required there).",
-                values=PREFERENCES, nullable=True),
+                values=PREFERENCES, nullable=True, label=_("Preference"),
+                choice_labels=(_("marked"), _("simple")),
+                applies=When(min_players=5, message=_("Only with two packs (5 to 7 "
+                                                      "players)."))),
     RecordField("bids", "ints", "Each seat's bid, in seat order.", low=0, high=MAX_CARDS,
-                min_items=3, max_items=7, required=True),
+                min_items=3, max_items=7, required=True, label=_("Bids"), widget="counts"),
     RecordField("tricks", "ints", "Each seat's tricks, in seat order; they add up to "
-                "cards.", low=0, high=MAX_CARDS, min_items=3, max_items=7, required=True),
-    RecordField("mechoune", "seat", "The seat that called a méchoune.", nullable=True),
+                "cards.", low=0, high=MAX_CARDS, min_items=3, max_items=7, required=True,
+                label=_("Tricks"), widget="counts"),
+    RecordField("mechoune", "seat", "The seat that called a méchoune.", nullable=True,
+                label=_("méchoune by")),
     RecordField("choune", "bool", "The méchouned seat answered with a choune.",
-                nullable=True),
+                nullable=True, label=_("choune"),
+                applies=When(field="mechoune", values=(1, 2, 3, 4, 5, 6, 7))),
 )
 
 
@@ -129,14 +138,14 @@ class LaBatarde(Engine):
     def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
         cards = self._scheduled_cards(ctx)
         errors = Errors()
-        if not check_keys(deal, REQUIRED, OPTIONAL, errors):
+        if not self.check_keys(deal, errors):
             errors.raise_if_any()
         if "cards" in deal and (not is_int(deal["cards"]) or deal["cards"] != cards):
             errors.add("cards", _("Deal %(number)s is played with %(cards)s cards each."),
                        number=ctx.number, cards=cards)
-        if "trump" in deal and deal["trump"] not in TRUMPS:
-            errors.add("trump", _("Must be one of: %(choices)s."), choices=", ".join(TRUMPS))
-        preference = self._preference(deal, ctx.players, errors)
+        if "trump" in deal:
+            errors.extend(self.record_field("trump").check(deal["trump"]))
+        preference = self._preference(deal, ctx, errors)
         bids = seat_ints(deal, "bids", ctx.players, cards, errors)
         tricks = seat_ints(deal, "tricks", ctx.players, cards, errors)
         if tricks is not None and sum(tricks) != cards:
@@ -167,19 +176,18 @@ class LaBatarde(Engine):
                              length=len(schedule))
         return schedule[ctx.number - 1]
 
-    @staticmethod
-    def _preference(deal: dict[str, Any], players: int, errors: Errors) -> str | None:
+    def _preference(self, deal: dict[str, Any], ctx: DealContext,
+                    errors: Errors) -> str | None:
         value = deal.get("preference")
-        if pack_size(players) == 36:
-            if value is not None:
-                errors.add("preference", _("Only with two packs (5 to 7 players)."))
+        field = self.record_field("preference")
+        if not self.field_applies(field, ctx.rules, ctx.players):  # one pack
+            self.check_applies(deal, ctx, errors, ("preference",))
             return None
         if value is None:
             errors.add("preference", _("Required with two packs: %(choices)s."),
                        choices=", ".join(PREFERENCES))
-        elif value not in PREFERENCES:
-            errors.add("preference", _("Must be one of: %(choices)s."),
-                       choices=", ".join(PREFERENCES))
+        else:
+            errors.extend(field.check(value))
         return value
 
     @staticmethod
@@ -190,9 +198,9 @@ class LaBatarde(Engine):
         if mechoune is not None and not (is_int(mechoune) and 1 <= mechoune <= players):
             errors.add("mechoune", _("Must be a seat from 1 to %(players)s, or empty."),
                        players=players)
-        if not isinstance(choune, bool):
-            errors.add("choune", _("Must be true or false."))
-        elif choune and mechoune is None:
+        problems = LaBatarde.record_field("choune").check(choune)
+        errors.extend(problems)
+        if not problems and choune and mechoune is None:
             errors.add("choune", _("A choune needs a méchoune: name the méchouning seat."))
         return mechoune, choune
 

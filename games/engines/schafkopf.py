@@ -48,6 +48,7 @@ from games.engines.base import (
     Option,
     RecordField,
     ScoredDeal,
+    When,
     _,
     check_keys,
     is_int,
@@ -200,11 +201,12 @@ def _check_seat(errors: Errors, name: str, value: Any, ctx: DealContext,
         errors.add(name, _("Seat %(seat)s deals this hand and sits out."), seat=value)
 
 
-def _check_choice(errors: Errors, name: str, value: Any, choices: tuple[str, ...]) -> None:
+def _check_choice(errors: Errors, name: str, value: Any) -> None:
+    """A required enum field, checked from its record description."""
     if value is _MISSING:
         errors.add(name, _("This field is required."))
-    elif not isinstance(value, str) or value not in choices:
-        errors.add(name, _("Must be one of: %(choices)s."), choices=", ".join(choices))
+    else:
+        errors.extend(SchafkopfEngine.record_field(name).check(value))
 
 
 def _read_int(errors: Errors, name: str, value: Any, high: int) -> int | None:
@@ -255,23 +257,36 @@ def _check_result(errors: Errors, deal: dict[str, Any], game: str) -> dict[str, 
 
 
 # games.md §2, "Deal record"
+PLAYED_GAMES = tuple(g for g in GAMES if g != PASSED)
 RECORD = (
     RecordField("game", "enum", "The game played; passed when all passed.", values=GAMES,
-                required=True),
-    RecordField("declarer", "seat", "The Spielmacher.", nullable=True),
+                required=True, label=_("Game"),
+                choice_labels=(_("Rufspiel"), _("Wenz"), _("Solo"), _("Wenz Tout"),
+                               _("Solo Tout"), _("Sie"), _("passed"))),
+    RecordField("declarer", "seat", "The Spielmacher.", nullable=True, label=_("Declarer"),
+                applies=When(field="game", values=PLAYED_GAMES)),
     RecordField("partner", "seat", "Rufspiel only: the holder of the called ace.",
-                nullable=True),
+                nullable=True, label=_("Partner"),
+                applies=When(field="game", values=(RUFSPIEL,))),
     RecordField("called_ace", "enum", "Rufspiel only: the called ace (never hearts).",
-                values=CALLABLE_ACES, nullable=True),
+                values=CALLABLE_ACES, nullable=True, label=_("Called ace"),
+                choice_labels=(_("Acorns"), _("Leaves"), _("Bells")),
+                applies=When(field="game", values=(RUFSPIEL,))),
     RecordField("suit", "enum", "Solo and solo tout only: the trump suit.", values=SUITS,
-                nullable=True),
+                nullable=True, label=_("Solo suit"),
+                choice_labels=(_("Acorns"), _("Leaves"), _("Hearts"), _("Bells")),
+                applies=When(field="game", values=SUIT_GAMES)),
     RecordField("declarer_points", "int", "Card points of the declaring party.", low=0,
-                high=120, nullable=True),
-    RecordField("schwarz", "bool", "One party took no trick.", nullable=True),
+                high=120, nullable=True, label=_("Points"),
+                applies=When(field="game", values=PLAYED_GAMES)),
+    RecordField("schwarz", "bool", "One party took no trick.", nullable=True,
+                label=_("Schwarz"), applies=When(field="game", values=PLAYED_GAMES)),
     RecordField("laufende", "int", "Consecutive top trumps held by one party.", low=0,
-                high=14, nullable=True),
+                high=MAX_LAUFENDE, nullable=True, label=_("Laufende"),
+                applies=When(field="game", values=PLAYED_GAMES)),
     RecordField("doublings", "int", "Stoss, Re, Supra, Resupra in order.", low=0,
-                high=MAX_DOUBLINGS, nullable=True),
+                high=MAX_DOUBLINGS, nullable=True, label=_("Doublings"),
+                applies=When(field="game", values=PLAYED_GAMES)),
 )
 
 
@@ -308,7 +323,7 @@ class SchafkopfEngine(Engine):
         if not check_keys(deal, (), ALL_FIELDS, errors):
             errors.raise_if_any()
         game = deal.get("game", _MISSING)
-        _check_choice(errors, "game", game, GAMES)
+        _check_choice(errors, "game", game)
         if errors.has("game"):
             errors.raise_if_any()
         for name in deal:
@@ -330,10 +345,10 @@ class SchafkopfEngine(Engine):
             if record["called_ace"] == "hearts":
                 errors.add("called_ace", _("The hearts ace cannot be called."))
             else:
-                _check_choice(errors, "called_ace", record["called_ace"], CALLABLE_ACES)
+                _check_choice(errors, "called_ace", record["called_ace"])
         if game in SUIT_GAMES:
             record["suit"] = deal.get("suit", _MISSING)
-            _check_choice(errors, "suit", record["suit"], SUITS)
+            _check_choice(errors, "suit", record["suit"])
         record.update(_check_result(errors, deal, game))
         errors.raise_if_any()
         return record

@@ -58,8 +58,10 @@ from games.engines.base import (
     Option,
     RecordField,
     ScoredDeal,
+    When,
     _,
     is_int,
+    pgettext,
     register,
     user_error,
 )
@@ -214,41 +216,63 @@ def missed_announcement(record: dict[str, Any]) -> str | None:
 # --------------------------------------------------------------------------- the engine
 
 
-def _flag(name: str, meaning: str) -> RecordField:
-    return RecordField(name, "bool", meaning)
+def _flag(name: str, meaning: str, label: str, **more: Any) -> RecordField:
+    return RecordField(name, "bool", meaning, label=label, **more)
 
 
 MAX_BID = max(max(bids) for bids in LEGAL_BIDS.values())
+TRUMP_GAMES = (*SUIT_BASES, "grand")
+KONTRA_RE = When(rule="kontra_re", message=_("Kontra and Re are not played under these rules."))
+
+
+def _ramsch(name: str, kind: str, meaning: str, label: str, **more: Any) -> RecordField:
+    """A field of a Ramsch deal: only under the house rule ``ramsch``."""
+    return RecordField(name, kind, meaning, label=label, applies=When(
+        rule="ramsch", message=_("Ramsch is not played under these rules.")), **more)
+
+
 # games.md §1, "Deal record" (and the Ramsch fields of the house rule ``ramsch``)
 RECORD = (
-    _flag("passed", "All passed (eingepasst); no other field but ramsch."),
-    _flag("ramsch", "Played as Ramsch after all passed (house rule ramsch)."),
+    _flag("passed", "All passed (eingepasst); no other field but ramsch.", _("passed")),
+    _ramsch("ramsch", "bool", "Played as Ramsch after all passed (house rule ramsch).",
+            _("Ramsch")),
     RecordField("declarer", "seat", "The declarer (Alleinspieler); never the dealer at a "
-                "4-table."),
-    RecordField("game", "enum", "Suit, grand or null.", values=GAMES),
+                "4-table.", label=_("Declarer")),
+    RecordField("game", "enum", "Suit, grand or null.", values=GAMES, label=_("Game"),
+                choice_labels=(_("diamonds"), _("hearts"), _("spades"),
+                               pgettext("card suit", "clubs"), _("Grand"), _("Null"))),
     RecordField("matadors", "int", "Suit and grand only: +k is 'with k', -k 'without k'.",
-                low=-MAX_MATADORS["suit"], high=MAX_MATADORS["suit"], nullable=True),
-    _flag("hand", "Hand game."),
-    _flag("schneider", "The game ended Schneider."),
-    _flag("schneider_announced", "Schneider announced (hand games only)."),
-    _flag("schwarz", "One party took no trick; implies schneider."),
-    _flag("schwarz_announced", "Schwarz announced (hand games only)."),
-    _flag("ouvert", "Open game."),
-    _flag("won", "The final result by the rules (an overbid game is lost)."),
+                low=-MAX_MATADORS["suit"], high=MAX_MATADORS["suit"], nullable=True,
+                label=_("with / without (−)"), widget="stepper",
+                applies=When(field="game", values=TRUMP_GAMES)),
+    _flag("hand", "Hand game.", _("hand")),
+    _flag("schneider", "The game ended Schneider.", _("Schneider"),
+          applies=When(field="game", values=TRUMP_GAMES)),
+    _flag("schneider_announced", "Schneider announced (hand games only).",
+          _("Schneider announced"), applies=When(field="hand", values=(True,))),
+    _flag("schwarz", "One party took no trick; implies schneider.", _("Schwarz"),
+          applies=When(field="game", values=TRUMP_GAMES)),
+    _flag("schwarz_announced", "Schwarz announced (hand games only).",
+          _("Schwarz announced"), applies=When(field="hand", values=(True,))),
+    _flag("ouvert", "Open game.", _("ouvert")),
+    _flag("won", "The final result by the rules (an overbid game is lost).", _("Result"),
+          widget="result"),
     RecordField("bid", "int", "The final bid (Reizwert); a legal bid value.", low=18,
-                high=MAX_BID, nullable=True),
+                high=MAX_BID, nullable=True, label=_("Bid")),
     RecordField("declarer_points", "int", "The declarer's card points, Skat included.",
-                low=0, high=120, nullable=True),
-    _flag("kontra", "Kontra (house rule kontra_re)."),
-    _flag("re", "Re after a Kontra (house rule kontra_re)."),
-    RecordField("points", "ints", "Ramsch: each seat's card points in seat order (the "
-                "dealer of a 4-table empty), or the players in the deal only.", low=0,
-                high=120, item_nullable=True, min_items=3, max_items=4, nullable=True),
-    RecordField("skat_points", "int", "Ramsch: the card points in the Skat.", low=0,
-                high=SKAT_MAX_POINTS, nullable=True),
-    _flag("jungfrau", "Ramsch: a player took no trick (Jungfrau)."),
-    RecordField("durchmarsch", "seat", "Ramsch: the seat that took every trick.",
-                nullable=True),
+                low=0, high=120, nullable=True, label=_("Declarer's card points")),
+    _flag("kontra", "Kontra (house rule kontra_re).", _("Kontra"), applies=KONTRA_RE),
+    _flag("re", "Re after a Kontra (house rule kontra_re).", _("Re"), applies=KONTRA_RE),
+    _ramsch("points", "ints", "Ramsch: each seat's card points in seat order (the "
+            "dealer of a 4-table empty), or the players in the deal only.",
+            _("Card points of each player (the dealer at a 4-table stays empty)"), low=0,
+            high=120, item_nullable=True, min_items=3, max_items=4, nullable=True),
+    _ramsch("skat_points", "int", "Ramsch: the card points in the Skat.",
+            _("Card points in the skat"), low=0, high=SKAT_MAX_POINTS, nullable=True),
+    _ramsch("jungfrau", "bool", "Ramsch: a player took no trick (Jungfrau).",
+            _("Jungfrau (a player took no trick)")),
+    _ramsch("durchmarsch", "seat", "Ramsch: the seat that took every trick.",
+            _("Durchmarsch by"), nullable=True),
 )
 
 
@@ -330,8 +354,8 @@ class SkatEngine(Engine):
         ramsch = _read_bool(deal, "ramsch", errors)
         errors.raise_if_any()  # the kind of deal is unknown until these two are sound
         if ramsch:
-            if not _rule(ctx.rules, "ramsch"):
-                raise user_error("ramsch", _("Ramsch is not played under these rules."))
+            self.check_applies(deal, ctx, errors, ("ramsch",))
+            errors.raise_if_any()
             if passed is False:
                 raise user_error("passed", _("A Ramsch deal is a passed deal."))
             return self._validate_ramsch(deal, ctx)
@@ -391,19 +415,11 @@ class SkatEngine(Engine):
                 numbers[name] = _read_int(deal, name, errors)
         for name in ("declarer", "game", "won"):
             _require(deal, name, errors)
-        self._check_kontra_re(flags, ctx, errors)
+        self.check_applies(flags, ctx, errors, ("kontra", "re"))
+        if flags["re"] and not flags["kontra"] and not errors.has("re"):
+            errors.add("re", _("Re needs Kontra."))
         return {"declarer": declarer, "game": game, **numbers,
                 **{name: bool(value) for name, value in flags.items()}}
-
-    @staticmethod
-    def _check_kontra_re(flags: dict[str, bool | None], ctx: DealContext,
-                         errors: Errors) -> None:
-        if not _rule(ctx.rules, "kontra_re"):
-            for name in ("kontra", "re"):
-                if flags[name]:
-                    errors.add(name, _("Kontra and Re are not played under these rules."))
-        elif flags["re"] and not flags["kontra"]:
-            errors.add("re", _("Re needs Kontra."))
 
     @staticmethod
     def _check_null(deal: dict, record: dict[str, Any], errors: Errors) -> None:

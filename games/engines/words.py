@@ -1,14 +1,14 @@
 """A deal in words, as a paper sheet's "game" column reads: "Clubs with 2, hand, won",
 "passed", "Rufspiel on the Acorn Ace, 64 points, won".
 
-``deal_phrases(game, record)`` returns the phrases as (msgid, params) pairs; a parameter
-that is text is itself a msgid (a suit, an ace, a trump). The Django side translates
-both and joins them (``games.words``). The record is a stored, validated record.
+Each game's ``<game>_phrases(record)`` returns the phrases as (msgid, params) pairs; a
+parameter that is text is itself a msgid (a suit, an ace, a trump). The game's
+presentation (``games.presentation``) names its function; the Django side translates
+the phrases and joins them (``games.words``). The record is a stored, validated record.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from games.engines.base import _
@@ -137,19 +137,6 @@ def basler_phrases(record: dict[str, Any]) -> list[Phrase]:
     tricks = record.get("tricks") or [0, 0]
     return [_p(_("tricks %(a)s : %(b)s, last trick team %(team)s"),
                a=tricks[0], b=tricks[1], team=record.get("last_trick", ""))]
-
-
-PHRASES: dict[str, Callable[[dict[str, Any]], list[Phrase]]] = {
-    "skat": skat_phrases,
-    "schafkopf": schafkopf_phrases,
-    "baptistenskat": baptistenskat_phrases,
-    "labatarde": labatarde_phrases,
-    "basler": basler_phrases,
-}
-
-
-def deal_phrases(game: str, record: dict[str, Any]) -> list[Phrase]:
-    return PHRASES[game](record if isinstance(record, dict) else {})
 
 
 def declarer_of(record: dict[str, Any]) -> int | None:

@@ -122,3 +122,39 @@ def test_only_directors_type_in_paper_sheets(club, outsider):
     assert client.post(f"/console/table/{table.pk}/paper/",
                        {"d0-passed": "on"}).status_code in (403, 404)
     assert not Deal.objects.filter(table=table).exists()
+
+
+def test_the_skat_grid_offers_kontra_and_re_with_the_house_rule_and_stores_them(club):
+    client, table = setup(club, "skat", 3, {"series_deals_3": 3, "kontra_re": True})
+    url = f"/console/table/{table.pk}/paper/"
+    page = client.get(url).content.decode()
+    assert 'data-field="kontra"' in page and 'data-field="re"' in page
+    resp = client.post(url, {"d0-declarer": "2", "d0-game": "clubs", "d0-matadors": "1",
+                             "d0-won": "true", "d0-kontra": "on", "d0-re": "on"})
+    assert resp.status_code == 302, resp.content.decode()[-3000:]
+    deal = Deal.objects.get(table=table, number=1)
+    assert deal.record["kontra"] is True and deal.record["re"] is True
+    record = {"declarer": 2, "game": "clubs", "matadors": 1, "won": True, "kontra": True,
+              "re": True}
+    assert deal.scores == expected_scores(table, 1, record)
+    assert deal.scores[1] == 4 * 24  # clubs with 1, game 2: 24, Re quadruples
+
+
+def test_the_skat_grid_has_no_kontra_and_re_without_the_house_rule(club):
+    client, table = setup(club, "skat", 3, {"series_deals_3": 3})
+    page = client.get(f"/console/table/{table.pk}/paper/").content.decode()
+    assert 'data-field="kontra"' not in page and 'data-field="re"' not in page
+
+
+@pytest.mark.parametrize("game, players, rules", [
+    ("skat", 3, {"kontra_re": True, "ramsch": True}), ("skat", 4, {}),
+    ("schafkopf", 4, {}), ("baptistenskat", 4, {}), ("labatarde", 5, {}), ("basler", 4, {})])
+def test_the_grid_offers_every_field_of_the_record_that_applies(club, game, players, rules):
+    client, table = setup(club, game, players, rules)
+    page = client.get(f"/console/table/{table.pk}/paper/").content.decode()
+    engine = get_engine(game)
+    for field in engine.record_fields(engine.options(rules), players):
+        if field.widget == "hint":
+            continue
+        stem = field.input or field.name
+        assert f'data-field="{stem}' in page, field.name

@@ -1,7 +1,7 @@
-"""Typing in a paper Skat sheet's totals from the console: per seat the game points and
-the won and lost declarer games, checked by the Skat engine like the API's summary (every
-offending seat and field named at once), replacing any deals the tablet entered (kept in
-the history)."""
+"""Typing in a paper sheet's totals from the console, for a game whose presentation has a
+summary entry (Skat): per seat the game points and the won and lost declarer games,
+checked by the engine like the API's summary (every offending seat and field named at
+once), replacing any deals the tablet entered (kept in the history)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.engines import EngineUserError
 from games.messages import render as error_text
+from games.presentation import presentation_of
 from tournaments.errors import StateConflict
 from tournaments.models import Table
 from tournaments.pages.access import allowed_if, staff_actor, table_by_pk
@@ -22,30 +22,27 @@ from tournaments.policies import directs_table
 from tournaments.selectors import table_state
 from tournaments.services import summary_record
 
-FIGURES = (("game_points", gettext_lazy("Game points")), ("won", gettext_lazy("Games won")),
-           ("lost", gettext_lazy("Games lost")))
-BOUND = 1_000_000
-
 
 class SummaryForm(forms.Form):
-    """One number per seat and figure: ``seat1_game_points``, ``seat1_won``, …"""
+    """One number per seat and figure of the game's summary entry: ``seat1_game_points``,
+    ``seat1_won``, …"""
 
-    def __init__(self, *args, seats, **kwargs):
+    def __init__(self, *args, seats, figures, **kwargs):
         super().__init__(*args, **kwargs)
-        self.seats = seats
+        self.seats, self.figures = seats, figures
         for seat in seats:
-            for key, label in FIGURES:
+            for key, label, low, high in figures:
                 self.fields[f"seat{seat['seat']}_{key}"] = forms.IntegerField(
-                    label=f"{seat['name']}: {label}", min_value=-BOUND if key == "game_points"
-                    else 0, max_value=BOUND)
+                    label=f"{seat['name']}: {label}", min_value=low, max_value=high)
 
     def entries(self) -> list[dict[str, int]]:
-        return [{key: self.cleaned_data[f"seat{s['seat']}_{key}"] for key, _label in FIGURES}
+        return [{key: self.cleaned_data[f"seat{s['seat']}_{key}"] for key, *_rest in self.figures}
                 for s in self.seats]
 
     def rows(self):
         """The form's fields as one row per seat, for the template."""
-        return [{"seat": s, "fields": [self[f"seat{s['seat']}_{key}"] for key, _l in FIGURES]}
+        return [{"seat": s, "fields": [self[f"seat{s['seat']}_{key}"]
+                                       for key, *_rest in self.figures]}
                 for s in self.seats]
 
 
@@ -65,13 +62,15 @@ def _add_engine_errors(form: SummaryForm, exc: EngineUserError) -> None:
 @allowed_if(directs_table, table_by_pk)
 def summary_page(request, table: Table, table_id: int):
     state = table_state(table)
-    if state["game"] != "skat":
+    shown = presentation_of(state["game"])
+    if not shown.summary_entry:
         raise Http404()
     initial = {}
     for total in state["totals"] if state["summary"] is not None else ():
-        for key, _label in FIGURES:
+        for key, *_rest in shown.summary_figures:
             initial[f"seat{total['seat']}_{key}"] = total.get(key)
-    form = SummaryForm(request.POST or None, seats=state["seats"], initial=initial)
+    form = SummaryForm(request.POST or None, seats=state["seats"],
+                       figures=shown.summary_figures, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             actor = staff_actor(request)

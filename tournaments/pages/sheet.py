@@ -11,28 +11,15 @@ from django.http import Http404, HttpResponseNotModified
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.cache import parse_etags
-from django.utils.translation import get_language, pgettext_lazy
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import get_language
 
+from games.presentation import presentation_of
 from tournaments.history_words import history_rows
 from tournaments.models import Table
 from tournaments.pages.access import allowed_if, table_by_pk
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import directs_table
 from tournaments.selectors import deal_plan, table_state
-
-FORM_TEMPLATES = {game: f"sheet/forms/{game}.html"
-                  for game in ("skat", "schafkopf", "baptistenskat", "basler", "labatarde")}
-
-
-TRUMPS = {
-    "baptistenskat": [("red", _("red")), ("yellow", _("yellow")), ("green", _("green")),
-                      ("blue", _("blue"))],
-    "labatarde": [("all", _("all trumps")), ("spades", _("spades")), ("hearts", _("hearts")),
-                  ("diamonds", _("diamonds")), ("clubs", pgettext_lazy("card suit", "clubs")),
-                  ("none", _("no trump"))],
-}
-BASLER_ROWS = [("melds", _("Player")), ("captured", _("Team"))]
 
 
 def _open_table(token: str) -> Table:
@@ -45,12 +32,12 @@ def _open_table(token: str) -> Table:
 
 def _context(request, table: Table, *, token: str | None) -> dict:
     state = paper_list(table_state(table))
+    shown = presentation_of(state["game"])  # the game's form and what it needs
     return {
+        **shown.form_context(state),
         "table": table,
         "state": state,
-        "form_template": FORM_TEMPLATES[state["game"]],
-        "trumps": TRUMPS.get(state["game"], []),
-        "basler_rows": BASLER_ROWS,
+        "form_template": shown.form_template,
         "config": {
             "tableId": table.pk,
             "token": token,

@@ -105,9 +105,20 @@ export function applyShowIf() {
   form.querySelectorAll("[data-type=matadors]").forEach(function (el) { setMatadors(el, 0, game); });
 }
 
+// A stepper's bound: data-max, or the bound data-max-by gives for the value of the field it
+// depends on ("grand:4"); the page renders both from the game's record description.
+export function boundFor(el, value) {
+  var max = Number(el.dataset.max);
+  (el.dataset.maxBy || "").split(",").forEach(function (pair) {
+    var p = pair.split(":");
+    if (p.length === 2 && p[0] === value) { max = Number(p[1]); }
+  });
+  return max;
+}
+
 export function setMatadors(el, step, game) {
   var out = el.querySelector("output");
-  var max = game === "grand" ? 4 : 11;
+  var max = boundFor(el, game);
   var v = Number(out.dataset.value) + step;
   if (v === 0) { v += step; }
   v = Math.max(-max, Math.min(max, v)) || 1;
