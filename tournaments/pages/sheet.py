@@ -7,13 +7,13 @@ and never doubled.
 """
 
 from django.contrib.admin.views.decorators import staff_member_required
-from django.http import Http404, HttpResponseNotModified
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.cache import parse_etags
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.conditional import precondition_answer, tagged
 from tournaments.history_words import history_rows
 from tournaments.models import Table
 from tournaments.pages.access import allowed_if, table_by_pk
@@ -81,13 +81,12 @@ def _list_answer(request, table: Table):
     """The paper-list fragment, or 304 when the asking device already shows this version
     of the sheet (devices at a table poll it every few seconds)."""
     etag = f'"sheet-{table.pk}.{table.version}.{get_language()}"'
-    if etag in parse_etags(request.headers.get("If-None-Match", "")):
-        response = HttpResponseNotModified()
-    else:
-        response = render(request, "sheet/_list.html", {"state": paper_list(table_state(table))})
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    headers = {"Cache-Control": "no-cache"}
+    answer = precondition_answer(request, etag, headers)
+    if answer is not None:
+        return answer
+    return tagged(render(request, "sheet/_list.html",
+                         {"state": paper_list(table_state(table))}), etag, headers)
 
 
 def sheet_list(request, token: str):

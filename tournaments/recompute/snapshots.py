@@ -36,8 +36,9 @@ from django.core.cache.backends.redis import RedisCache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
-from django.utils.cache import get_conditional_response
 
+from tournaments.bounds import round_number
+from tournaments.conditional import precondition_answer
 from tournaments.recompute import invalidations
 
 log = logging.getLogger(__name__)
@@ -48,7 +49,6 @@ TOKEN_SECONDS = 120
 RETAG_SECONDS = 600
 MAX_SNAPSHOTS = 256
 PATH = re.compile(r"/api/v1/tournaments/([0-9]{1,12})/standings/")
-ROUND_QUERY = re.compile(r"round=([1-9][0-9]{0,4})")
 # headers of the view's answer that describe a request, not the standings
 _DROP_HEADERS = {"content-language", "set-cookie"}
 
@@ -137,12 +137,12 @@ def mark(response: HttpResponse, tournament_id: int, round_number: int, token: i
 
 
 def _round_of(query: str) -> int | None:
+    """0 for no query, N for exactly ``round=N`` within the bound; else None (the view
+    answers: another query, or a refusal)."""
     if query == "":
         return 0
-    match = ROUND_QUERY.fullmatch(query)
-    if match is None or int(match[1]) > 10_000:
-        return None
-    return int(match[1])
+    name, _eq, raw = query.partition("=")
+    return round_number(raw) if name == "round" and _eq else None
 
 
 class StandingsSnapshotMiddleware:
@@ -188,12 +188,10 @@ class StandingsSnapshotMiddleware:
                     if _snapshots.get(key) is snapshot:
                         _snapshots[key] = (*snapshot[:5], seen, time.monotonic())
         # RFC 9110 preconditions as the view applies them (weak tags, lists, "*")
-        conditional = get_conditional_response(request, etag=etag)
+        conditional = precondition_answer(request, etag, {"Cache-Control": "no-cache"})
         if conditional is not None:
             if conditional.status_code != 304:
                 return None  # a failed If-Match: the view answers it
-            conditional["ETag"] = etag
-            conditional["Cache-Control"] = "no-cache"
             return conditional
         response = HttpResponse(body, content_type="application/json")
         for name, value in headers:
