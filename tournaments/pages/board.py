@@ -27,6 +27,7 @@ from tournaments.pages.access import allowed_if, tournament_by_slug
 from tournaments.pages.chart import cumulative, line_chart
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import can_see_tournament
+from tournaments.recompute import snapshots
 from tournaments.selectors import (
     StandingEntry,
     participant_sheets,
@@ -43,11 +44,10 @@ def _round(request) -> int:
     return round_number(request.GET.get("round")) or 0
 
 
-def _etag(tournament: Tournament, round_number: int, version: tuple) -> str:
-    computed_at, pending = version
-    computed = computed_at.timestamp() if computed_at else 0
-    return (f'"board-{tournament.pk}-{round_number}-{computed}-{pending or 0}-'
-            f'{teams_version(tournament)}-{get_language()}"')
+def _etag(tournament: Tournament, fresh: snapshots.Freshness) -> str:
+    """The standings cache's freshness, with what else the part shows (teams, language)."""
+    return (f'"board-{fresh.etag.strip(chr(34))}-{teams_version(tournament)}-'
+            f'{get_language()}"')
 
 
 def _shortened(tournament: Tournament, round_number: int | None = None) -> list[Table]:
@@ -103,11 +103,12 @@ def board_standings(request, tournament: Tournament, slug: str):
     """The standings part, re-fetched every few seconds: 304 while unchanged (checked
     after access, so no 304 tells a hidden tournament exists)."""
     number = _round(request)
-    version = standings_version(tournament)
-    etag, headers = _etag(tournament, number, version), {"Cache-Control": "no-cache"}
+    fresh = snapshots.etag(tournament, number)
+    etag, headers = _etag(tournament, fresh), {"Cache-Control": "no-cache"}
     answer = precondition_answer(request, etag, headers)
     if answer is not None:
         return answer
+    version = (fresh.computed_at, fresh.pending)
     return tagged(render(request, "board/_standings.html", {
         "tournament": tournament, "standings": _standings(tournament, number, version)}),
         etag, headers)

@@ -20,7 +20,6 @@ from tournaments.models import (
     Participant,
     Tournament,
 )
-from tournaments.recompute import snapshots
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.lifecycle import lock_open_tournament
 
@@ -122,6 +121,6 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
                                             "before making teams smaller."), members=largest)
     for name, value in fields.items():
         setattr(tournament, name, value)
+    # publish/unpublish: the save's signal has pollers' snapshots go after the commit
     tournament.save(update_fields=list(fields) or None)
-    snapshots.invalidate(tournament.pk)  # publish/unpublish: pollers' snapshots go
     return tournament
