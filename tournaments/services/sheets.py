@@ -19,11 +19,11 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, IntegerField, OuterRef, Subquery
 from django.utils import timezone
-from django.utils.cache import parse_etags
 from django.utils.translation import gettext_noop as _
 
 from games.engines import DealContext, Engine, EngineUserError, ScoredDeal, get_engine
 from games.engines.base import is_int, user_error
+from tournaments.conditional import if_match_holds
 from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
 from tournaments.models import Deal, Seat, SheetEvent, Table
 from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
@@ -135,10 +135,7 @@ def retotal(table: Table, sheet: SheetWrite | None = None) -> None:
 def _check_if_match(deal: Deal, if_match: str | None) -> None:
     if not if_match:
         raise MissingPrecondition()
-    # RFC 9110 §13.1.1: a strong comparison (a weak tag never matches), a list matches
-    # when one of its tags does, "*" matches any current deal
-    tags = parse_etags(if_match)
-    if tags != ["*"] and deal.etag not in tags:
+    if not if_match_holds(if_match, deal.etag):
         raise StalePrecondition()
 
 
