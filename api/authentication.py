@@ -1,17 +1,25 @@
 """``Authorization: Table <entry_token>``: a table's tablet writes its own sheet.
 
 The token authenticates a *table principal*, not a user; ``request.auth`` is the table.
-A token of a closed round is useless (401), and stays so when staff reopen the round
-for corrections.
+What a token may do is ``tournaments.policies.sheet_refusal``'s answer: a token of a
+closed round is useless (401), and stays so when staff reopen the round for corrections.
+
+Inside a table endpoint's write (``api.endpoints.TableEndpoint`` opens the transaction),
+the table is loaded locked: that load is the request's one load of the table, which the
+endpoint, the idempotency check and the service then share.
 """
 
 import drf_spectacular.authentication
+from django.db import transaction
 from django.middleware.csrf import CsrfViewMiddleware
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
+from rest_framework.permissions import SAFE_METHODS
 
 from tournaments.models import Table
+from tournaments.policies import sheet_refusal
+from tournaments.services import table_lock_by_token
 
 
 class TablePrincipal:
@@ -44,10 +52,12 @@ class TableTokenAuthentication(authentication.BaseAuthentication):
             token = header[1].decode()
         except UnicodeDecodeError:
             raise exceptions.AuthenticationFailed(_("Invalid table token.")) from None
-        table = (Table.objects.select_related("round__tournament")
-                 .filter(entry_token=token, round__closed=False, round__reopened=False)
-                 .first())
-        if table is None:
+        if request.method not in SAFE_METHODS and transaction.get_connection().in_atomic_block:
+            table = table_lock_by_token(token)
+        else:
+            table = Table.objects.select_related("round__tournament").filter(
+                entry_token=token).first()
+        if table is None or sheet_refusal(table, by_table=True, write=False) is not None:
             raise exceptions.AuthenticationFailed(_("Invalid table token or the round is closed."))
         return TablePrincipal(table), table
 

@@ -1,28 +1,12 @@
-"""RFC 9110 conditional reads (``If-None-Match``, ``If-Match``) of every ETag'd answer.
+"""RFC 9110 conditional reads (``If-None-Match``, ``If-Match``) of every ETag'd API answer.
 
-The comparison is Django's (``django.utils.cache.get_conditional_response``): weak tags
-(``W/"…"``) compare weakly for ``If-None-Match``, a list matches when any tag does, and
-``*`` matches any current representation, so a GET gets 304; a failed ``If-Match`` on a
-read is 412. Writes check ``If-Match`` in the service, under the row lock, instead.
+The comparison itself is ``tournaments.conditional`` (shared with the pages and the
+standings snapshots); this mixin applies it to DRF answers that carry an ``ETag``.
 """
 
 from __future__ import annotations
 
-from django.http import HttpResponse
-from django.utils.cache import get_conditional_response
-
-READS = ("GET", "HEAD")
-
-
-def precondition_answer(request, etag: str, headers: dict[str, str]) -> HttpResponse | None:
-    """The 304 or 412 that the request's preconditions call for, else None."""
-    if request.method not in READS:
-        return None
-    answer = get_conditional_response(request, etag=etag)
-    if answer is not None:
-        for name, value in headers.items():
-            answer[name] = value
-    return answer
+from tournaments.conditional import precondition_answer
 
 
 class ConditionalReads:

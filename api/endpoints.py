@@ -6,14 +6,17 @@ and calls ``check_object_permissions``, so a handler starts with ``self.club``,
 ``self.tournament`` or ``self.table`` it may use, and decides nothing about access.
 """
 
+from django.db import transaction
+from django.http import Http404
 from django.shortcuts import get_object_or_404
+from rest_framework.permissions import SAFE_METHODS
 from rest_framework.views import APIView
 
-from api.permissions import ClubAccess, TableAccess, TournamentAccess
+from api.permissions import ClubAccess, TableAccess, TournamentAccess, table_of
 from clubs.models import Club
 from clubs.policies import is_staff
 from tournaments.models import Table, Tournament
-from tournaments.services import Actor
+from tournaments.services import Actor, SheetWrite, table_lock
 
 
 def actor_of(request) -> Actor:
@@ -33,9 +36,12 @@ class ParentEndpoint(APIView):
     def parent_queryset(self):
         return self.model.objects.all()
 
+    def load_parent(self, request, pk):
+        return get_object_or_404(self.parent_queryset(), pk=pk)
+
     def initial(self, request, *args, **kwargs):
         super().initial(request, *args, **kwargs)
-        parent = get_object_or_404(self.parent_queryset(), pk=kwargs[self.lookup])
+        parent = self.load_parent(request, kwargs[self.lookup])
         self.check_object_permissions(request, parent)
         setattr(self, self.attribute, parent)
 
@@ -56,6 +62,32 @@ class TournamentEndpoint(ParentEndpoint):
 class TableEndpoint(ParentEndpoint):
     permission_classes = [TableAccess]
     model, lookup, attribute = Table, "table_id", "table"
+    locks_table = True  # a write locks the table for the request (False: a preview)
+    sheet: SheetWrite | None = None
+
+    def _writes(self, request) -> bool:
+        return self.locks_table and request.method not in SAFE_METHODS
+
+    def dispatch(self, request, *args, **kwargs):
+        if not self._writes(request):
+            return super().dispatch(request, *args, **kwargs)
+        with transaction.atomic():
+            return super().dispatch(request, *args, **kwargs)
 
     def parent_queryset(self):
         return Table.objects.select_related("round__tournament__club")
+
+    def load_parent(self, request, pk):
+        own = table_of(request)
+        if own is not None and own.pk == pk:
+            table = own  # the token's table, loaded (and locked) by the authentication
+        elif own is None and self._writes(request):
+            try:
+                table = table_lock(pk)
+            except Table.DoesNotExist:
+                raise Http404() from None
+        else:
+            return super().load_parent(request, pk)  # another table's token: 404 follows
+        if self._writes(request):
+            self.sheet = SheetWrite.of(table)
+        return table

@@ -23,6 +23,7 @@ from rest_framework.exceptions import ValidationError
 
 from clublife.services.seasons import MAX_YEAR, MIN_YEAR
 from games.choices import GAME_CHOICES
+from tournaments.bounds import MAX_ROUND
 from tournaments.text_checks import whole_number
 
 BIGINT_MAX = 2**63 - 1
@@ -99,7 +100,6 @@ class ChoiceParam:
                                 description=self.description)
 
 
-MAX_ROUND = 10_000
 MAX_OFFSET = 10**9
 
 LIMIT = IntParam("limit", 1, 1000, "Number of results to return per page (default 100).")

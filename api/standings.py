@@ -1,10 +1,10 @@
 """``GET /api/v1/tournaments/{id}/standings/``: the stored standings, cheap to poll.
 
-The answer carries an ETag made of when the standings were computed and the newest
-change not yet in them; a poll with a matching ``If-None-Match`` gets 304 after two
-indexed look-ups. The ``results`` list is cached as rendered JSON bytes, one cache key
-per tournament and round holding ``(computation, bytes)``, and the answer is spliced
-from them without DRF's renderer. ``?round=N`` gives the standings of one round.
+The answer carries the standings cache's ETag (``snapshots.etag``: when the standings
+were computed and the newest change not yet in them); a poll with a matching
+``If-None-Match`` gets 304 after two indexed look-ups. The ``results`` list is rendered
+once per computation and kept by the cache's owner (``snapshots.results``), and the
+answer is spliced from it without DRF's renderer. ``?round=N`` gives the standings of one round.
 ``stale`` is true while a change is not yet in them. Each result carries
 ``rounds_played`` (the rounds the player sat at a table, a shortened sheet included) and
 ``withdrawn``; withdrawing or re-admitting a player has the standings recomputed, so the
@@ -24,11 +24,10 @@ from api.endpoints import TournamentEndpoint
 from api.query import ROUND
 from tournaments.models import Tournament
 from tournaments.recompute import snapshots
-from tournaments.selectors import named_standings, standings_version
+from tournaments.selectors import named_standings
 
 log = logging.getLogger(__name__)
 CACHE_SECONDS = 3600  # _cached (also used by api/seasons.py)
-RESULTS_SECONDS = 120
 _RENDERER = JSONRenderer()
 
 
@@ -52,21 +51,10 @@ def _cached(key: str, build):
 
 
 def results_bytes(tournament: Tournament, round_number: int, version: str) -> bytes:
-    """The rendered ``results`` list of one computation, from the cache when there."""
-    key = f"standings:results:{tournament.pk}:{round_number}"
-    try:
-        cached = cache.get(key)
-    except Exception:  # the cache is an optimisation; Redis down must not fail a read
-        log.warning("standings cache unavailable", exc_info=True)
-        cached = None
-    if cached is not None and cached[0] == version:
-        return cached[1]
-    value = _RENDERER.render(named_standings(tournament, round_number))
-    try:
-        cache.set(key, (version, value), RESULTS_SECONDS)
-    except Exception:
-        log.warning("standings cache unavailable", exc_info=True)
-    return value
+    """The rendered ``results`` list of one computation, from the owner's cache."""
+    return snapshots.results(
+        tournament.pk, round_number, version,
+        lambda: _RENDERER.render(named_standings(tournament, round_number)))
 
 
 def render_answer(computed_at, stale: bool, round_number: int, results: bytes) -> bytes:
@@ -86,6 +74,8 @@ STANDINGS_ANSWER = inline_serializer("Standings", {
 
 
 class TournamentStandings(TournamentEndpoint):
+    standings_snapshots = True  # the snapshot middleware answers its anonymous polls
+
     def initial(self, request, *args, **kwargs):
         # the snapshot token is read before any database read (the parent's included)
         self.token = snapshots.current_token(kwargs["tournament_id"])
@@ -96,16 +86,14 @@ class TournamentStandings(TournamentEndpoint):
     def get(self, request, tournament_id: int):
         token, tournament = self.token, self.tournament
         round_number = _round_param(request)
-        computed_at, pending = standings_version(tournament)
-        version = f"{computed_at.timestamp() if computed_at else 0}"
-        etag = f'"st-{tournament.pk}-{round_number}-{version}-{pending or 0}"'
-        headers = {"ETag": etag, "Cache-Control": "no-cache"}
-        answer = precondition_answer(request, etag, headers)
+        fresh = snapshots.etag(tournament, round_number)
+        headers = {"ETag": fresh.etag, "Cache-Control": "no-cache"}
+        answer = precondition_answer(request, fresh.etag, headers)
         if answer is not None:
             return snapshots.mark(answer, tournament.pk, round_number, token,
-                                        tournament.published)
-        body = render_answer(computed_at, pending is not None, round_number,
-                             results_bytes(tournament, round_number, version))
+                                  tournament.published)
+        body = render_answer(fresh.computed_at, fresh.pending is not None, round_number,
+                             results_bytes(tournament, round_number, fresh.version))
         response = HttpResponse(body, content_type="application/json", headers=headers)
         return snapshots.mark(response, tournament.pk, round_number, token,
-                                    tournament.published)
+                              tournament.published)

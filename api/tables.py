@@ -92,16 +92,15 @@ class DealList(TableEndpoint):
     @extend_schema(request=DEAL_BODY, responses={201: DealSerializer},
                    parameters=[IDEMPOTENCY])
     def post(self, request, table_id: int):
-        table = self.table
         number, record = _split_number(request.data)
         actor = actor_of(request)
 
         def produce():
-            deal = deal_record(table_id=table.pk, number=number, record=record, actor=actor)
+            deal = deal_record(sheet=self.sheet, number=number, record=record, actor=actor)
             return status.HTTP_201_CREATED, deal_json(deal), {"ETag": deal.etag}
 
         (code, body, headers), replayed = idempotent(
-            table_id=table.pk, key=request.headers.get("Idempotency-Key"),
+            sheet=self.sheet, key=request.headers.get("Idempotency-Key"),
             fingerprint=request_fingerprint("POST", request.path, request.data),
             produce=produce)
         if replayed:
@@ -113,6 +112,7 @@ class DealPreview(TableEndpoint):
     """Validate and score a deal in its place in the sheet without storing it (the
     tablet shows the value live and the errors next to the fields before saving)."""
 
+    locks_table = False  # stores nothing
 
     @extend_schema(request=DEAL_BODY, responses=PreviewSerializer)
     def post(self, request, table_id: int):
@@ -139,7 +139,7 @@ class DealDetail(ConditionalReads, TableEndpoint):
         body_number, record = _split_number(request.data, default=number)
         if body_number != number:
             raise ValidationError({"number": [_("A correction cannot change the deal number.")]})
-        deal = deal_correct(table_id=table.pk, number=number, record=record,
+        deal = deal_correct(sheet=self.sheet, number=number, record=record,
                             actor=actor_of(request), if_match=request.headers.get("If-Match"))
         return _deal_answer(deal)
 
@@ -147,7 +147,7 @@ class DealDetail(ConditionalReads, TableEndpoint):
     def delete(self, request, table_id: int, number: int):
         table = self.table
         self._deal(table, number)
-        deal_delete(table_id=table.pk, number=number, actor=actor_of(request),
+        deal_delete(sheet=self.sheet, number=number, actor=actor_of(request),
                     if_match=request.headers.get("If-Match"))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -176,7 +176,7 @@ class TableSummary(TableEndpoint):
         table = self.table
         serializer = SummarySerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        summary_record(table_id=table.pk, seats=serializer.validated_data["seats"],
+        summary_record(sheet=self.sheet, seats=serializer.validated_data["seats"],
                        actor=actor_of(request))
         table.refresh_from_db()
         return Response(table_json(table, request))
@@ -201,7 +201,7 @@ class TableSubmit(TableEndpoint):
         table = self.table
         serializer = SubmitSerializer(data=request.data if request.data else {})
         serializer.is_valid(raise_exception=True)
-        sheet_submit(table_id=table.pk, actor=actor_of(request),
+        sheet_submit(sheet=self.sheet, actor=actor_of(request),
                      confirmed_by=serializer.validated_data.get("confirmed_by"))
         table.refresh_from_db()
         return Response(table_json(table, request))
@@ -223,7 +223,7 @@ class TableEnd(TableEndpoint):
         table = self.table
         serializer = EndSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        sheet_end(table_id=table.pk, reason=serializer.validated_data["reason"],
+        sheet_end(sheet=self.sheet, reason=serializer.validated_data["reason"],
                   actor=actor_of(request))
         table.refresh_from_db()
         return Response(table_json(table, request))

@@ -9,6 +9,10 @@ list costs the same few queries however many tournaments it holds. The filter ta
 ``via``, the path from the queried model to its tournament (``"tournament__"`` for
 participants), and uses ``EXISTS`` subqueries, never joins, so no row is doubled.
 
+A *table token* (a table's ``entry_token``, what its tablet holds) is judged by
+``sheet_refusal`` alone — the API's authentication, the services that write a sheet and
+the tablet's pages all ask it.
+
 *Seeing* a tournament means its name, its participants and their results: everyone sees a
 published one; an unpublished one is seen only by those who direct it — its directors,
 the admins of its club and superusers. Being staff, or running another club, is not
@@ -32,8 +36,40 @@ def directs(user, tournament) -> bool:
 
 
 def directs_table(user, table) -> bool:
-    """Who directs a table's tournament (the table's own token is the API's business)."""
+    """Who directs a table's tournament (the table's own token: ``sheet_refusal``)."""
     return directs(user, table.round.tournament)
+
+
+# why a sheet may not be read or written now (``sheet_refusal``)
+ROUND_CLOSED = "round_closed"
+SUBMITTED = "submitted"
+FINISHED = "finished"
+
+
+def sheet_refusal(table, *, by_table: bool, write: bool,
+                  after_submit: bool = False) -> str | None:
+    """Why the table's own token (``by_table``) or staff who direct its tournament may
+    not read (``write`` False) or change its sheet now; None when they may.
+
+    - A token is good while its round is open: a closed round, one that staff reopened
+      for corrections, or a finished tournament (whose rounds are all closed) makes it
+      useless, for reading too.
+    - Nobody writes a sheet of a closed round; staff write those of a reopened one.
+    - A submitted sheet is written by nobody, except staff where ``after_submit`` (a
+      correction, the summary).
+    """
+    round_ = table.round
+    if by_table and (round_.closed or round_.reopened):
+        return ROUND_CLOSED
+    if by_table and round_.tournament.status == Tournament.Status.FINISHED:
+        return FINISHED
+    if not write:
+        return None
+    if round_.closed:
+        return ROUND_CLOSED
+    if table.submitted and (by_table or not after_submit):
+        return SUBMITTED
+    return None
 
 
 def can_see_tournament(user, tournament) -> bool:

@@ -46,6 +46,9 @@ def test_a_poll_asks_redis_nothing_while_subscribed(anon_client, short_skat, tab
                                                     django_assert_num_queries):
     standings_recompute(tournament_id=short_skat.pk)
     subscribed(short_skat)
+    count = invalidations.seen(short_skat.pk)[1]
+    anon_client.get(url(short_skat))  # the recompute has committed: its invalidation...
+    until(lambda: invalidations.seen(short_skat.pk)[1] == count + 2)  # ...and its echo
     first = anon_client.get(url(short_skat))
     with (mock.patch.object(snapshots, "read_token", side_effect=AssertionError("Redis")),
           django_assert_num_queries(0)):

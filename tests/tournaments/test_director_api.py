@@ -207,7 +207,9 @@ def test_withdrawn_mid_round_then_sheet_ended_early_and_round_closed(
 
 
 def test_withdrawing_flags_the_cached_standings_at_once(director_client, anon_client,
-                                                        short_skat, drawn, table):
+                                                        short_skat, drawn, table,
+                                                        requests_commit):
+    # requests_commit: the withdrawal's invalidation runs after its commit, as in production
     play_round(director_client, short_skat, drawn)
     pid = table["seats"][0]["participant"]
     assert standings(anon_client, short_skat)[pid]["withdrawn"] is False

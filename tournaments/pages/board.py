@@ -15,8 +15,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import condition
 
+from tournaments.bounds import round_number
+from tournaments.conditional import precondition_answer, tagged
 from tournaments.models import (
     Participant,
     Table,
@@ -26,6 +27,7 @@ from tournaments.pages.access import allowed_if, tournament_by_slug
 from tournaments.pages.chart import cumulative, line_chart
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import can_see_tournament
+from tournaments.recompute import snapshots
 from tournaments.selectors import (
     StandingEntry,
     participant_sheets,
@@ -38,19 +40,14 @@ TOP_IN_CHART = 8
 
 
 def _round(request) -> int:
-    raw = request.GET.get("round", "")
-    return int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) < 10_000 else 0
+    """The round asked for (``?round=N``), 0 (overall) for none or a bad value."""
+    return round_number(request.GET.get("round")) or 0
 
 
-def _etag(request, slug: str) -> str | None:
-    tournament = (Tournament.objects.filter(slug=slug).select_related("club")
-                  .only("pk", "published", "club").first())
-    if tournament is None or not can_see_tournament(request.user, tournament):
-        return None  # no 304 that would tell a hidden tournament exists
-    computed_at, pending = standings_version(tournament)
-    computed = computed_at.timestamp() if computed_at else 0
-    return (f"board-{tournament.pk}-{_round(request)}-{computed}-{pending or 0}-"
-            f"{teams_version(tournament)}-{get_language()}")
+def _etag(tournament: Tournament, fresh: snapshots.Freshness) -> str:
+    """The standings cache's freshness, with what else the part shows (teams, language)."""
+    return (f'"board-{fresh.etag.strip(chr(34))}-{teams_version(tournament)}-'
+            f'{get_language()}"')
 
 
 def _shortened(tournament: Tournament, round_number: int | None = None) -> list[Table]:
@@ -65,9 +62,10 @@ def _figures(rows: list[StandingEntry]) -> list[str]:
     return [k for k in (rows[0].figures if rows else {}) if k in ("won", "lost", "game_points")]
 
 
-def _standings(tournament: Tournament, round_number: int) -> dict:
+def _standings(tournament: Tournament, round_number: int, version: tuple | None = None
+               ) -> dict:
     rows = standing_entries(tournament, round_number).get(round_number, [])
-    computed_at, pending = standings_version(tournament)
+    computed_at, pending = version or standings_version(tournament)
     return {"rows": rows, "figures": _figures(rows), "round": round_number,
             "computed_at": computed_at, "stale": pending is not None,
             "shortened": _shortened(tournament, round_number or None),
@@ -100,13 +98,20 @@ def board_page(request, tournament: Tournament, slug: str):
     })
 
 
-@condition(etag_func=_etag)
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)
 def board_standings(request, tournament: Tournament, slug: str):
-    response = render(request, "board/_standings.html", {
-        "tournament": tournament, "standings": _standings(tournament, _round(request))})
-    response["Cache-Control"] = "no-cache"
-    return response
+    """The standings part, re-fetched every few seconds: 304 while unchanged (checked
+    after access, so no 304 tells a hidden tournament exists)."""
+    number = _round(request)
+    fresh = snapshots.etag(tournament, number)
+    etag, headers = _etag(tournament, fresh), {"Cache-Control": "no-cache"}
+    answer = precondition_answer(request, etag, headers)
+    if answer is not None:
+        return answer
+    version = (fresh.computed_at, fresh.pending)
+    return tagged(render(request, "board/_standings.html", {
+        "tournament": tournament, "standings": _standings(tournament, number, version)}),
+        etag, headers)
 
 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)

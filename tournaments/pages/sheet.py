@@ -7,27 +7,33 @@ and never doubled.
 """
 
 from django.contrib.admin.views.decorators import staff_member_required
-from django.http import Http404, HttpResponseNotModified
+from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils.cache import parse_etags
 from django.utils.translation import get_language
 
 from games.presentation import presentation_of
+from tournaments.conditional import precondition_answer, tagged
 from tournaments.history_words import history_rows
 from tournaments.models import Table
 from tournaments.pages.access import allowed_if, table_by_pk
 from tournaments.pages.paper_list import paper_list
-from tournaments.policies import directs_table
+from tournaments.policies import directs_table, sheet_refusal
 from tournaments.selectors import deal_plan, table_state
 
 
-def _open_table(token: str) -> Table:
+def _token_table(token: str) -> Table:
     table = (Table.objects.select_related("round__tournament")
              .filter(entry_token=token).first())
     if table is None:
         raise Http404()
     return table
+
+
+def _closed(request, table: Table):
+    """The answer to a token the policy refuses (its round closed or reopened for staff
+    corrections, its tournament finished): 410."""
+    return render(request, "sheet/closed.html", {"table": table}, status=410)
 
 
 def _context(request, table: Table, *, token: str | None) -> dict:
@@ -58,9 +64,9 @@ def _context(request, table: Table, *, token: str | None) -> dict:
 
 
 def sheet_page(request, token: str):
-    table = _open_table(token)
-    if table.round.closed or table.round.reopened:  # reopened: for staff corrections only
-        return render(request, "sheet/closed.html", {"table": table}, status=410)
+    table = _token_table(token)
+    if sheet_refusal(table, by_table=True, write=False) is not None:
+        return _closed(request, table)
     return render(request, "sheet/page.html", _context(request, table, token=token))
 
 
@@ -68,18 +74,21 @@ def _list_answer(request, table: Table):
     """The paper-list fragment, or 304 when the asking device already shows this version
     of the sheet (devices at a table poll it every few seconds)."""
     etag = f'"sheet-{table.pk}.{table.version}.{get_language()}"'
-    if etag in parse_etags(request.headers.get("If-None-Match", "")):
-        response = HttpResponseNotModified()
-    else:
-        response = render(request, "sheet/_list.html", {"state": paper_list(table_state(table))})
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    headers = {"Cache-Control": "no-cache"}
+    answer = precondition_answer(request, etag, headers)
+    if answer is not None:
+        return answer
+    return tagged(render(request, "sheet/_list.html",
+                         {"state": paper_list(table_state(table))}), etag, headers)
 
 
 def sheet_list(request, token: str):
-    """The paper-list part of the sheet, re-fetched after every change."""
-    return _list_answer(request, _open_table(token))
+    """The paper-list part of the sheet, re-fetched after every change (410, as the page,
+    once the token may no longer read it; the tablet keeps what it shows)."""
+    table = _token_table(token)
+    if sheet_refusal(table, by_table=True, write=False) is not None:
+        return _closed(request, table)
+    return _list_answer(request, table)
 
 
 @staff_member_required

@@ -20,9 +20,10 @@ import os
 import threading
 import time
 
+import redis
 from django.conf import settings
-from django.core.cache import caches
-from django.core.cache.backends.redis import RedisCache
+
+from tournaments.recompute import connection
 
 log = logging.getLogger(__name__)
 
@@ -36,16 +37,13 @@ _counts: dict[int, int] = {}
 _state: dict = {"pid": None, "generation": 0, "live": False}
 
 
-def _backend() -> RedisCache | None:
-    backend = caches["default"]
-    if not isinstance(backend, RedisCache) or not getattr(
-            settings, "STANDINGS_PUSH_INVALIDATIONS", True):
-        return None
-    return backend
+def _pushing() -> bool:
+    return connection.client() is not None and getattr(
+        settings, "STANDINGS_PUSH_INVALIDATIONS", True)
 
 
-def _channel(backend: RedisCache) -> str:
-    return backend.make_key(CHANNEL)
+def _channel() -> str:
+    return connection.key(CHANNEL)
 
 
 def bump(tournament_id: int) -> None:
@@ -56,9 +54,8 @@ def bump(tournament_id: int) -> None:
 
 def publish(tournament_id: int) -> None:
     """Tell every process; raises when Redis cannot be reached (the caller logs it)."""
-    backend = _backend()
-    if backend is not None:
-        backend._cache.get_client(write=True).publish(_channel(backend), tournament_id)
+    if _pushing():
+        connection.client().publish(_channel(), tournament_id)
 
 
 def seen(tournament_id: int) -> tuple[int, int] | None:
@@ -72,21 +69,20 @@ def seen(tournament_id: int) -> tuple[int, int] | None:
 
 
 def _start() -> None:
-    backend = _backend()
-    if backend is None or _state["pid"] == os.getpid():
+    if not _pushing() or _state["pid"] == os.getpid():
         return
     with _lock:
         if _state["pid"] == os.getpid():
             return
         _state.update(pid=os.getpid(), live=False)
-    threading.Thread(target=_listen, args=(backend,), daemon=True,
+    threading.Thread(target=_listen, args=(connection.client(), _channel()), daemon=True,
                      name="standings-invalidations").start()
 
 
-def _listen(backend: RedisCache) -> None:
+def _listen(client: redis.Redis, channel: str) -> None:
     while True:
         try:
-            _subscribed(backend)
+            _subscribed(client, channel)
         except Exception:
             log.warning("standings invalidations: subscription lost", exc_info=True)
         with _lock:
@@ -94,10 +90,10 @@ def _listen(backend: RedisCache) -> None:
         time.sleep(RETRY_SECONDS)
 
 
-def _subscribed(backend: RedisCache) -> None:
-    pubsub = backend._cache.get_client(write=True).pubsub()
+def _subscribed(client: redis.Redis, channel: str) -> None:
+    pubsub = client.pubsub()
     try:
-        pubsub.subscribe(_channel(backend))
+        pubsub.subscribe(channel)
         quiet_since = time.monotonic()
         while True:
             message = pubsub.get_message(timeout=PING_SECONDS)

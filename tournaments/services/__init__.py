@@ -22,6 +22,7 @@ from tournaments.services.rounds import (  # noqa: F401
     round_swap,
 )
 from tournaments.services.sheets import (  # noqa: F401
+    SheetWrite,
     deal_correct,
     deal_delete,
     deal_preview,
@@ -30,5 +31,6 @@ from tournaments.services.sheets import (  # noqa: F401
     sheet_submit,
     summary_record,
     table_lock,
+    table_lock_by_token,
 )
 from tournaments.services.shortened import sheet_end  # noqa: F401

@@ -20,7 +20,6 @@ from tournaments.models import (
     Participant,
     Tournament,
 )
-from tournaments.recompute import snapshots
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.recompute.signals import publication_changed
 from tournaments.services.lifecycle import lock_open_tournament
@@ -124,8 +123,8 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
     publication = "published" in fields and fields["published"] != tournament.published
     for name, value in fields.items():
         setattr(tournament, name, value)
+    # publish/unpublish: the save's signal has pollers' snapshots go after the commit
     tournament.save(update_fields=list(fields) or None)
     if publication:
         publication_changed.send(sender=Tournament, tournament=tournament)
-    snapshots.invalidate(tournament.pk)  # publish/unpublish: pollers' snapshots go
     return tournament

@@ -21,7 +21,7 @@ from django.utils.translation import gettext_noop as _
 from games.engines.base import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import IdempotencyKey, Table
-from tournaments.services.sheets import table_lock
+from tournaments.services.sheets import SheetWrite, sheet_write
 
 Answer = tuple[int, Any, dict[str, str]]  # status, JSON body, headers
 
@@ -32,20 +32,22 @@ def request_fingerprint(method: str, path: str, body: Any) -> str:
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
-def idempotent(*, table_id: int, key: str | None, fingerprint: str,
-               produce: Callable[[], Answer]) -> tuple[Answer, bool]:
+def idempotent(*, table_id: int | None = None, key: str | None, fingerprint: str,
+               produce: Callable[[], Answer],
+               sheet: SheetWrite | None = None) -> tuple[Answer, bool]:
     """Run ``produce`` once per (table, key); returns the answer and whether it is a replay.
 
     The table's row lock is held from the look-up of the key to the storing of the
     answer, so concurrent retries of one key run one after another.
 
     ``produce`` raises on a refused request; nothing is stored then, since a refused
-    request changed nothing and its retry may succeed later.
+    request changed nothing and its retry may succeed later. ``sheet``: the caller's
+    write context, whose table is locked already (it is not loaded again).
     """
     if not key:
         return produce(), False
     with transaction.atomic():
-        return _once(table_lock(table_id), key, fingerprint, produce)
+        return _once(sheet_write(table_id, sheet).table, key, fingerprint, produce)
 
 
 def _once(table: Table, key: str, fingerprint: str,

@@ -13,7 +13,6 @@ from django.utils.translation import gettext_noop as _
 
 from tournaments.errors import StateConflict
 from tournaments.models import Tournament
-from tournaments.recompute import snapshots
 
 
 def check_not_finished(tournament: Tournament) -> None:
@@ -42,8 +41,7 @@ def tournament_finish(*, tournament_id: int) -> Tournament:
         raise StateConflict(_("Close round %(rounds)s before finishing the tournament."),
                             rounds=", ".join(str(n) for n in open_rounds))
     tournament.status = Tournament.Status.FINISHED
-    tournament.save(update_fields=["status"])
-    snapshots.invalidate(tournament.pk)
+    tournament.save(update_fields=["status"])  # its signal invalidates the standings
     return tournament
 
 
@@ -55,6 +53,5 @@ def tournament_reopen(*, tournament_id: int) -> Tournament:
         raise StateConflict(_("The tournament is not finished."))
     tournament.status = (Tournament.Status.RUNNING if tournament.rounds.exists()
                          else Tournament.Status.DRAFT)
-    tournament.save(update_fields=["status"])
-    snapshots.invalidate(tournament.pk)
+    tournament.save(update_fields=["status"])  # its signal invalidates the standings
     return tournament

@@ -1,7 +1,11 @@
 """Writing a table's sheet: deals, corrections, deletion, the Skat summary, submission.
 
-Every function locks the table row first (``table_lock``), so concurrent writers to one
-sheet run one after another; each change re-totals the sheet into the seats, bumps the
+Every function works on a *sheet write* (``SheetWrite``): the table locked for the
+transaction together with its game's engine, its rules and its number of players, loaded
+once per request (``sheet_write``; a caller that locked the table already — the API's
+table endpoint, the idempotency check — passes its own) and used by the checks, the
+scoring and the re-totalling alike. Concurrent writers to one sheet run one after
+another; each change re-totals the sheet into the seats, bumps the
 table's ``version`` and appends a ``SheetEvent`` with the values before and after.
 Deals are validated by the game's engine in their place in the sheet (deal number,
 dealer, schedule).
@@ -9,44 +13,85 @@ dealer, schedule).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Count, IntegerField, OuterRef, Subquery
 from django.utils import timezone
-from django.utils.cache import parse_etags
 from django.utils.translation import gettext_noop as _
 
 from games.engines import DealContext, Engine, EngineUserError, ScoredDeal, get_engine
 from games.engines.base import is_int, user_error
+from tournaments.conditional import if_match_holds
 from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
 from tournaments.models import Deal, Seat, SheetEvent, Table
+from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.actors import Actor
 
 
+def _locked_tables():
+    """Tables locked for the transaction, with round, tournament and seat count."""
+    seats = (Seat.objects.filter(table=OuterRef("pk")).order_by().values("table")
+             .annotate(n=Count("pk")).values("n"))
+    return (Table.objects.select_for_update().select_related("round__tournament")
+            .annotate(seat_count=Subquery(seats, output_field=IntegerField())))
+
+
 def table_lock(table_id: int) -> Table:
     """The table, locked for this transaction (call inside ``transaction.atomic``)."""
-    return (Table.objects.select_for_update().select_related("round__tournament")
-            .get(pk=table_id))
+    return _locked_tables().get(pk=table_id)
 
 
-def _engine(table: Table) -> tuple[Engine, dict[str, Any]]:
-    tournament = table.round.tournament
-    engine = get_engine(tournament.game)
-    return engine, engine.options(tournament.rules)
+def table_lock_by_token(token: str) -> Table | None:
+    """The table of an entry token, locked for this transaction; None for no table."""
+    return _locked_tables().filter(entry_token=token).first()
 
 
-def _players(table: Table) -> int:
-    return table.seats.count()
+@dataclass(frozen=True)
+class SheetWrite:
+    """One table's sheet as a request writes it: the locked table, its game's engine,
+    the rules (parsed once) and its number of players (counted once)."""
+
+    table: Table
+    engine: Engine
+    rules: dict[str, Any]
+    players: int
+
+    @classmethod
+    def of(cls, table: Table) -> SheetWrite:
+        """The write context of a table locked by ``table_lock`` (or the lock above)."""
+        tournament = table.round.tournament
+        engine = get_engine(tournament.game)
+        players = getattr(table, "seat_count", None)
+        if players is None:
+            players = table.seats.count()
+        return cls(table, engine, engine.options(tournament.rules), players or 0)
+
+
+def sheet_write(table_id: int | None = None, sheet: SheetWrite | None = None) -> SheetWrite:
+    """``sheet`` when the caller holds one (for the same table), else the table locked
+    and loaded now (inside ``transaction.atomic``)."""
+    if sheet is not None:
+        if table_id is not None and sheet.table.pk != table_id:
+            raise ValueError("the sheet write is of another table")
+        return sheet
+    return SheetWrite.of(table_lock(table_id))
+
+
+_REFUSALS = {
+    ROUND_CLOSED: _("The round is closed; the sheet can no longer be changed."),
+    FINISHED: _("The tournament is finished; reopen it to change anything."),
+}
 
 
 def _check_writable(table: Table, actor: Actor, *, staff_after_submit: bool) -> None:
-    if table.round.closed or (actor.by_table and table.round.reopened):
-        # A reopened round is open for staff only: the table's token stays locked.
-        raise StateConflict(_("The round is closed; the sheet can no longer be changed."))
-    if table.submitted and (actor.by_table or not staff_after_submit):
-        raise StateConflict(_("The sheet has been submitted."))
+    """``StateConflict`` when the policy (``sheet_refusal``) refuses the change."""
+    refusal = sheet_refusal(table, by_table=actor.by_table, write=True,
+                            after_submit=staff_after_submit)
+    if refusal is not None:
+        raise StateConflict(_REFUSALS.get(refusal, _("The sheet has been submitted.")))
 
 
 def _deal_state(deal: Deal) -> dict[str, Any]:
@@ -60,15 +105,15 @@ def _log(table: Table, actor: Actor, action: str, *, number: int | None = None,
                               deal_number=number, before=before, after=after)
 
 
-def _score(engine: Engine, rules: dict, table: Table, number: int, record: Any) -> ScoredDeal:
-    ctx = DealContext(number=number, players=_players(table), rules=rules)
-    return engine.score_deal(engine.validate_deal(record, ctx), ctx)
+def _score(sheet: SheetWrite, number: int, record: Any) -> ScoredDeal:
+    ctx = DealContext(number=number, players=sheet.players, rules=sheet.rules)
+    return sheet.engine.score_deal(sheet.engine.validate_deal(record, ctx), ctx)
 
 
-def retotal(table: Table) -> None:
+def retotal(table: Table, sheet: SheetWrite | None = None) -> None:
     """Write the sheet's totals into the seats and bump the table's version."""
-    engine, rules = _engine(table)
-    players = _players(table)
+    sheet = sheet or SheetWrite.of(table)
+    engine, rules, players = sheet.engine, sheet.rules, sheet.players
     if table.summary is not None:
         totals = engine.summary_totals(table.summary, players, rules)
     else:
@@ -90,10 +135,7 @@ def retotal(table: Table) -> None:
 def _check_if_match(deal: Deal, if_match: str | None) -> None:
     if not if_match:
         raise MissingPrecondition()
-    # RFC 9110 §13.1.1: a strong comparison (a weak tag never matches), a list matches
-    # when one of its tags does, "*" matches any current deal
-    tags = parse_etags(if_match)
-    if tags != ["*"] and deal.etag not in tags:
+    if not if_match_holds(if_match, deal.etag):
         raise StalePrecondition()
 
 
@@ -102,54 +144,56 @@ def _deal_or_404(table: Table, number: int) -> Deal:
 
 
 @transaction.atomic
-def deal_record(*, table_id: int, number: Any, record: Any, actor: Actor) -> Deal:
+def deal_record(*, table_id: int | None = None, number: Any, record: Any, actor: Actor,
+                sheet: SheetWrite | None = None) -> Deal:
     """Enter the next deal of a sheet. ``number`` must be the next deal number."""
-    table = table_lock(table_id)
+    sheet = sheet_write(table_id, sheet)
+    table, engine, rules = sheet.table, sheet.engine, sheet.rules
     _check_writable(table, actor, staff_after_submit=False)
     if table.summary is not None:
         raise StateConflict(_("This sheet was entered as a summary."))
-    engine, rules = _engine(table)
     if not is_int(number) or number < 1:
         raise user_error("number", _("The deal number must be a whole number of 1 or more."))
     count = table.deals.count()
     if number <= count:
         raise StateConflict(_("Deal %(number)s has already been entered; correct it instead."),
                             number=number)
-    length = engine.sheet_length(_players(table), rules)
+    length = engine.sheet_length(sheet.players, rules)
     if count >= length:
         raise user_error("number", _("The sheet is complete with %(length)s deals."),
                          length=length)
     if number != count + 1:
         raise user_error("number", _("The next deal is number %(next)s."), next=count + 1)
-    scored = _score(engine, rules, table, number, record)
+    scored = _score(sheet, number, record)
     deal = Deal.objects.create(table=table, number=number, record=scored.record,
                                scores=scored.scores, extra=scored.extra)
     _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number, after=_deal_state(deal))
-    retotal(table)
+    retotal(table, sheet)
     return deal
 
 
 @transaction.atomic
-def deals_record(*, table_id: int, records: Any, actor: Actor) -> list[Deal]:
+def deals_record(*, table_id: int | None = None, records: Any, actor: Actor,
+                 sheet: SheetWrite | None = None) -> list[Deal]:
     """Enter the next deals of a sheet at once (a paper sheet typed in), all or nothing:
     each record is checked in its place, and one error names every offending deal and
     field (``deal`` = index in ``records``, ``number`` = its deal number)."""
-    table = table_lock(table_id)
+    sheet = sheet_write(table_id, sheet)
+    table, engine, rules = sheet.table, sheet.engine, sheet.rules
     _check_writable(table, actor, staff_after_submit=False)
     if table.summary is not None:
         raise StateConflict(_("This sheet was entered as a summary."))
     if not isinstance(records, list) or not records:
         raise user_error("deals", _("Enter at least one deal."))
-    engine, rules = _engine(table)
     count = table.deals.count()
-    room = engine.sheet_length(_players(table), rules) - count
+    room = engine.sheet_length(sheet.players, rules) - count
     if len(records) > room:
         raise user_error("deals", _("The sheet has room for %(room)s more deals."), room=room)
     scored, errors = [], []
     for index, record in enumerate(records):
         number = count + 1 + index
         try:
-            scored.append(_score(engine, rules, table, number, record))
+            scored.append(_score(sheet, number, record))
         except EngineUserError as exc:
             errors.extend(replace(error, deal=index, number=number) for error in exc.errors)
     if errors:
@@ -162,7 +206,7 @@ def deals_record(*, table_id: int, records: Any, actor: Actor) -> list[Deal]:
         _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number,
              after=_deal_state(deal))
         deals.append(deal)
-    retotal(table)
+    retotal(table, sheet)
     return deals
 
 
@@ -171,34 +215,35 @@ def deal_preview(*, table_id: int, number: Any, record: Any) -> ScoredDeal:
     table = Table.objects.select_related("round__tournament").get(pk=table_id)
     if not is_int(number) or number < 1:
         raise user_error("number", _("The deal number must be a whole number of 1 or more."))
-    engine, rules = _engine(table)
-    return _score(engine, rules, table, number, record)
+    return _score(SheetWrite.of(table), number, record)
 
 
 @transaction.atomic
-def deal_correct(*, table_id: int, number: int, record: Any, actor: Actor,
-                 if_match: str | None) -> Deal:
+def deal_correct(*, table_id: int | None = None, number: int, record: Any, actor: Actor,
+                 if_match: str | None, sheet: SheetWrite | None = None) -> Deal:
     """Correct a deal; ``if_match`` must carry the deal's current ETag."""
-    table = table_lock(table_id)
+    sheet = sheet_write(table_id, sheet)
+    table = sheet.table
     deal = _deal_or_404(table, number)
     _check_writable(table, actor, staff_after_submit=True)
     _check_if_match(deal, if_match)
-    engine, rules = _engine(table)
-    scored = _score(engine, rules, table, number, record)
+    scored = _score(sheet, number, record)
     before = _deal_state(deal)
     deal.record, deal.scores, deal.extra = scored.record, scored.scores, scored.extra
     deal.version += 1
     deal.save(update_fields=["record", "scores", "extra", "version", "updated_at"])
     _log(table, actor, SheetEvent.Action.DEAL_UPDATE, number=number, before=before,
          after=_deal_state(deal))
-    retotal(table)
+    retotal(table, sheet)
     return deal
 
 
 @transaction.atomic
-def deal_delete(*, table_id: int, number: int, actor: Actor, if_match: str | None = None) -> None:
+def deal_delete(*, table_id: int | None = None, number: int, actor: Actor,
+                if_match: str | None = None, sheet: SheetWrite | None = None) -> None:
     """Delete the last deal of a sheet that is not yet submitted."""
-    table = table_lock(table_id)
+    sheet = sheet_write(table_id, sheet)
+    table = sheet.table
     deal = _deal_or_404(table, number)
     _check_writable(table, actor, staff_after_submit=False)
     if if_match:
@@ -208,23 +253,24 @@ def deal_delete(*, table_id: int, number: int, actor: Actor, if_match: str | Non
         raise StateConflict(_("Only the last deal (number %(last)s) can be deleted."), last=last)
     _log(table, actor, SheetEvent.Action.DEAL_DELETE, number=number, before=_deal_state(deal))
     deal.delete()
-    retotal(table)
+    retotal(table, sheet)
 
 
 @transaction.atomic
-def summary_record(*, table_id: int, seats: Any, actor: Actor) -> Table:
+def summary_record(*, table_id: int | None = None, seats: Any, actor: Actor,
+                   sheet: SheetWrite | None = None) -> Table:
     """Enter a sheet as its totals (Skat summary); it replaces any deals entered."""
-    table = table_lock(table_id)
+    sheet = sheet_write(table_id, sheet)
+    table = sheet.table
     _check_writable(table, actor, staff_after_submit=True)
-    engine, rules = _engine(table)
-    engine.summary_totals(seats, _players(table), rules)
+    sheet.engine.summary_totals(seats, sheet.players, sheet.rules)
     before = {"summary": table.summary,
               "deals": [_deal_state(d) for d in table.deals.order_by("number")]}
     table.deals.all().delete()
     table.summary = seats
     table.save(update_fields=["summary"])
     _log(table, actor, SheetEvent.Action.SUMMARY, before=before, after={"summary": seats})
-    retotal(table)
+    retotal(table, sheet)
     return table
 
 
@@ -251,15 +297,16 @@ def confirming_players(table: Table, confirmed_by: Any) -> list[dict]:
 
 
 @transaction.atomic
-def sheet_submit(*, table_id: int, actor: Actor, confirmed_by: Any = None) -> Table:
+def sheet_submit(*, table_id: int | None = None, actor: Actor, confirmed_by: Any = None,
+                 sheet: SheetWrite | None = None) -> Table:
     """Lock a complete sheet: the table's token can no longer write it. ``confirmed_by``
     names the seats whose players confirmed the totals (kept in the history)."""
-    table = table_lock(table_id)
+    sheet = sheet_write(table_id, sheet)
+    table = sheet.table
     _check_writable(table, actor, staff_after_submit=False)
     confirmed = confirming_players(table, confirmed_by)
     if table.summary is None:
-        engine, rules = _engine(table)
-        length = engine.sheet_length(_players(table), rules)
+        length = sheet.engine.sheet_length(sheet.players, sheet.rules)
         count = table.deals.count()
         if count < length:
             raise user_error("deals", _("The sheet has %(count)s of %(length)s deals."),

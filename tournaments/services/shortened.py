@@ -24,7 +24,7 @@ from tournaments.errors import StateConflict
 from tournaments.models import SheetEvent, Table
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.actors import Actor
-from tournaments.services.sheets import _check_writable, _engine, _log, _players, table_lock
+from tournaments.services.sheets import SheetWrite, _check_writable, _log, sheet_write
 
 REASON_MAX = 200  # characters, as the model field
 
@@ -40,7 +40,8 @@ def _clean_reason(reason: Any) -> str:
 
 
 @transaction.atomic
-def sheet_end(*, table_id: int, reason: Any, actor: Actor) -> Table:
+def sheet_end(*, table_id: int | None = None, reason: Any, actor: Actor,
+              sheet: SheetWrite | None = None) -> Table:
     """End a sheet early with the deals entered (staff only; see the module docstring).
 
     ``EngineUserError`` naming ``reason`` when it is missing, blank or too long;
@@ -48,15 +49,15 @@ def sheet_end(*, table_id: int, reason: Any, actor: Actor) -> Table:
     complete (then it is simply submitted).
     """
     reason = _clean_reason(reason)
-    table = table_lock(table_id)
+    sheet = sheet_write(table_id, sheet)
+    table = sheet.table
     if actor.by_table:
         raise StateConflict(_("Only the tournament's directors may end a sheet early."))
     _check_writable(table, actor, staff_after_submit=False)
     count = table.deals.count()
     if table.summary is not None:
         raise StateConflict(_("This sheet was entered as a summary; submit it instead."))
-    engine, rules = _engine(table)
-    length = engine.sheet_length(_players(table), rules)
+    length = sheet.engine.sheet_length(sheet.players, sheet.rules)
     if count >= length:
         raise StateConflict(_("The sheet is complete; submit it instead."))
     table.submitted = True

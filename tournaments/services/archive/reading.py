@@ -16,6 +16,7 @@ from clubs.services import check_table_money
 from games.choices import check_game
 from games.engines import DealContext, EngineUserError, FieldError, get_engine
 from games.engines.base import is_int
+from tournaments.bounds import MAX_ROUND
 from tournaments.models import (
     MAX_ROUNDS_PLANNED,
     MAX_TEAM_SIZE,
@@ -341,7 +342,7 @@ def _read_rounds(data: Any, game: str, rules: dict, participants: dict) -> list[
         path = f"rounds.{i}"
         _obj(r, path, {"number", "method", "seed", "closed", "created_at", "tables"},
              optional={"reopened"})
-        if _int(r["number"], f"{path}.number", 1, 10_000) != i + 1:
+        if _int(r["number"], f"{path}.number", 1, MAX_ROUND) != i + 1:
             raise _fail(f"{path}.number", _("Rounds are numbered 1, 2, … in order."))
         if r["method"] not in Round.Method.values:
             raise _fail(f"{path}.method", _("Unknown seating method."))
