@@ -6,13 +6,16 @@ forms of each name for narrow screens, so a column head never breaks inside a wo
   table get the seat number ("MO1", "MO2"), and a legend under the table spells them out.
 """
 
+import re
 from collections import Counter
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 register = template.Library()
+
+BREAKS_INSIDE = re.compile(r"[-/\u2010\u2013\u2014]")
 
 
 def _words(name: str) -> list[str]:
@@ -51,7 +54,9 @@ def short_names(seats) -> list[dict]:
 
 @register.filter(is_safe=True)
 def keep_words(text) -> str:
-    """Each word in a span that does not break inside (not even after a hyphen, as in
-    "Seeger-Fabian" or "Oberhuber-Schwarzenbach"); lines break between words only."""
-    words = str(text or "").split()
-    return mark_safe(" ".join(format_html('<span class="w">{}</span>', w) for w in words))
+    """A word that a browser could break inside (after a hyphen or a slash, as in
+    "Seeger-Fabian" or "Oberhuber-Schwarzenbach") goes in a span that does not break;
+    lines break between words only. Other words stay plain text."""
+    return mark_safe(" ".join(
+        format_html('<span class="w">{}</span>', word) if BREAKS_INSIDE.search(word)
+        else conditional_escape(word) for word in str(text or "").split()))
