@@ -8,7 +8,7 @@ director's tournament page, with long German names and three- and four-digit num
 
 import pytest
 
-from tests.browser.conftest import needs_chromium, shot
+from tests.browser.conftest import ARTIFACTS, needs_chromium, shot
 from tests.browser.test_director_console import logged_in, no_sideways_scroll
 from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory, StaffFactory
 from tournaments.models import Table
@@ -127,7 +127,13 @@ def test_lists_break_no_number_and_no_word(live_server, browser, in_process_task
     assert 0 <= top["y"] and top["y"] + top["height"] <= 500, top
     assert page.locator("#sheet thead tr.totals-top td.total-top").first.inner_text() == \
         page.locator("#sheet tfoot td.total").first.inner_text()
-    shot(page, "readable-skat-sheet-scrolled")
+    page.screenshot(path=str(ARTIFACTS / f"readable-skat-sheet-scrolled-{width}.png"))
+    # scrolled back to the top, the head sits above the first deal, where it belongs
+    page.evaluate("() => window.scrollTo(0, 0)")
+    order = page.evaluate("""() => [
+        document.querySelector('#sheet thead').getBoundingClientRect().bottom,
+        document.querySelector('#sheet tbody tr').getBoundingClientRect().top]""")
+    assert order[0] <= order[1] + 1, order
     page.goto("about:blank")
     context.close()
     assert errors == []

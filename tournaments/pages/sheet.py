@@ -15,7 +15,7 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.history_words import history_rows
-from tournaments.models import Table
+from tournaments.models import SheetEvent, Table
 from tournaments.pages.access import allowed_if, table_by_pk
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import directs_table
@@ -43,11 +43,24 @@ def _open_table(token: str) -> Table:
     return table
 
 
+def _submission(table: Table) -> dict | None:
+    """Who confirmed a submitted sheet at the table, and the director's reason when not
+    everyone did (the last submit in the history)."""
+    if not table.submitted:
+        return None
+    event = (table.events.filter(action=SheetEvent.Action.SUBMIT).order_by("-at", "-id")
+             .values_list("after", flat=True).first()) or {}
+    return {"names": ", ".join(c.get("name", "") for c in event.get("confirmed_by") or []
+                               if isinstance(c, dict)),
+            "reason": event.get("unconfirmed_reason", "")}
+
+
 def _context(request, table: Table, *, token: str | None) -> dict:
     state = paper_list(table_state(table))
     return {
         "table": table,
         "state": state,
+        "submission": _submission(table),
         "form_template": FORM_TEMPLATES[state["game"]],
         "trumps": TRUMPS.get(state["game"], []),
         "basler_rows": BASLER_ROWS,
