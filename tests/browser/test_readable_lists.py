@@ -110,6 +110,8 @@ def test_lists_break_no_number_and_no_word(live_server, browser, in_process_task
         shot(page, f"readable-{name}")
         no_sideways_scroll(page)
         no_broken_words(page)
+        if name.endswith("-board"):  # every column keeps a visible head
+            assert all(page.locator("table.standings thead th").all_inner_texts()), name
     # a phone shows initials with a legend at a 4-seat table, a small tablet short names
     page.goto(f"{live_server.url}{paths['schafkopf-sheet']}")
     heads = page.locator("#sheet thead th.seat-head").all_inner_texts()

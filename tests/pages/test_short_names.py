@@ -16,3 +16,8 @@ def test_keep_words_wraps_only_words_a_browser_could_break_and_escapes():
     assert keep_words("Wertung (Seeger-Fabian)") == \
         'Wertung <span class="w">(Seeger-Fabian)</span>'
     assert keep_words("<b>A-B</b>") == '<span class="w">&lt;b&gt;A-B&lt;/b&gt;</span>'
+
+
+def test_a_number_in_a_name_stays_whole_in_the_initials():
+    heads = short_names([{"seat": 1, "name": "Spieler 10"}, {"seat": 2, "name": "Spieler 11"}])
+    assert [h["initials"] for h in heads] == ["S10", "S11"]

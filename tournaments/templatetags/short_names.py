@@ -33,7 +33,7 @@ def initials(name: str) -> str:
     words = _words(name)
     if not words:
         return "?"
-    letters = [w[0] for w in words]
+    letters = [w if w.isdigit() else w[0] for w in words]  # "Spieler 10" → "S10"
     # first and last word: "Maximiliane Oberhuber-Schwarzenbach" → "MO", not "MOS"
     return (letters[0] + letters[1] if len(letters) > 1 else words[0][:2]).upper()
 
