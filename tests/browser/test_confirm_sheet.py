@@ -5,7 +5,7 @@ the submitted sheet name who confirmed."""
 
 import pytest
 
-from tests.browser.conftest import needs_chromium, shot
+from tests.browser.conftest import ARTIFACTS, needs_chromium, shot
 from tests.browser.test_director_console import logged_in
 from tests.browser.test_readable_lists import NAMES, players
 from tests.browser.test_tablet_sheet import settle
@@ -52,6 +52,8 @@ def test_submit_waits_for_every_player_and_says_who_confirmed(live_server, brows
     assert f"Es fehlt noch: {names[1]}." in words
     assert page.locator("#submit-sheet").is_disabled()  # one tick is not enough
     shot(page, "confirm-two-of-three")
+    page.locator("#sheet").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"confirm-sheet-in-view-{width}.png"))
     boxes[1].check()
     assert "Alle haben bestätigt" in status.inner_text()
     assert page.locator("#submit-sheet").is_enabled()

@@ -89,10 +89,13 @@ def setup_tables():
     return director, tables
 
 
-@pytest.mark.parametrize("width", [390, 800])
-def test_lists_break_no_number_and_no_word(live_server, browser, in_process_tasks, width):
+@pytest.mark.parametrize("width, language", [(390, "de"), (800, "de"), (390, "en")])
+def test_lists_break_no_number_and_no_word(live_server, browser, in_process_tasks, width,
+                                           language):
     director, tables = setup_tables()
     context, page, errors = logged_in(browser, live_server, director, "phone")
+    context.add_cookies([{"name": "django_language", "value": language,
+                          "url": live_server.url}])
     page.set_viewport_size({"width": width, "height": 900})
     paths = {}
     for game, (tournament, table) in tables.items():
@@ -107,7 +110,7 @@ def test_lists_break_no_number_and_no_word(live_server, browser, in_process_task
     for name, path in paths.items():
         response = page.goto(f"{live_server.url}{path}")
         assert response.status == 200, (path, response.status)
-        shot(page, f"readable-{name}")
+        shot(page, f"readable-{language}-{name}")
         no_sideways_scroll(page)
         no_broken_words(page)
         if name.endswith("-board"):  # every column keeps a visible head
@@ -129,7 +132,7 @@ def test_lists_break_no_number_and_no_word(live_server, browser, in_process_task
     assert 0 <= top["y"] and top["y"] + top["height"] <= 500, top
     assert page.locator("#sheet thead tr.totals-top td.total-top").first.inner_text() == \
         page.locator("#sheet tfoot td.total").first.inner_text()
-    page.screenshot(path=str(ARTIFACTS / f"readable-skat-sheet-scrolled-{width}.png"))
+    page.screenshot(path=str(ARTIFACTS / f"readable-{language}-skat-sheet-scrolled-{width}.png"))
     # scrolled back to the top, the head sits above the first deal, where it belongs
     page.evaluate("() => window.scrollTo(0, 0)")
     order = page.evaluate("""() => [
