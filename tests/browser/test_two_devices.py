@@ -80,3 +80,34 @@ def test_a_second_device_sees_both_versions_and_decides(live_server, page, choic
     assert deals[0].record["declarer"] == 2
     if expected == 2:
         assert deals[1].record.get("passed") is True
+
+
+def test_a_deal_queued_offline_whose_number_was_taken_asks_instead_of_jamming(live_server,
+                                                                              page):
+    _, table = setup_table("skat", 3)
+    url = f"{live_server.url}/t/{table.entry_token}/"
+    other = page.context.browser.new_context(viewport=page.viewport_size, locale="de-DE")
+    try:
+        second, errors = stale_device(other, url)
+        second.wait_for_function("() => document.querySelector('#sheet table')")
+        other.set_offline(True)
+        second.evaluate("window.dispatchEvent(new Event('offline'))")
+        second.click(".passed-button")  # kept on the device as deal 1
+        second.locator("#pending li").first.wait_for()
+        page.goto(url)
+        clubs_won(page, declarer=2)
+        wait_count(page, 1)
+        other.set_offline(False)
+        second.evaluate("window.dispatchEvent(new Event('online'))")
+        second.locator("#conflict").wait_for(state="visible")
+        assert second.locator("#fix-number").is_hidden()  # not the refused-deal form
+        assert second.locator("#pending li.conflict").count() == 1
+        second.click("#conflict-next")
+        wait_count(second, 2)
+        second.goto("about:blank")
+        assert errors == []
+    finally:
+        other.close()
+    settle(page)
+    assert [d.record.get("passed", False) for d in
+            Deal.objects.filter(table=table).order_by("number")] == [False, True]
