@@ -185,12 +185,18 @@ class TableSummary(TableEndpoint):
 class SubmitSerializer(StrictSerializer):
     # Seats are checked by the service against the table (a number, at this table, once).
     confirmed_by = serializers.JSONField(label=_("confirmed by"), required=False)
+    unconfirmed_reason = serializers.CharField(label=_("reason"), max_length=200,
+                                               required=False, allow_blank=True)
 
 
 SUBMIT_SCHEMA = inline_serializer("SheetSubmit", {
     "confirmed_by": serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=6), max_length=6, required=False,
         help_text="the seats whose players confirmed the totals at the table, each once"),
+    "unconfirmed_reason": serializers.CharField(
+        max_length=200, required=False,
+        help_text="staff only: why the sheet goes in without every player's confirmation "
+                  "(kept in the history)"),
 })
 
 
@@ -202,7 +208,8 @@ class TableSubmit(TableEndpoint):
         serializer = SubmitSerializer(data=request.data if request.data else {})
         serializer.is_valid(raise_exception=True)
         sheet_submit(sheet=self.sheet, actor=actor_of(request),
-                     confirmed_by=serializer.validated_data.get("confirmed_by"))
+                     confirmed_by=serializer.validated_data.get("confirmed_by"),
+                     unconfirmed_reason=serializer.validated_data.get("unconfirmed_reason", ""))
         table.refresh_from_db()
         return Response(table_json(table, request))
 

@@ -61,8 +61,11 @@ class HistoryReader:
         if action == SheetEvent.Action.SUBMIT:
             names = [c.get("name", "") for c in after.get("confirmed_by") or []
                      if isinstance(c, dict)]
-            return "", (_("confirmed by %(names)s") % {"names": ", ".join(names)}
-                        if names else "")
+            words = [_("confirmed by %(names)s") % {"names": ", ".join(names)}] if names else []
+            if after.get("unconfirmed_reason"):
+                words.append(_("submitted without every confirmation: %(reason)s")
+                             % {"reason": after["unconfirmed_reason"]})
+            return "", "; ".join(words)
         if action == SheetEvent.Action.END:
             return "", _("%(reason)s (%(deals)s of %(length)s deals)") % {
                 "reason": after.get("reason", ""), "deals": after.get("deals"),

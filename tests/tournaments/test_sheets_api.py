@@ -229,3 +229,24 @@ def test_submit_without_a_body_names_nobody(table_client, table):
     fill(table_client, table, 3)
     assert table_client.post(url(table, "submit/")).status_code == 200
     assert SheetEvent.objects.get(action="submit").after["confirmed_by"] == []
+
+
+def test_director_submits_an_unconfirmed_sheet_with_a_reason_kept_in_the_history(
+        table_client, table, director_client):
+    fill(table_client, table, 3)
+    resp = director_client.post(url(table, "submit/"), {
+        "confirmed_by": [1], "unconfirmed_reason": "Spieler 3 musste gehen"}, format="json")
+    assert resp.status_code == 200, resp.content
+    after = SheetEvent.objects.get(action="submit").after
+    assert after["unconfirmed_reason"] == "Spieler 3 musste gehen"
+    text = director_client.get(url(table, "history/")).json()[-1]["text"]
+    assert "Spieler 3 musste gehen" in text
+
+
+def test_only_the_director_submits_without_every_confirmation(table_client, table):
+    fill(table_client, table, 3)
+    resp = table_client.post(url(table, "submit/"), {"unconfirmed_reason": "egal"},
+                             format="json")
+    assert resp.status_code == 400
+    assert resp.json()["errors"][0]["field"] == "unconfirmed_reason"
+    assert not SheetEvent.objects.filter(action="submit").exists()

@@ -127,8 +127,12 @@ def print_page(request, tournament: Tournament, slug: str):
               "shortened": [t for t in shortened if t.round.number == number]}
              for number, found in sorted(by_round.items())]
     computed_at, pending = standings_version(tournament)
+    # The club column only when a player plays for another club than the tournament's
+    # own (printed once in the head): it cost half the width and three lines per row.
+    show_club = any(row.participant.player.club_id != tournament.club_id
+                    for found in by_round.values() for row in found)
     return render(request, "board/print.html", {
-        "tournament": tournament, "lists": lists, "only": only,
+        "tournament": tournament, "lists": lists, "only": only, "show_club": show_club,
         "rounds": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "computed_at": computed_at, "stale": pending is not None,
         "shortened_overall": shortened if not only else [],

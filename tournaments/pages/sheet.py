@@ -15,7 +15,7 @@ from django.utils.translation import get_language
 from games.presentation import presentation_of
 from tournaments.conditional import precondition_answer, tagged
 from tournaments.history_words import history_rows
-from tournaments.models import Table
+from tournaments.models import SheetEvent, Table
 from tournaments.pages.access import allowed_if, table_by_pk
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import directs_table, sheet_refusal
@@ -36,6 +36,18 @@ def _closed(request, table: Table):
     return render(request, "sheet/closed.html", {"table": table}, status=410)
 
 
+def _submission(table: Table) -> dict | None:
+    """Who confirmed a submitted sheet at the table, and the director's reason when not
+    everyone did (the last submit in the history)."""
+    if not table.submitted:
+        return None
+    event = (table.events.filter(action=SheetEvent.Action.SUBMIT).order_by("-at", "-id")
+             .values_list("after", flat=True).first()) or {}
+    return {"names": ", ".join(c.get("name", "") for c in event.get("confirmed_by") or []
+                               if isinstance(c, dict)),
+            "reason": event.get("unconfirmed_reason", "")}
+
+
 def _context(request, table: Table, *, token: str | None) -> dict:
     state = paper_list(table_state(table))
     shown = presentation_of(state["game"])  # the game's form and what it needs
@@ -43,6 +55,7 @@ def _context(request, table: Table, *, token: str | None) -> dict:
         **shown.form_context(state),
         "table": table,
         "state": state,
+        "submission": _submission(table),
         "form_template": shown.form_template,
         "config": {
             "tableId": table.pk,

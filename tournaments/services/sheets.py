@@ -298,13 +298,22 @@ def confirming_players(table: Table, confirmed_by: Any) -> list[dict]:
 
 @transaction.atomic
 def sheet_submit(*, table_id: int | None = None, actor: Actor, confirmed_by: Any = None,
-                 sheet: SheetWrite | None = None) -> Table:
+                 unconfirmed_reason: str = "", sheet: SheetWrite | None = None) -> Table:
     """Lock a complete sheet: the table's token can no longer write it. ``confirmed_by``
-    names the seats whose players confirmed the totals (kept in the history)."""
+    names the seats whose players confirmed the totals (kept in the history).
+
+    ``unconfirmed_reason`` is the director's word on why a sheet goes in although not
+    every seated player confirmed it (a player left, a tablet broke); only staff give
+    it, and the history keeps it beside the names of those who did confirm."""
     sheet = sheet_write(table_id, sheet)
     table = sheet.table
     _check_writable(table, actor, staff_after_submit=False)
     confirmed = confirming_players(table, confirmed_by)
+    reason = (unconfirmed_reason or "").strip()
+    if reason and not actor.is_staff:
+        raise user_error("unconfirmed_reason",
+                         _("Only the tournament director submits a sheet without every "
+                           "player's confirmation."))
     if table.summary is None:
         length = sheet.engine.sheet_length(sheet.players, sheet.rules)
         count = table.deals.count()
@@ -315,8 +324,10 @@ def sheet_submit(*, table_id: int | None = None, actor: Actor, confirmed_by: Any
     table.submitted_at = timezone.now()
     table.version += 1
     table.save(update_fields=["submitted", "submitted_at", "version"])
-    _log(table, actor, SheetEvent.Action.SUBMIT,
-         after={"submitted": True, "confirmed_by": confirmed})
+    after = {"submitted": True, "confirmed_by": confirmed}
+    if reason:
+        after["unconfirmed_reason"] = reason
+    _log(table, actor, SheetEvent.Action.SUBMIT, after=after)
     sheet_changed(table.round.tournament_id, round_number=table.round.number,
                   table_id=table.pk)
     return table

@@ -30,6 +30,7 @@ import {
 let editing = null; // {number, etag} while a stored deal is corrected
 let fixing = null;  // the key of the refused queued deal open in the form
 let flushing = false;
+let conflictKey = null; // the queued deal whose number another device has taken meanwhile
 
 previewNumber(function () {
   if (editing) { return editing.number; }
@@ -56,7 +57,7 @@ async function flush(direct) {
     for (;;) {
       var items = queue();
       var item = items[0];
-      if (!item || item.state === "refused") { break; }
+      if (!item || item.state === "refused" || item.state === "conflict") { break; }
       item.state = "sending";
       saveQueue(items);
       var resp;
@@ -81,6 +82,14 @@ async function flush(direct) {
       }
       var body = await resp.json().catch(function () { return {}; });
       if (resp.status === 409 || resp.status === 400) { await refreshSheet(true); }
+      if (resp.status === 409 && serverCount() >= item.number) {
+        // Another device stored this number first. Never renumber silently: keep the
+        // entry, show both versions, and let the players decide.
+        setState(item.key, {state: "conflict", errors: null});
+        if (direct) { resetForm(); dropDraft(); }
+        showConflict(item.key);
+        break;
+      }
       if (direct) {
         // Never queued for the player: the form still holds it; show why at the fields.
         saveQueue(queue().filter(function (x) { return x.key !== item.key; }));
@@ -98,6 +107,87 @@ async function flush(direct) {
   }
 }
 
+
+// ------------------------------------------------------------------ two devices, one number
+
+function cell(row, text) {
+  var td = document.createElement(row.children.length ? "td" : "th");
+  if (!row.children.length) { td.scope = "row"; }
+  td.textContent = text;
+  row.appendChild(td);
+}
+
+function signed(n) { return n === null || n === undefined ? "–" : (n > 0 ? "+" + n : String(n)); }
+
+async function scoresOf(method, path, body) {
+  try {
+    var resp = await call(method, path, body);
+    if (!resp.ok) { return null; }
+    return (await resp.json()).scores || null;
+  } catch (e) {
+    return null;
+  }
+}
+
+/* Show the stored deal and this device's entry side by side, per player. */
+async function showConflict(key) {
+  var item = queue().find(function (x) { return x.key === key; });
+  var box = document.getElementById("conflict");
+  if (!item || !box) { return; }
+  if (editing) { stopEditing(); }
+  conflictKey = key;
+  var n = item.number;
+  var next = serverCount() + 1;
+  document.getElementById("conflict-text").textContent = strings.conflictText.split("{n}").join(n);
+  document.getElementById("conflict-stored-head").textContent = strings.conflictStored.replace("{n}", n);
+  document.getElementById("conflict-next-number").textContent = next;
+  document.getElementById("entry").hidden = true;
+  box.hidden = false;
+  var rows = document.getElementById("conflict-rows");
+  rows.innerHTML = "";
+  var stored = await scoresOf("GET", "deals/" + n + "/");
+  var mine = await scoresOf("POST", "preview/", Object.assign({}, item.record, {number: next}));
+  var words = document.querySelector('#sheet tr[data-number="' + n + '"] .words');
+  if (words) {
+    var gameRow = document.createElement("tr");
+    cell(gameRow, strings.gameLabel);
+    cell(gameRow, words.textContent.trim());
+    cell(gameRow, "");
+    rows.appendChild(gameRow);
+  }
+  cfg.seats.forEach(function (seat, i) {
+    var tr = document.createElement("tr");
+    cell(tr, seat.name);
+    cell(tr, stored ? signed(stored[i]) : "–");
+    cell(tr, mine ? signed(mine[i]) : "–");
+    if (stored && mine && stored[i] !== mine[i]) { tr.className = "differs"; }
+    rows.appendChild(tr);
+  });
+  box.scrollIntoView({block: "start"});
+}
+
+function settleConflict(keep) {
+  var item = queue().find(function (x) { return x.key === conflictKey; });
+  conflictKey = null;
+  document.getElementById("conflict").hidden = true;
+  if (!item) { updateNext(); return; }
+  var items;
+  if (keep) {
+    // A new key: the same key with another number would be refused as a different body.
+    var fresh = newKey();
+    items = queue();
+    items.forEach(function (x) { if (x.key === item.key) { Object.assign(x, {state: "queued", key: fresh}); } });
+    items = renumber(items);
+    var moved = items.find(function (x) { return x.key === fresh; });
+    note(strings.conflictMoved.replace("{n}", item.number).replace("{m}", moved.number));
+  } else {
+    items = renumber(queue().filter(function (x) { return x.key !== item.key; }));
+    note(strings.conflictDiscarded.replace("{n}", item.number));
+  }
+  saveQueue(items);
+  updateNext();
+  flush(false);
+}
 
 function openRefused(key) {
   var item = queue().find(function (x) { return x.key === key; });
@@ -169,7 +259,7 @@ function updateNext() {
   var number = nextNumber();
   var entry = document.getElementById("entry");
   var done = number > cfg.sheetLength || complete;
-  if (entry && !editing && !fixing) { entry.hidden = done && !pending ? true : done; }
+  if (entry && !editing && !fixing) { entry.hidden = conflictKey ? true : (done && !pending ? true : done); }
   var confirm = document.getElementById("confirm");
   if (confirm) { confirm.hidden = !(complete && !pending); }
   var numberEl = document.getElementById("deal-number");
@@ -321,24 +411,67 @@ document.getElementById("sheet").addEventListener("click", async function (ev) {
 document.getElementById("pending").addEventListener("click", function (ev) {
   var li = ev.target.closest("li.refused");
   if (li) { openRefused(li.dataset.key); }
+  var twice = ev.target.closest("li.conflict");
+  if (twice) { showConflict(twice.dataset.key); }
 });
 
+if (document.getElementById("conflict")) {
+  document.getElementById("conflict-discard").addEventListener("click", function () { settleConflict(false); });
+  document.getElementById("conflict-next").addEventListener("click", function () { settleConflict(true); });
+}
+
+// Every seated player ticks their own name; the sheet goes in when all have ticked, and
+// the page says in words who has confirmed and who is still missing. The director (the
+// staff sheet in the console) may submit without every tick, giving a reason.
 var confirmBox = document.getElementById("confirm");
 function confirmedSeats() {
   return Array.from(confirmBox.querySelectorAll(".confirm-seat:checked"), function (b) { return Number(b.value); });
 }
+function confirmNames(checked) {
+  return Array.from(confirmBox.querySelectorAll(".confirm-seat"))
+    .filter(function (b) { return b.checked === checked; })
+    .map(function (b) { return b.dataset.name; });
+}
+function showConfirmed() {
+  var done = confirmNames(true);
+  var missing = confirmNames(false);
+  var words = [done.length ? strings.confirmedBy.replace("{names}", done.join(", ")) : strings.confirmedNobody];
+  words.push(missing.length ? strings.confirmMissing.replace("{names}", missing.join(", ")) : strings.confirmAll);
+  document.getElementById("confirm-status").textContent = words.join(" ");
+  document.getElementById("submit-sheet").disabled = missing.length > 0;
+  confirmBox.classList.toggle("all-confirmed", !missing.length);
+}
+async function submitSheet(body, errorField) {
+  var out = document.querySelector('[data-error-for="' + errorField + '"]');
+  out.textContent = "";
+  var resp;
+  try {
+    resp = await call("POST", "submit/", body);
+  } catch (e) {
+    out.textContent = strings.correctOffline;
+    return;
+  }
+  if (resp.ok) { window.location.reload(); return; }
+  var answer = await resp.json().catch(function () { return {}; });
+  out.textContent = answer.detail && !answer.errors ? answer.detail
+    : (answer.errors || []).map(function (e) { return e.message; }).join(" ") || answer.detail || "";
+}
 if (confirmBox) {
-  confirmBox.addEventListener("change", function () {
-    // The sheet goes in once at least one player confirmed; the history names who did.
-    document.getElementById("submit-sheet").disabled = !confirmedSeats().length;
+  showConfirmed();
+  confirmBox.addEventListener("change", showConfirmed);
+  document.getElementById("submit-sheet").addEventListener("click", function () {
+    submitSheet({confirmed_by: confirmedSeats()}, "submit");
   });
-  document.getElementById("submit-sheet").addEventListener("click", async function () {
-    var resp = await call("POST", "submit/", {confirmed_by: confirmedSeats()});
-    if (resp.ok) { window.location.reload(); return; }
-    var body = await resp.json().catch(function () { return {}; });
-    document.querySelector('[data-error-for="submit"]').textContent =
-      body.detail || (body.errors || []).map(function (e) { return e.message; }).join(" ");
-  });
+  var reason = document.getElementById("unconfirmed-reason");
+  if (reason) {
+    reason.addEventListener("input", function () {
+      document.getElementById("submit-unconfirmed").disabled = !reason.value.trim();
+    });
+    document.getElementById("submit-unconfirmed").addEventListener("click", function () {
+      submitSheet({confirmed_by: confirmedSeats(), unconfirmed_reason: reason.value.trim()},
+                  "unconfirmed_reason");
+    });
+  }
 }
 
 window.addEventListener("online", function () { setOnline(true); flush(false); });
@@ -362,7 +495,9 @@ if (form) { applyShowIf(); }
 updateNext();
 var head = queue()[0];
 var draft = load(keys.draft, null);
-if (form && head && head.state === "refused") {
+if (form && head && head.state === "conflict") {
+  showConflict(head.key);
+} else if (form && head && head.state === "refused") {
   openRefused(head.key);
   if (draft && draft.fixing === head.key) { fill(draft.record); }
 } else if (form && draft && draft.record && !draft.fixing) {

@@ -38,10 +38,11 @@ export function renderPending() {
     li.dataset.key = item.key;
     li.dataset.number = item.number;
     var label = item.state === "refused" ? strings.refused
+      : item.state === "conflict" ? strings.conflictWaiting
       : item.state === "sending" ? strings.sending
       : blocked ? strings.waitingBehind : strings.pending;
     li.textContent = "#" + item.number + " · " + label;
-    if (item.state === "refused") { li.tabIndex = 0; blocked = true; }
+    if (item.state === "refused" || item.state === "conflict") { li.tabIndex = 0; blocked = true; }
     list.appendChild(li);
   });
 }

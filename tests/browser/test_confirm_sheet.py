@@ -1,0 +1,92 @@
+"""Every seated player confirms a finished sheet with a tick by name; the sheet goes in
+only when all have ticked, and the page says in words who has confirmed and who is
+missing. The director may submit without every tick, giving a reason; the history and
+the submitted sheet name who confirmed."""
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS, needs_chromium, shot
+from tests.browser.test_director_console import logged_in
+from tests.browser.test_readable_lists import NAMES, players
+from tests.browser.test_tablet_sheet import settle
+from tests.factories import ClubFactory, StaffFactory
+from tournaments.models import SheetEvent, Table
+from tournaments.services import Actor, deal_record, round_draw, tournament_create
+
+pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
+
+
+def finished_sheet():
+    club = ClubFactory()
+    director = StaffFactory(username="leitung")
+    club.admins.add(director)
+    tournament = tournament_create(name="Donnerstag", game="skat", club=club, published=True,
+                                   director=director, rules={"series_deals_3": 3})
+    players(tournament, club, NAMES[:3])
+    table = Table.objects.get(round=round_draw(tournament_id=tournament.pk, method="random",
+                                               seed=1))
+    for number in (1, 2, 3):
+        deal_record(table_id=table.pk, number=number, record={"passed": True},
+                    actor=Actor(user=director))
+    names = [s.participant.player.name for s in table.seats.order_by("seat")]
+    return director, table, names
+
+
+@pytest.mark.parametrize("width", [390, 800])
+def test_submit_waits_for_every_player_and_says_who_confirmed(live_server, browser, width):
+    _, table, names = finished_sheet()
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    confirm = page.locator("#confirm")
+    confirm.wait_for(state="visible")
+    status = page.locator("#confirm-status")
+    assert "Noch niemand hat bestätigt" in status.inner_text()
+    assert page.locator("#submit-sheet").is_disabled()
+    boxes = confirm.locator(".confirm-seat").all()
+    assert len(boxes) == 3
+    boxes[0].check()
+    boxes[2].check()
+    words = status.inner_text()
+    assert f"Bestätigt: {names[0]}, {names[2]}." in words
+    assert f"Es fehlt noch: {names[1]}." in words
+    assert page.locator("#submit-sheet").is_disabled()  # one tick is not enough
+    shot(page, "confirm-two-of-three")
+    page.locator("#sheet").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"confirm-sheet-in-view-{width}.png"))
+    boxes[1].check()
+    assert "Alle haben bestätigt" in status.inner_text()
+    assert page.locator("#submit-sheet").is_enabled()
+    assert page.locator("#unconfirmed").count() == 0  # the reason is the director's
+    page.click("#submit-sheet")
+    page.locator("#submitted-note").wait_for()
+    assert ", ".join(names) in page.locator("#confirmed-names").inner_text()
+    shot(page, "confirm-submitted")
+    settle(page)
+    context.close()
+    after = SheetEvent.objects.get(table=table, action="submit").after
+    assert [c["seat"] for c in after["confirmed_by"]] == [1, 2, 3]
+
+
+def test_the_director_submits_without_every_tick_with_a_reason(live_server, browser):
+    director, table, names = finished_sheet()
+    context, page, errors = logged_in(browser, live_server, director, "phone")
+    page.goto(f"{live_server.url}/console/table/{table.pk}/")
+    page.locator("#confirm").wait_for(state="visible")
+    page.locator(".confirm-seat").first.check()
+    assert page.locator("#submit-sheet").is_disabled()
+    page.click("#unconfirmed summary")
+    assert page.locator("#submit-unconfirmed").is_disabled()  # no reason, no submit
+    page.fill("#unconfirmed-reason", "Herr Braun musste zum Zug")
+    shot(page, "confirm-director-reason")
+    page.click("#submit-unconfirmed")
+    page.locator("#submitted-note").wait_for()
+    assert "Herr Braun musste zum Zug" in page.locator("#unconfirmed-note").inner_text()
+    history = page.locator(".history-list").inner_text()
+    assert names[0] in history and "Herr Braun musste zum Zug" in history
+    shot(page, "confirm-director-submitted")
+    settle(page)
+    context.close()
+    assert errors == []
+    after = SheetEvent.objects.get(table=table, action="submit").after
+    assert after["unconfirmed_reason"] == "Herr Braun musste zum Zug"
