@@ -117,6 +117,7 @@ def test_lists_break_no_number_and_no_word(live_server, browser, in_process_task
             assert all(page.locator("table.standings thead th").all_inner_texts()), name
     # a phone shows initials with a legend at a 4-seat table, a small tablet short names
     page.goto(f"{live_server.url}{paths['schafkopf-sheet']}")
+    page.wait_for_load_state("networkidle")  # the sheet re-reads (and redraws) its list once
     heads = page.locator("#sheet thead th.seat-head").all_inner_texts()
     if width == 390:
         assert "MO" in heads and "IB" in heads, heads
