@@ -27,6 +27,22 @@ def throttles_of_the_test_client_forgotten():
     ScorerRateThrottle.forget("127.0.0.1")
 
 
+@pytest.fixture(autouse=True)
+def standings_snapshots_forgotten():
+    """Every test starts without the snapshots and cached standings of an earlier one. They
+    are keyed by tournament id, SQLite hands out a rolled-back test's ids again, and a
+    test's transaction never commits, so the invalidation on commit never comes. The
+    in-memory cache is emptied; a shared Redis is not (PostgreSQL never repeats an id)."""
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    from tournaments.recompute import snapshots
+
+    snapshots.forget_all()
+    if isinstance(caches["default"], LocMemCache):
+        caches["default"].clear()
+
+
 @pytest.fixture
 def club(db):
     return ClubFactory()

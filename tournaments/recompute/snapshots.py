@@ -71,6 +71,13 @@ _lock = threading.Lock()
 _made = {"invalidations": 0}
 
 
+def forget_all() -> None:
+    """Drop every snapshot this process holds (a test's fresh start: SQLite gives the ids of
+    a rolled-back test's tournaments out again)."""
+    with _lock:
+        _snapshots.clear()
+
+
 def _token_key(tournament_id: int) -> str:
     return f"standings:token:{tournament_id}"
 
