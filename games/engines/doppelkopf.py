@@ -435,7 +435,7 @@ class RoundState:
         if game == TIME_UP:
             self.time_up = True
         elif game == ANNULLED:
-            self.dealer = info["dealer"]
+            pass  # replayed: the same dealer deals again, the same seat is still due
         elif info["compulsory"]:
             self.solo_done.add(record["re"][0])
             self.dealer = self._next(info["dealer"]) if info["forced"] else info["dealer"]

@@ -324,6 +324,9 @@ def test_five_table_vorfuehrung_of_the_dealer():
     deals += [normal((2, 3)), normal((3, 4)), normal((4, 5)), normal((1, 5)), normal((1, 2))]
     result = sheet(deals, 5, rules)
     assert result.deals[-1].extra["dealer"] == 5
+    annulled = {"game": "annulled", "penalties": [{"seat": 1, "kind": "serious"}]}
+    again = sheet([*deals, annulled, solo(1)], 5, rules)
+    assert [d.extra["dealer"] for d in again.deals[-2:]] == [2, 2]
     final = sheet([*deals, solo(1)], 5, rules)
     assert final.deals[-1].extra["dealer"] == 2 and final.deals[-1].extra["forced"]
     assert final.deals[-1].scores[1] == 0
@@ -567,3 +570,21 @@ def test_value_function_is_exposed_for_the_rules():
     record = {"game": "normal", "re": [1, 2], "re_points": 80, "schwarz": None,
               "announcements": {"kontra": "kontra"}}
     assert dk.game_value(record, ENGINE.options({})) == (-5, "kontra")
+
+
+def test_standings_higher_is_better_and_ties_rank_equal():
+    """games.md 8.8 and 8.10 no. 12: no tie-break."""
+    rows = [{"seat": 1, "score": 5, "solos": 1}, {"seat": 2, "score": 5, "solos": 3},
+            {"seat": 3, "score": 9, "solos": 0}]
+    assert ENGINE.rank_key(rows[0]) == ENGINE.rank_key(rows[1])
+    assert ENGINE.rank_key(rows[2]) < ENGINE.rank_key(rows[0])
+    assert ENGINE.figures == ("solos",)
+
+
+def test_totals_per_seat():
+    result = sheet([solo(2), normal((1, 3), 140), solo(2, "solo_pik")])
+    assert result.totals == [
+        {"seat": 1, "score": -1 + 1 - 1, "pflichtsolo": False, "solos": 0},
+        {"seat": 2, "score": 3 - 1 + 3, "pflichtsolo": True, "solos": 2},
+        {"seat": 3, "score": -1 + 1 - 1, "pflichtsolo": False, "solos": 0},
+        {"seat": 4, "score": -1 - 1 - 1, "pflichtsolo": False, "solos": 0}]
