@@ -165,6 +165,7 @@ RECORD = (
                 required=True, label=_("Game"), choice_labels=GAME_LABELS),
     RecordField("re", "ints", "The Re party's seats (Hochzeiter first; the soloist alone).",
                 low=1, high=5, min_items=1, max_items=2, label=_("Re party"), widget="seats",
+                items=(("1", _("Re seat (soloist, Hochzeiter)")), ("2", _("Re partner seat"))),
                 applies=_RESULT),
     RecordField("re_points", "int", "Augen in the Re party's tricks.", low=0, high=TOTAL,
                 label=_("Re Augen"), applies=_RESULT),
@@ -755,7 +756,7 @@ class Doppelkopf(Engine):
                 errors.add(f"{where}.seat", _("Seat %(seat)s sits out and can only get a "
                                               "deduction."), seat=seat)
             if kind == MINOR:
-                flag = item.get("to_soloist", False)
+                flag = False if item.get("to_soloist") is None else item["to_soloist"]
                 if not isinstance(flag, bool):
                     errors.add(f"{where}.to_soloist", _("Must be true or false."))
                 elif flag and (soloist is None or seat == soloist):
@@ -764,7 +765,7 @@ class Doppelkopf(Engine):
                 elif flag:
                     penalty["to_soloist"] = True
             elif kind == SERIOUS:
-                absagen = item.get("absagen", 0)
+                absagen = 0 if item.get("absagen") is None else item["absagen"]
                 if not is_int(absagen) or not 0 <= absagen <= MAX_ABSAGEN:
                     errors.add(f"{where}.absagen", _("Must be a whole number from 0 to "
                                                      "%(high)s."), high=MAX_ABSAGEN)
