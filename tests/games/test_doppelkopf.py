@@ -588,3 +588,22 @@ def test_totals_per_seat():
         {"seat": 2, "score": 3 - 1 + 3, "pflichtsolo": True, "solos": 2},
         {"seat": 3, "score": -1 + 1 - 1, "pflichtsolo": False, "solos": 0},
         {"seat": 4, "score": -1 - 1 - 1, "pflichtsolo": False, "solos": 0}]
+
+
+@pytest.mark.parametrize("count,tables", [
+    (8, [4, 4]), (9, [5, 4]), (10, [5, 5]), (12, [4, 4, 4]), (13, [5, 4, 4])])
+def test_a_draw_makes_four_tables_and_five_tables_where_needed(count, tables):
+    from tournaments.seating.composition import composition
+
+    sizes = ENGINE.seating_sizes(ENGINE.options({}))
+    assert sorted(composition(count, sizes.sizes, sizes.preferred), reverse=True) == tables
+
+
+@pytest.mark.parametrize("count", [6, 7, 11])
+def test_a_draw_refuses_what_four_and_five_tables_cannot_seat(count):
+    from tournaments.seating.composition import composition
+    from tournaments.seating.errors import SeatingError
+
+    sizes = ENGINE.seating_sizes(ENGINE.options({}))
+    with pytest.raises(SeatingError):
+        composition(count, sizes.sizes, sizes.preferred)
