@@ -295,6 +295,9 @@ class DealContext:
     number: int
     players: int
     rules: dict[str, Any]
+    # the validated records before this deal in its sheet, where the caller knows them:
+    # games whose dealer or order depends on earlier deals (Doppelkopf) read them
+    previous: tuple[dict[str, Any], ...] | None = None
 
     @property
     def dealer(self) -> int:
@@ -371,8 +374,9 @@ class RecordField:
     - ``ints``: a list of whole numbers ``low``..``high`` (``nullable`` entries allowed
       when ``item_nullable``), ``min_items``..``max_items`` long (per-seat lists: the
       game's table sizes);
-    - ``objects``: a list of objects with ``fields`` (each required), at most
-      ``max_items``.
+    - ``objects``: a list of objects with ``fields`` (each required unless ``optional``),
+      at most ``max_items``;
+    - ``object``: one object of ``fields`` (each optional; defaults are "not given").
 
     For people: ``label`` (a msgid), ``choice_labels`` (a msgid per value of an enum),
     ``items`` (for a list of fixed length: each entry's input name suffix and label, e.g.
@@ -404,6 +408,7 @@ class RecordField:
     input: str = ""
     slots: int = 0
     applies: When | None = None
+    optional: bool = False
 
     def __post_init__(self) -> None:
         if self.choice_labels and len(self.choice_labels) != len(self.values):
@@ -456,7 +461,10 @@ class RecordField:
             out.update(type="array", items={
                 "type": "object", "additionalProperties": False,
                 "properties": {f.name: f.schema(seats) for f in self.fields},
-                "required": [f.name for f in self.fields]})
+                "required": [f.name for f in self.fields if not f.optional]})
+        elif self.kind == "object":
+            out.update(type="object", additionalProperties=False,
+                       properties={f.name: f.schema(seats) for f in self.fields})
         else:
             raise ValueError(f"unknown record field kind {self.kind!r}")
         if self.min_items is not None:
@@ -469,7 +477,7 @@ class RecordField:
 
 
 _WIDGETS = {"bool": "toggle", "int": "number", "seat": "seat", "enum": "choice",
-            "ints": "per_seat", "objects": "rows"}
+            "ints": "per_seat", "objects": "rows", "object": "group"}
 
 
 def record_schema(fields: Iterable[RecordField], seats: int, description: str) -> dict[str, Any]:
@@ -645,17 +653,22 @@ class Engine:
 
     # ---- a whole sheet
 
-    def score_sheet(self, deals: Any, players: Any, rules: Any = None) -> SheetResult:
-        """Validate and score a whole sheet, deal ``i`` being deal number ``i + 1``.
-
-        Errors of every deal are collected; each names its deal index and number.
-        """
+    def sheet_input(self, deals: Any, players: Any, rules: Any) -> dict[str, Any]:
+        """Check a sheet's table size and deal list; return the validated rules."""
         opts = self.options(rules)
         if not is_int(players):
             raise user_error("players", _("Must be a whole number."))
         self.check_table(players, opts)
         if not isinstance(deals, list):
             raise user_error("deals", _("The deals must be a list."))
+        return opts
+
+    def score_sheet(self, deals: Any, players: Any, rules: Any = None) -> SheetResult:
+        """Validate and score a whole sheet, deal ``i`` being deal number ``i + 1``.
+
+        Errors of every deal are collected; each names its deal index and number.
+        """
+        opts = self.sheet_input(deals, players, rules)
         length = self.sheet_length(players, opts)
         errors: list[FieldError] = []
         if len(deals) > length:
