@@ -19,7 +19,7 @@ translates them with ``gettext`` and fills in ``params``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, ClassVar
 
@@ -616,6 +616,32 @@ class Engine:
     def sheet_length(self, players: int, rules: dict[str, Any]) -> int:
         """How many deals a complete sheet at a table of ``players`` has."""
         raise NotImplementedError
+
+    def sheet_complete(self, records: Sequence[dict[str, Any]], players: int,
+                       rules: dict[str, Any]) -> bool:
+        """Whether a sheet of these validated ``records`` (in order) is complete: no
+        further deal can be entered and it may be submitted. Default: ``sheet_length``
+        records. Games whose rows do not all count (Doppelkopf) override it."""
+        return len(records) >= self.sheet_length(players, rules)
+
+    def sheet_room(self, records: Sequence[dict[str, Any]], players: int,
+                   rules: dict[str, Any]) -> int | None:
+        """How many more deals a sheet of ``records`` takes; None when no fixed number
+        does (each further deal's place is checked by ``validate_deal``/``score_deal``
+        with ``DealContext.previous``)."""
+        return max(self.sheet_length(players, rules) - len(records), 0)
+
+    def deal_plan(self, records: Sequence[dict[str, Any]], players: int,
+                  rules: dict[str, Any]) -> list[dict[str, Any]]:
+        """The hints (``deal_hints``) of every deal still to be entered after
+        ``records``, so an entry form can go on offline. Default: every number up to
+        ``sheet_length``; games whose later hints depend on what is played return only
+        what is known."""
+        previous = tuple(records)
+        first = len(previous) + 1
+        return [self.deal_hints(DealContext(n, players, rules,
+                                            previous=previous if n == first else None))
+                for n in range(first, self.sheet_length(players, rules) + 1)]
 
     def active_seats(self, ctx: DealContext) -> list[int]:
         """Seats that play deal ``ctx.number`` (the dealer sits out at some tables)."""

@@ -29,6 +29,7 @@ every solo-scored game a seat played as soloist.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -494,6 +495,28 @@ class Doppelkopf(Engine):
 
     def sheet_length(self, players: int, rules: dict[str, Any]) -> int:
         return rules["round_deals_5" if players == 5 else "round_deals_4"]
+
+    def sheet_complete(self, records: Sequence[dict[str, Any]], players: int,
+                       rules: dict[str, Any]) -> bool:
+        """Complete when the round is (games.md 8.1): every normal game played (or time
+        up) and every Pflichtsolo; annulled and time-up rows do not count."""
+        return walk(tuple(records), players, rules).complete
+
+    def sheet_room(self, records: Sequence[dict[str, Any]], players: int,
+                   rules: dict[str, Any]) -> int | None:
+        # annulled rows are replayed, so no fixed number: each deal's place is checked
+        return 0 if self.sheet_complete(records, players, rules) else None
+
+    def deal_plan(self, records: Sequence[dict[str, Any]], players: int,
+                  rules: dict[str, Any]) -> list[dict[str, Any]]:
+        # the dealer after the next deal depends on what is played (a Pflichtsolo keeps
+        # the dealer, an annulled game is dealt again): only the next deal is known
+        previous = tuple(records)
+        state = walk(previous, players, rules)
+        if state.complete:
+            return []
+        return [self.deal_hints(DealContext(len(previous) + 1, players, rules,
+                                            previous=previous))]
 
     def _state(self, ctx: DealContext) -> RoundState | None:
         if ctx.previous is None:
