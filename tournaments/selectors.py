@@ -73,6 +73,10 @@ def _state(table: Table, seats: list[Seat], deals: list[Deal] | None,
     complete = (table.summary is not None or table.shortened
                 or engine.sheet_complete(records, players, rules))
     next_number = None if complete else deal_count + 1
+    # the last deal number the sheet may take now (a bound for entry offline): the
+    # engine's room, or one more sheet length where each deal's place decides
+    room = None if complete else engine.sheet_room(records, players, rules)
+    last_number = deal_count if complete else deal_count + (length if room is None else room)
     hints = (engine.deal_hints(DealContext(next_number, players, rules,
                                            previous=tuple(records)))
              if next_number else None)
@@ -92,6 +96,7 @@ def _state(table: Table, seats: list[Seat], deals: list[Deal] | None,
         "version": table.version,
         "sheet_length": length,
         "deal_count": deal_count,
+        "last_number": last_number,
         "complete": complete,
         "next_deal": next_number,
         "dealer": hints["dealer"] if hints else None,

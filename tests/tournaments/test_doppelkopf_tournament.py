@@ -9,6 +9,7 @@ import json
 import pytest
 from django.test import Client
 
+from games.engines import EngineUserError
 from tests.conftest import table_client_for
 from tests.factories import PlayerFactory
 from tournaments.models import Deal, SheetEvent
@@ -219,6 +220,42 @@ def test_time_up_ends_the_normal_games_and_the_due_pflichtsoli_complete_it(direc
     assert due == [3, 4, 1, 2]
     assert len(state["deals"]) == 10 and state["next_deal"] is None
     assert client.post(f"{sheet_url}submit/", {}, format="json").status_code == 200
+
+
+def test_the_preview_checks_the_deal_in_its_place(director_client, club):
+    table = one_table(director_client, club, 4)
+    client = table_client_for(table["entry_token"])
+    for number, (record, _) in enumerate(s1_plan()[:22], start=1):
+        assert post(client, table, number, record).status_code == 201
+    preview = f"/api/v1/tables/{table['id']}/preview/"
+    refused = client.post(preview, {"number": 23, **normal()}, format="json",
+                          HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 400
+    assert refused.json()["game"] == [
+        "All normal games are played; a Pflichtsolo by seat 3 is due."]
+    shown = client.post(preview, {"number": 23, **solo(3)}, format="json")
+    assert shown.status_code == 200, shown.content
+    assert shown.json()["extra"]["forced"] is True and shown.json()["extra"]["dealer"] == 1
+    assert Deal.objects.count() == 22
+
+
+def test_a_paper_sheet_typed_in_at_once_has_room_for_annulled_rows(director_client, club,
+                                                                  director):
+    from tournaments.models import Table
+    from tournaments.services import deals_record
+    from tournaments.services.actors import Actor
+
+    table = one_table(director_client, club, 4)
+    annulled = {"game": "annulled", "penalties": [{"seat": 2, "kind": "serious"}]}
+    records = [record for record, _ in s1_plan()]
+    records.insert(4, annulled)
+    deals = deals_record(table_id=table["id"], records=records, actor=Actor(user=director))
+    assert len(deals) == 25
+    assert [d.extra["dealer"] for d in deals[3:6]] == [3, 4, 4]  # annulled: dealt again
+    with pytest.raises(EngineUserError) as exc:
+        deals_record(table_id=table["id"], records=[normal()], actor=Actor(user=director))
+    assert exc.value.errors[0].field == "deals"
+    assert Table.objects.get(pk=table["id"]).seats.get(seat=2).figures["pflichtsolo"] is True
 
 
 # --------------------------------------------------------------------------- corrections
