@@ -561,10 +561,17 @@ class Engine:
 
     @classmethod
     def record_field(cls, name: str) -> RecordField:
-        for f in cls.RECORD:
-            if f.name == name:
-                return f
-        raise EngineInternalError(f"{cls.key} has no record field {name!r}")
+        """The description of field ``name``; a dotted name (``"extras.re.fuchs"``) is a
+        field of an ``object`` field."""
+        fields: Iterable[RecordField] = cls.RECORD
+        found: RecordField | None = None
+        for part in name.split("."):
+            found = next((f for f in fields if f.name == part), None)
+            if found is None:
+                raise EngineInternalError(f"{cls.key} has no record field {name!r}")
+            fields = found.fields
+        assert found is not None
+        return found
 
     def field_applies(self, f: RecordField, rules: Mapping[str, Any], players: int) -> bool:
         """Whether ``f`` belongs to a deal under ``rules`` at a table of ``players``

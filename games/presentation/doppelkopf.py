@@ -5,7 +5,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from games.engines.words import doppelkopf_phrases
+from games.engines.words import DOPPELKOPF_LEVELS, doppelkopf_phrases
 from games.presentation.base import Presentation, register
 
 
@@ -14,6 +14,10 @@ class DoppelkopfPresentation(Presentation):
     key = "doppelkopf"
     make_phrases = staticmethod(doppelkopf_phrases)
     sheet_columns = (_("Game"), _("Re party"), _("Re Augen"), _("Value"))
+    # the announcement levels in the words of the paper list (keine 90, …)
+    form_choice_labels = {f"announcements.{party}": {
+        level: _(label) for level, label in DOPPELKOPF_LEVELS.items()
+        if level not in {"re", "kontra"} - {party}} for party in ("re", "kontra")}
 
     def sheet_foot(self, state: dict[str, Any]) -> list[Any]:
         return [_("Total"), _("Pflichtsolo played")]
