@@ -19,34 +19,39 @@ def set_number(page, field, value):
     page.dispatch_event(selector, "change")
 
 
+def play(page, game, re, points, *, checks=(), numbers=(), number=None, shot_as=None,
+         preview=False):
+    """Tap one deal into the form and save it: the game, the Re seats, the Augen, then
+    the counters (``numbers``) and the other choices (``checks``: selectors)."""
+    page.check(f"[data-field=game] input[value={game}]")
+    for seat in re:
+        page.check(f"[data-field=re] input[value='{seat}']")
+    set_number(page, "re_points", points)
+    for field, value in numbers:
+        set_number(page, field, value)
+    for selector in checks:
+        page.check(selector)
+    if preview:  # the value the server computed, shown before saving
+        page.wait_for_function(
+            "() => document.querySelector('#preview').textContent.length > 0")
+    if shot_as:
+        shot(page, shot_as)
+    page.click("#save-deal")
+    wait_count(page, number)
+
+
 def test_doppelkopf_deals_on_the_tablet(live_server, page, in_process_tasks):
     _, table = setup_table("doppelkopf", 4)
     page.goto(f"{live_server.url}/t/{table.entry_token}/")
     # D1: Re 1 + 3 with 80 Augen, Kontra announced "Kontra"
-    page.check("[data-field=game] input[value=normal]")
-    page.check("[data-field=re] input[value='1']")
-    page.check("[data-field=re] input[value='3']")
-    set_number(page, "re_points", 80)
-    page.check("[data-field='announcements.kontra'] input[value=kontra]")
-    page.wait_for_function("() => document.querySelector('#preview').textContent.length > 0")
-    page.click("#save-deal")
-    wait_count(page, 1)
+    play(page, "normal", (1, 3), 80, number=1, preview=True,
+         checks=["[data-field='announcements.kontra'] input[value=kontra]"])
     # a Herz solo by seat 2, won with 130: seat 2's Pflichtsolo
-    page.check("[data-field=game] input[value=solo_herz]")
-    page.check("[data-field=re] input[value='2']")
-    set_number(page, "re_points", 130)
-    page.click("#save-deal")
-    wait_count(page, 2)
+    play(page, "solo_herz", (2,), 130, number=2)
     # a normal game with Sonderpunkte of Kontra (D5)
-    page.check("[data-field=game] input[value=normal]")
-    page.check("[data-field=re] input[value='1']")
-    page.check("[data-field=re] input[value='4']")
-    set_number(page, "re_points", 125)
-    set_number(page, "extras.kontra.fuchs", 2)
-    page.check("[data-field='extras.kontra.karlchen'] input")
-    shot(page, "doppelkopf-form")
-    page.click("#save-deal")
-    wait_count(page, 3)
+    play(page, "normal", (1, 4), 125, number=3, shot_as="doppelkopf-form",
+         checks=["[data-field='extras.kontra.karlchen'] input"],
+         numbers=[("extras.kontra.fuchs", 2)])
     shot(page, "doppelkopf-deals")
     settle(page)
     deals = list(Deal.objects.filter(table=table).order_by("number"))
