@@ -47,7 +47,8 @@ class SheetSeatSerializer(StrictSerializer):
                                      "participant": {"type": "integer"},
                                      "score": {"type": "integer"}},
                       "required": ["seat", "participant", "score"],
-                      "additionalProperties": {"type": "integer"}})
+                      "additionalProperties": {"oneOf": [{"type": "integer"},
+                                                         {"type": "boolean"}]}})
 class TotalsField(serializers.JSONField):
     pass
 
@@ -58,6 +59,9 @@ class HintsSerializer(StrictSerializer):
     active_seats = serializers.ListField(child=serializers.IntegerField(min_value=1))
     cards = serializers.IntegerField(required=False)
     bidding_order = serializers.ListField(child=serializers.IntegerField(), required=False)
+    due = serializers.IntegerField(
+        required=False, allow_null=True,
+        help_text="the seat whose compulsory deal is due now (games with one), else null")
     forbidden_total = serializers.IntegerField(required=False, allow_null=True)
 
 

@@ -52,6 +52,7 @@ def _deal_answer(deal: Deal, code: int = status.HTTP_200_OK) -> Response:
 def table_json(table: Table, request) -> dict:
     body = table_state(table)
     body.pop("deal_count")  # the API's table answers ``deals`` itself
+    body.pop("last_number")  # the tablet page's offline bound
     for deal in body["deals"]:
         deal.pop("record_json")
     if table_of(request) is None:

@@ -18,6 +18,7 @@ GAME_CHOICES = [
     ("baptistenskat", _("Baptistenskat")),
     ("basler", _("Basler (48 cards)")),
     ("labatarde", _("La Bâtarde")),
+    ("doppelkopf", _("Doppelkopf")),
 ]
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import orjson
-from django.db.models import Count, Max, Prefetch
+from django.db.models import Max, Prefetch
 
 from games.engines import DealContext, get_engine
 from tournaments.models import (
@@ -32,11 +32,12 @@ from tournaments.models import (
 from tournaments.standings import rank
 
 
-def deal_plan(table: Table, first: int | None, *, players: int | None = None
-              ) -> list[dict[str, Any]]:
-    """The engine's hints for every deal still to be entered, from ``first`` on, so an
-    entry form can go on offline (dealer, seats in play, cards, bidding order).
-    ``players`` saves counting the seats when the caller knows them."""
+def deal_plan(table: Table, first: int | None, *, players: int | None = None,
+              records: Sequence[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The engine's hints (``Engine.deal_plan``) for the deals still to be entered, from
+    ``first`` (the next deal) on, so an entry form can go on offline (dealer, seats in
+    play, cards, bidding order, what is due). ``players`` and ``records`` (the sheet's
+    records in order) save reading the seats and deals when the caller has them."""
     if first is None:
         return []
     tournament = table.round.tournament
@@ -44,8 +45,9 @@ def deal_plan(table: Table, first: int | None, *, players: int | None = None
     rules = engine.options(tournament.rules)
     if players is None:
         players = table.seats.count()
-    return [engine.deal_hints(DealContext(n, players, rules))
-            for n in range(first, engine.sheet_length(players, rules) + 1)]
+    if records is None:
+        records = list(table.deals.order_by("number").values_list("record", flat=True))
+    return engine.deal_plan(records[:first - 1], players, rules)
 
 
 def deal_state(deal: Deal) -> dict[str, Any]:
@@ -58,16 +60,25 @@ def _with_json(deal: dict[str, Any]) -> dict[str, Any]:
 
 
 def _state(table: Table, seats: list[Seat], deals: list[Deal] | None,
-           deal_count: int) -> dict[str, Any]:
+           records: list[dict[str, Any]]) -> dict[str, Any]:
+    """``records``: the sheet's records in order (the engine judges completeness and
+    the next deal's hints from them)."""
     tournament = table.round.tournament
     engine = get_engine(tournament.game)
     rules = engine.options(tournament.rules)
     players = len(seats)
     length = engine.sheet_length(players, rules)
+    deal_count = len(records)
     # A sheet ended early (shortened) is complete at the deals entered: nothing follows.
-    complete = table.summary is not None or deal_count >= length or table.shortened
+    complete = (table.summary is not None or table.shortened
+                or engine.sheet_complete(records, players, rules))
     next_number = None if complete else deal_count + 1
-    hints = (engine.deal_hints(DealContext(next_number, players, rules))
+    # the last deal number the sheet may take now (a bound for entry offline): the
+    # engine's room, or one more sheet length where each deal's place decides
+    room = None if complete else engine.sheet_room(records, players, rules)
+    last_number = deal_count if complete else deal_count + (length if room is None else room)
+    hints = (engine.deal_hints(DealContext(next_number, players, rules,
+                                           previous=tuple(records)))
              if next_number else None)
     state = {
         "id": table.pk,
@@ -85,6 +96,7 @@ def _state(table: Table, seats: list[Seat], deals: list[Deal] | None,
         "version": table.version,
         "sheet_length": length,
         "deal_count": deal_count,
+        "last_number": last_number,
         "complete": complete,
         "next_deal": next_number,
         "dealer": hints["dealer"] if hints else None,
@@ -123,10 +135,16 @@ def table_states(tables: Sequence[Table], *, deals: bool = True) -> list[dict[st
         by_table: dict[int, list[Deal]] = defaultdict(list)
         for deal in Deal.objects.filter(table_id__in=ids).order_by("table_id", "number"):
             by_table[deal.table_id].append(deal)
-        return [_state(t, seats[t.pk], by_table[t.pk], len(by_table[t.pk])) for t in tables]
-    counts = dict(Deal.objects.filter(table_id__in=ids).order_by().values("table_id")
-                  .annotate(n=Count("id")).values_list("table_id", "n"))
-    return [_state(t, seats[t.pk], None, counts.get(t.pk, 0)) for t in tables]
+        return [_state(t, seats[t.pk], by_table[t.pk], [d.record for d in by_table[t.pk]])
+                for t in tables]
+    # the records alone: whether a sheet is complete and who deals next are the
+    # engine's answers from them, not a count of rows
+    records: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    for table_id, record in (Deal.objects.filter(table_id__in=ids)
+                             .order_by("table_id", "number")
+                             .values_list("table_id", "record")):
+        records[table_id].append(record)
+    return [_state(t, seats[t.pk], None, records[t.pk]) for t in tables]
 
 
 def table_state(table: Table) -> dict[str, Any]:

@@ -19,7 +19,7 @@ translates them with ``gettext`` and fills in ``params``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, ClassVar
 
@@ -295,6 +295,9 @@ class DealContext:
     number: int
     players: int
     rules: dict[str, Any]
+    # the validated records before this deal in its sheet, where the caller knows them:
+    # games whose dealer or order depends on earlier deals (Doppelkopf) read them
+    previous: tuple[dict[str, Any], ...] | None = None
 
     @property
     def dealer(self) -> int:
@@ -371,8 +374,9 @@ class RecordField:
     - ``ints``: a list of whole numbers ``low``..``high`` (``nullable`` entries allowed
       when ``item_nullable``), ``min_items``..``max_items`` long (per-seat lists: the
       game's table sizes);
-    - ``objects``: a list of objects with ``fields`` (each required), at most
-      ``max_items``.
+    - ``objects``: a list of objects with ``fields`` (each required unless ``optional``),
+      at most ``max_items``;
+    - ``object``: one object of ``fields`` (each optional; defaults are "not given").
 
     For people: ``label`` (a msgid), ``choice_labels`` (a msgid per value of an enum),
     ``items`` (for a list of fixed length: each entry's input name suffix and label, e.g.
@@ -404,6 +408,7 @@ class RecordField:
     input: str = ""
     slots: int = 0
     applies: When | None = None
+    optional: bool = False
 
     def __post_init__(self) -> None:
         if self.choice_labels and len(self.choice_labels) != len(self.values):
@@ -456,7 +461,10 @@ class RecordField:
             out.update(type="array", items={
                 "type": "object", "additionalProperties": False,
                 "properties": {f.name: f.schema(seats) for f in self.fields},
-                "required": [f.name for f in self.fields]})
+                "required": [f.name for f in self.fields if not f.optional]})
+        elif self.kind == "object":
+            out.update(type="object", additionalProperties=False,
+                       properties={f.name: f.schema(seats) for f in self.fields})
         else:
             raise ValueError(f"unknown record field kind {self.kind!r}")
         if self.min_items is not None:
@@ -469,7 +477,7 @@ class RecordField:
 
 
 _WIDGETS = {"bool": "toggle", "int": "number", "seat": "seat", "enum": "choice",
-            "ints": "per_seat", "objects": "rows"}
+            "ints": "per_seat", "objects": "rows", "object": "group"}
 
 
 def record_schema(fields: Iterable[RecordField], seats: int, description: str) -> dict[str, Any]:
@@ -553,10 +561,17 @@ class Engine:
 
     @classmethod
     def record_field(cls, name: str) -> RecordField:
-        for f in cls.RECORD:
-            if f.name == name:
-                return f
-        raise EngineInternalError(f"{cls.key} has no record field {name!r}")
+        """The description of field ``name``; a dotted name (``"extras.re.fuchs"``) is a
+        field of an ``object`` field."""
+        fields: Iterable[RecordField] = cls.RECORD
+        found: RecordField | None = None
+        for part in name.split("."):
+            found = next((f for f in fields if f.name == part), None)
+            if found is None:
+                raise EngineInternalError(f"{cls.key} has no record field {name!r}")
+            fields = found.fields
+        assert found is not None
+        return found
 
     def field_applies(self, f: RecordField, rules: Mapping[str, Any], players: int) -> bool:
         """Whether ``f`` belongs to a deal under ``rules`` at a table of ``players``
@@ -609,6 +624,32 @@ class Engine:
         """How many deals a complete sheet at a table of ``players`` has."""
         raise NotImplementedError
 
+    def sheet_complete(self, records: Sequence[dict[str, Any]], players: int,
+                       rules: dict[str, Any]) -> bool:
+        """Whether a sheet of these validated ``records`` (in order) is complete: no
+        further deal can be entered and it may be submitted. Default: ``sheet_length``
+        records. Games whose rows do not all count (Doppelkopf) override it."""
+        return len(records) >= self.sheet_length(players, rules)
+
+    def sheet_room(self, records: Sequence[dict[str, Any]], players: int,
+                   rules: dict[str, Any]) -> int | None:
+        """How many more deals a sheet of ``records`` takes; None when no fixed number
+        does (each further deal's place is checked by ``validate_deal``/``score_deal``
+        with ``DealContext.previous``)."""
+        return max(self.sheet_length(players, rules) - len(records), 0)
+
+    def deal_plan(self, records: Sequence[dict[str, Any]], players: int,
+                  rules: dict[str, Any]) -> list[dict[str, Any]]:
+        """The hints (``deal_hints``) of every deal still to be entered after
+        ``records``, so an entry form can go on offline. Default: every number up to
+        ``sheet_length``; games whose later hints depend on what is played return only
+        what is known."""
+        previous = tuple(records)
+        first = len(previous) + 1
+        return [self.deal_hints(DealContext(n, players, rules,
+                                            previous=previous if n == first else None))
+                for n in range(first, self.sheet_length(players, rules) + 1)]
+
     def active_seats(self, ctx: DealContext) -> list[int]:
         """Seats that play deal ``ctx.number`` (the dealer sits out at some tables)."""
         return list(range(1, ctx.players + 1))
@@ -645,17 +686,22 @@ class Engine:
 
     # ---- a whole sheet
 
-    def score_sheet(self, deals: Any, players: Any, rules: Any = None) -> SheetResult:
-        """Validate and score a whole sheet, deal ``i`` being deal number ``i + 1``.
-
-        Errors of every deal are collected; each names its deal index and number.
-        """
+    def sheet_input(self, deals: Any, players: Any, rules: Any) -> dict[str, Any]:
+        """Check a sheet's table size and deal list; return the validated rules."""
         opts = self.options(rules)
         if not is_int(players):
             raise user_error("players", _("Must be a whole number."))
         self.check_table(players, opts)
         if not isinstance(deals, list):
             raise user_error("deals", _("The deals must be a list."))
+        return opts
+
+    def score_sheet(self, deals: Any, players: Any, rules: Any = None) -> SheetResult:
+        """Validate and score a whole sheet, deal ``i`` being deal number ``i + 1``.
+
+        Errors of every deal are collected; each names its deal index and number.
+        """
+        opts = self.sheet_input(deals, players, rules)
         length = self.sheet_length(players, opts)
         errors: list[FieldError] = []
         if len(deals) > length:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import _
+from games.engines.doppelkopf import GAME_LABELS, GAMES
 
 Phrase = tuple[str, dict[str, Any]]
 
@@ -137,6 +138,31 @@ def basler_phrases(record: dict[str, Any]) -> list[Phrase]:
     tricks = record.get("tricks") or [0, 0]
     return [_p(_("tricks %(a)s : %(b)s, last trick team %(team)s"),
                a=tricks[0], b=tricks[1], team=record.get("last_trick", ""))]
+
+
+DOPPELKOPF_LEVELS = {"re": _("Re"), "kontra": _("Kontra"), "no90": _("keine 90"),
+                     "no60": _("keine 60"), "no30": _("keine 30"), "schwarz": _("schwarz")}
+
+
+def doppelkopf_phrases(record: dict[str, Any]) -> list[Phrase]:
+    labels = dict(zip(GAMES, GAME_LABELS, strict=True))
+    game = record.get("game")
+    phrases = [_p(labels.get(game, _("game")))]
+    re = record.get("re")
+    if isinstance(re, list) and re:
+        phrases.append(_p(_("Re: seat %(seats)s"), seats=" + ".join(str(s) for s in re)))
+    if record.get("re_points") is not None:
+        phrases.append(_p(_("Re %(points)s Augen"), points=record["re_points"]))
+    for party, label in (("re", _("Re party: %(level)s")),
+                         ("kontra", _("Kontra party: %(level)s"))):
+        said = (record.get("announcements") or {}).get(party)
+        if said in DOPPELKOPF_LEVELS:
+            phrases.append(_p(label, level=DOPPELKOPF_LEVELS[said]))
+    if record.get("value") is not None:
+        phrases.append(_p(_("value %(value)s"), value=record["value"]))
+    if record.get("penalties"):
+        phrases.append(_p(_("penalties: %(count)s"), count=len(record["penalties"])))
+    return phrases
 
 
 def declarer_of(record: dict[str, Any]) -> int | None:

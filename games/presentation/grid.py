@@ -72,12 +72,36 @@ def grid_inputs(engine: Engine, rules: Mapping[str, Any], players: int) -> list[
             for slot in range(f.slots):
                 inputs += [_input(sub, f"{stem}{slot}_{sub.name}", f"{f.name}.{slot}.{sub.name}")
                            for sub in f.fields]
+        elif f.kind == "object":
+            inputs += _object_inputs(f, stem, f.name)
         elif f.items:
             inputs += [_input(f, f"{stem}_{suffix}", f"{f.name}.{index}", label)
                        for index, (suffix, label) in enumerate(f.items)]
         else:
             inputs.append(_input(f, stem, f.name))
     return inputs
+
+
+def _object_inputs(f: RecordField, stem: str, path: str) -> list[Input]:
+    """The inputs of an object field: one per sub-field, named ``<stem>_<sub>``."""
+    inputs: list[Input] = []
+    for sub in f.fields:
+        name, where = f"{stem}_{sub.name}", f"{path}.{sub.name}"
+        inputs += _object_inputs(sub, name, where) if sub.kind == "object" \
+            else [_input(sub, name, where)]
+    return inputs
+
+
+def _object_value(f: RecordField, stem: str, values: Mapping[str, Any]) -> dict[str, Any]:
+    """An object field's posted values, only those given (an empty object: none)."""
+    out: dict[str, Any] = {}
+    for sub in f.fields:
+        name = f"{stem}_{sub.name}"
+        value = _object_value(sub, name, values) if sub.kind == "object" \
+            else _value(sub, values.get(name, ""))
+        if value not in (None, {}):
+            out[sub.name] = value
+    return out
 
 
 def number(raw: str) -> Any:
@@ -119,6 +143,9 @@ def grid_record(engine: Engine, rules: Mapping[str, Any], players: int,
                          for sub in f.fields}
                 if any(v is not None for v in entry.values()):
                     record[f.name].append(entry)
+        elif f.kind == "object":
+            if value := _object_value(f, stem, values):
+                record[f.name] = value
         else:
             if f.items:
                 raw = [values.get(f"{stem}_{suffix}", "") for suffix, _label in f.items]
@@ -126,6 +153,8 @@ def grid_record(engine: Engine, rules: Mapping[str, Any], players: int,
                 raw = values.get(stem, "")
             if isinstance(raw, list):
                 value = [_value(f, x.strip()) for x in raw]
+                if f.widget == "seats":  # the seats given, in order: one or two of them
+                    value = [v for v in value if v is not None]
                 if f.required or any(v is not None for v in value):
                     record[f.name] = value
             elif (value := _value(f, raw)) is not None:

@@ -26,7 +26,8 @@ from games.presentation.labels import label_text
 
 register = template.Library()
 
-PARTIALS = {"seat": "sheet/forms/_seat.html", "number": "sheet/forms/_number.html",
+PARTIALS = {"seat": "sheet/forms/_seat.html", "seats": "sheet/forms/_seats.html",
+            "number": "sheet/forms/_number.html",
             "toggle": "sheet/forms/_toggle.html", "choice": "sheet/forms/_choice.html",
             "result": "sheet/forms/_choice.html"}
 
@@ -60,9 +61,10 @@ def record_def(state: dict[str, Any], name: str) -> RecordField:
 
 @register.simple_tag
 def record_applies(state: dict[str, Any], name: str) -> bool:
-    """Whether the field belongs to a deal under the table's rules and size."""
+    """Whether the field belongs to a deal under the table's rules and size (a field of
+    an object field when its object does)."""
     engine = get_engine(state["game"])
-    return engine.field_applies(engine.record_field(name), state["rules"],
+    return engine.field_applies(engine.record_field(name.split(".")[0]), state["rules"],
                                 len(state["seats"]))
 
 
@@ -70,11 +72,16 @@ def record_applies(state: dict[str, Any], name: str) -> bool:
 def record_field(context, name: str, **options: Any) -> str:
     """One field of the entry form (see the module's docstring); ``options``: ``label``,
     ``show_if``, ``value`` (a number's start), ``exclude`` (choices left to a button,
-    comma-separated), ``extra_class``."""
+    comma-separated), ``extra_class``, ``empty_choice`` (a nullable choice offers "—",
+    not given). A dotted ``name`` is a field of an object field
+    (``"announcements.re"``): the form nests it (``static/js/sheet/form.js``) and it
+    shows when its object does."""
     state = context["state"]
     if not record_applies(state, name):
         return ""
     f = _field(state, name)
+    if "." in name and "show_if" not in options:
+        options["show_if"] = _show_if(_field(state, name.split(".")[0]))
     shown = presentation_of(state["game"])
     ctx: dict[str, Any] = {
         "state": state, "field": name, "label": options.get("label") or label_text(f.label),
@@ -91,4 +98,6 @@ def record_field(context, name: str, **options: Any) -> str:
         labels = shown.form_choice_labels.get(name, {})
         ctx["choices"] = [(value, labels.get(value) or label_text(label))
                           for value, label in f.choices if str(value) not in left_out]
+        if f.nullable and options.get("empty_choice"):  # "not given": left out of the record
+            ctx["choices"].insert(0, ("", "—"))
     return mark_safe(render_to_string(PARTIALS[f.widget], ctx))

@@ -81,7 +81,7 @@ def test_each_game_has_its_own_deal_record(schema):
     choices = body["content"]["application/json"]["schema"]["oneOf"]
     names = {choice["$ref"].rsplit("/", 1)[1] for choice in choices}
     assert names == {"SkatDealEntry", "SchafkopfDealEntry", "BaptistenskatDealEntry",
-                     "BaslerDealEntry", "LabatardeDealEntry"}
+                     "BaslerDealEntry", "LabatardeDealEntry", "DoppelkopfDealEntry"}
     skat = components["SkatDeal"]
     assert skat["additionalProperties"] is False
     assert skat["properties"]["matadors"]["minimum"] == -11

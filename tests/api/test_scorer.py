@@ -7,7 +7,7 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-GAMES = ["skat", "schafkopf", "baptistenskat", "basler", "labatarde"]
+GAMES = ["skat", "schafkopf", "baptistenskat", "basler", "labatarde", "doppelkopf"]
 
 
 @pytest.fixture

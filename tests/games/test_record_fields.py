@@ -11,6 +11,7 @@ from games.engines import (
     DealContext,
     EngineUserError,
     basler,
+    doppelkopf,
     get_engine,
     labatarde,
     schafkopf,
@@ -21,6 +22,7 @@ from tests.games.test_baptistenskat_labatarde_properties import (
     baptistenskat_deal,
     batarde_deal,
 )
+from tests.games.test_doppelkopf_properties import doppelkopf_deals
 from tests.games.test_schafkopf_basler_properties import basler_deals, schafkopf_deals
 from tests.games.test_skat_properties import RULES as SKAT_RULES
 from tests.games.test_skat_properties import deals_at
@@ -46,6 +48,12 @@ def test_record_fields_are_the_keys_each_engine_accepts():
     assert items == {"melds": set(basler.MELD_KEYS), "captured": set(basler.CAPTURE_KEYS)}
     assert names(labatarde) == set(labatarde.REQUIRED + labatarde.OPTIONAL)
     assert names(labatarde, required=True) == set(labatarde.REQUIRED)
+    assert names(doppelkopf) == set(doppelkopf.FIELDS)
+    assert names(doppelkopf, required=True) == {"game"}
+    items = {f.name: {g.name for g in f.fields} for f in doppelkopf.RECORD if f.fields}
+    assert items == {"announcements": set(doppelkopf.PARTIES),
+                     "extras": set(doppelkopf.PARTIES),
+                     "penalties": set(doppelkopf.PENALTY_FIELDS)}
 
 
 def json_schema(openapi: dict) -> dict:
@@ -106,8 +114,18 @@ def test_labatarde_deals_fit_the_schema(data, players):
                                          .options({})))
 
 
+@SOME
+@given(data=st.data(), players=st.sampled_from([4, 5]))
+def test_doppelkopf_deals_fit_the_schema(data, players):
+    ctx = DealContext(data.draw(st.integers(1, 10)), players,
+                      get_engine("doppelkopf").options({}))
+    check("doppelkopf", data.draw(doppelkopf_deals(ctx)), ctx)
+    penalty = {"game": "annulled", "penalties": [{"seat": 2, "kind": "serious"}]}
+    check("doppelkopf", penalty, DealContext(1, 4, ctx.rules))
+
+
 @pytest.mark.parametrize("game", ["skat", "schafkopf", "baptistenskat", "basler",
-                                  "labatarde"])
+                                  "labatarde", "doppelkopf"])
 def test_an_unknown_key_is_outside_the_schema_and_refused_by_the_engine(game):
     engine = get_engine(game)
     with pytest.raises(jsonschema.ValidationError):

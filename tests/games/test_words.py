@@ -7,6 +7,13 @@ from games.words import deal_in_words
 
 
 @pytest.mark.parametrize("game,record,de,en", [
+    ("doppelkopf", {"game": "normal", "re": [1, 3], "re_points": 131,
+                    "announcements": {"re": "no90", "kontra": None}},
+     "Normalspiel, Re: Platz 1 + 3, Re 131 Augen, Re-Partei: keine 90",
+     "Normal game, Re: seat 1 + 3, Re 131 Augen, Re party: keine 90"),
+    ("doppelkopf", {"game": "solo_damen", "re": [2], "value": -3},
+     "Damensolo, Re: Platz 2, Spielwert -3", "Damen solo, Re: seat 2, value -3"),
+    ("doppelkopf", {"game": "time_up"}, "Zeit abgelaufen", "Time up"),
     ("skat", {"passed": True}, "eingepasst", "passed"),
     ("skat", {"passed": True, "ramsch": True, "points": [60, 40, 20]}, "Ramsch", "Ramsch"),
     ("skat", {"declarer": 1, "game": "clubs", "matadors": 2, "hand": True, "won": True},

@@ -66,10 +66,15 @@ def _rows(state: dict[str, Any], data) -> list[Row]:
     fields = grid_inputs(engine, state["rules"], players)
     seats = [s["seat"] for s in state["seats"]]
     first = state["deal_count"] + 1
+    records = tuple(d["record"] for d in state.get("deals") or [])
     rows = []
     for index, number in enumerate(range(first, state["sheet_length"] + 1)):
         row = Row(index, number, data, fields, seats)
-        hints = engine.deal_hints(DealContext(number, players, state["rules"]))
+        # the first row follows the records entered; later rows' places depend on
+        # what is played (the engine checks them in order when the grid is saved)
+        previous = records if index == 0 else None
+        hints = engine.deal_hints(DealContext(number, players, state["rules"],
+                                              previous=previous))
         row.hints, row.cards = hints, hints.get("cards")
         row.dealer = next((s["name"] for s in state["seats"] if s["seat"] == hints["dealer"]),
                           "")

@@ -18,9 +18,12 @@ def paper_list(state: dict[str, Any]) -> dict[str, Any]:
     engine, shown = get_engine(game), presentation_of(game)
     names = {s["seat"]: s["name"] for s in state["seats"]}
     players = len(state["seats"])
+    previous: list[dict[str, Any]] = []
     for row in state.get("deals") or []:
         record = row["record"]
-        hints = engine.deal_hints(DealContext(row["number"], players, state["rules"]))
+        hints = engine.deal_hints(DealContext(row["number"], players, state["rules"],
+                                              previous=tuple(previous)))
+        previous.append(record)
         declarer = declarer_of(record)
         row["dealer_name"] = names.get(hints["dealer"], "")
         row["declarer_name"] = names.get(declarer, "") if declarer else ""

@@ -20,7 +20,9 @@ def paper_sheet(state: dict[str, Any]) -> dict[str, Any]:
     names = {s["seat"]: s["name"] for s in state["seats"]}
     rows = []
     for number in range(1, state["sheet_length"] + 1):
-        hints = engine.deal_hints(DealContext(number, players, state["rules"]))
+        # a blank sheet: only the first deal's place is known (nothing is played yet)
+        hints = engine.deal_hints(DealContext(number, players, state["rules"],
+                                              previous=() if number == 1 else None))
         rows.append({"number": number, "dealer": names.get(hints["dealer"], ""),
                      "cards": hints.get("cards")})
     columns = list(shown.sheet_columns)

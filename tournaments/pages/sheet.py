@@ -66,8 +66,10 @@ def _context(request, table: Table, *, token: str | None) -> dict:
             "lang": get_language(),
             "game": state["game"],
             "next": state["next"],
-            "plan": deal_plan(table, state["next_deal"], players=len(state["seats"])),
-            "sheetLength": state["sheet_length"],
+            "plan": deal_plan(table, state["next_deal"], players=len(state["seats"]),
+                              records=[d["record"] for d in state["deals"]]),
+            # the tablet enters numbers up to this one (the engine's room, games.engines)
+            "sheetLength": state["last_number"],
             "seats": state["seats"],
             "submitted": state["submitted"],
             "staff": token is None,

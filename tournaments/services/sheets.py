@@ -8,11 +8,21 @@ scoring and the re-totalling alike. Concurrent writers to one sheet run one afte
 another; each change re-totals the sheet into the seats, bumps the
 table's ``version`` and appends a ``SheetEvent`` with the values before and after.
 Deals are validated by the game's engine in their place in the sheet (deal number,
-dealer, schedule).
+dealer, schedule): each sees the records before it (``DealContext.previous``), and
+whether the sheet is complete or has room is the engine's answer (``sheet_complete``,
+``sheet_room``), never a count of rows here.
+
+A correction of deal k re-scores deals k+1, … in order with the corrected records before
+them (a game whose dealer or order depends on earlier deals, Doppelkopf, may score them
+differently now); when a later deal no longer fits its place, the correction is refused
+with that deal's number and field, so a stored sheet is always in a valid order. Later
+deals whose scores or extras change are saved (their version bumped) and logged.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -21,7 +31,14 @@ from django.db.models import Count, IntegerField, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _
 
-from games.engines import DealContext, Engine, EngineUserError, ScoredDeal, get_engine
+from games.engines import (
+    DealContext,
+    Engine,
+    EngineUserError,
+    FieldError,
+    ScoredDeal,
+    get_engine,
+)
 from games.engines.base import is_int, user_error
 from tournaments.conditional import if_match_holds
 from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
@@ -105,19 +122,30 @@ def _log(table: Table, actor: Actor, action: str, *, number: int | None = None,
                               deal_number=number, before=before, after=after)
 
 
-def _score(sheet: SheetWrite, number: int, record: Any) -> ScoredDeal:
-    ctx = DealContext(number=number, players=sheet.players, rules=sheet.rules)
+def _score(sheet: SheetWrite, number: int, record: Any,
+           previous: Sequence[dict[str, Any]] | None = None) -> ScoredDeal:
+    """Validate and score ``record`` as deal ``number`` after the records ``previous``
+    (None: not known, the engine checks the deal on its own)."""
+    ctx = DealContext(number=number, players=sheet.players, rules=sheet.rules,
+                      previous=None if previous is None else tuple(previous))
     return sheet.engine.score_deal(sheet.engine.validate_deal(record, ctx), ctx)
 
 
-def retotal(table: Table, sheet: SheetWrite | None = None) -> None:
-    """Write the sheet's totals into the seats and bump the table's version."""
+def _deals(table: Table) -> list[Deal]:
+    return list(table.deals.order_by("number"))
+
+
+def retotal(table: Table, sheet: SheetWrite | None = None,
+            deals: list[Deal] | None = None) -> None:
+    """Write the sheet's totals into the seats and bump the table's version. ``deals``
+    (all of the sheet's deals in order) saves reading them again when the caller has."""
     sheet = sheet or SheetWrite.of(table)
     engine, rules, players = sheet.engine, sheet.rules, sheet.players
     if table.summary is not None:
         totals = engine.summary_totals(table.summary, players, rules)
     else:
-        scored = [ScoredDeal(d.record, d.scores, d.extra) for d in table.deals.order_by("number")]
+        deals = _deals(table) if deals is None else deals
+        scored = [ScoredDeal(d.record, d.scores, d.extra) for d in deals]
         totals = engine.sheet_totals(scored, players, rules)
     by_seat = {row["seat"]: row for row in totals}
     seats = list(table.seats.all())
@@ -154,21 +182,22 @@ def deal_record(*, table_id: int | None = None, number: Any, record: Any, actor:
         raise StateConflict(_("This sheet was entered as a summary."))
     if not is_int(number) or number < 1:
         raise user_error("number", _("The deal number must be a whole number of 1 or more."))
-    count = table.deals.count()
+    deals = _deals(table)
+    count = len(deals)
     if number <= count:
         raise StateConflict(_("Deal %(number)s has already been entered; correct it instead."),
                             number=number)
-    length = engine.sheet_length(sheet.players, rules)
-    if count >= length:
+    previous = [d.record for d in deals]
+    if engine.sheet_complete(previous, sheet.players, rules):
         raise user_error("number", _("The sheet is complete with %(length)s deals."),
-                         length=length)
+                         length=count)
     if number != count + 1:
         raise user_error("number", _("The next deal is number %(next)s."), next=count + 1)
-    scored = _score(sheet, number, record)
+    scored = _score(sheet, number, record, previous)
     deal = Deal.objects.create(table=table, number=number, record=scored.record,
                                scores=scored.scores, extra=scored.extra)
     _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number, after=_deal_state(deal))
-    retotal(table, sheet)
+    retotal(table, sheet, [*deals, deal])
     return deal
 
 
@@ -185,17 +214,22 @@ def deals_record(*, table_id: int | None = None, records: Any, actor: Actor,
         raise StateConflict(_("This sheet was entered as a summary."))
     if not isinstance(records, list) or not records:
         raise user_error("deals", _("Enter at least one deal."))
-    count = table.deals.count()
-    room = engine.sheet_length(sheet.players, rules) - count
-    if len(records) > room:
+    stored = _deals(table)
+    count = len(stored)
+    previous: list[dict[str, Any]] | None = [d.record for d in stored]
+    room = engine.sheet_room(previous, sheet.players, rules)
+    if room is not None and len(records) > room:
         raise user_error("deals", _("The sheet has room for %(room)s more deals."), room=room)
     scored, errors = [], []
     for index, record in enumerate(records):
         number = count + 1 + index
         try:
-            scored.append(_score(sheet, number, record))
+            scored.append(_score(sheet, number, record, previous))
+            if previous is not None:
+                previous.append(scored[-1].record)
         except EngineUserError as exc:
             errors.extend(replace(error, deal=index, number=number) for error in exc.errors)
+            previous = None  # after a bad deal its followers' places are unknown
     if errors:
         raise EngineUserError(errors)
     deals = []
@@ -206,7 +240,7 @@ def deals_record(*, table_id: int | None = None, records: Any, actor: Actor,
         _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number,
              after=_deal_state(deal))
         deals.append(deal)
-    retotal(table, sheet)
+    retotal(table, sheet, [*stored, *deals])
     return deals
 
 
@@ -215,7 +249,11 @@ def deal_preview(*, table_id: int, number: Any, record: Any) -> ScoredDeal:
     table = Table.objects.select_related("round__tournament").get(pk=table_id)
     if not is_int(number) or number < 1:
         raise user_error("number", _("The deal number must be a whole number of 1 or more."))
-    return _score(SheetWrite.of(table), number, record)
+    previous = list(table.deals.filter(number__lt=number).order_by("number")
+                    .values_list("record", flat=True))
+    if len(previous) != number - 1:
+        previous = None  # a number beyond the next: its place is not known
+    return _score(SheetWrite.of(table), number, record, previous)
 
 
 @transaction.atomic
@@ -224,18 +262,64 @@ def deal_correct(*, table_id: int | None = None, number: int, record: Any, actor
     """Correct a deal; ``if_match`` must carry the deal's current ETag."""
     sheet = sheet_write(table_id, sheet)
     table = sheet.table
-    deal = _deal_or_404(table, number)
+    deals = _deals(table)
+    deal = next((d for d in deals if d.number == number), None)
+    if deal is None:
+        raise Deal.DoesNotExist()
     _check_writable(table, actor, staff_after_submit=True)
     _check_if_match(deal, if_match)
-    scored = _score(sheet, number, record)
+    previous = [d.record for d in deals if d.number < number]
+    scored = _score(sheet, number, record, previous)
+    later = _rescore_later(sheet, deals, number, [*previous, scored.record])
     before = _deal_state(deal)
     deal.record, deal.scores, deal.extra = scored.record, scored.scores, scored.extra
     deal.version += 1
     deal.save(update_fields=["record", "scores", "extra", "version", "updated_at"])
     _log(table, actor, SheetEvent.Action.DEAL_UPDATE, number=number, before=before,
          after=_deal_state(deal))
-    retotal(table, sheet)
+    for other, other_before in later:
+        _log(table, actor, SheetEvent.Action.DEAL_UPDATE, number=other.number,
+             before=other_before, after=_deal_state(other))
+    retotal(table, sheet, deals)
     return deal
+
+
+def _as_stored(value: Any) -> Any:
+    """``value`` as the JSON fields give it back (tuples become lists)."""
+    return tuple(json.loads(json.dumps(value)))
+
+
+def _rescore_later(sheet: SheetWrite, deals: list[Deal], number: int,
+                   previous: list[dict[str, Any]]) -> list[tuple[Deal, dict[str, Any]]]:
+    """Re-score the deals after ``number`` in order after the corrected ``previous``;
+    save those whose scores or extras change. Refuse (naming the later deal) when one
+    no longer fits its place. Returns the changed deals with their states before."""
+    changed: list[tuple[Deal, dict[str, Any]]] = []
+    errors = []
+    for other in deals:
+        if other.number <= number:
+            continue
+        try:
+            scored = _score(sheet, other.number, other.record, previous)
+        except EngineUserError as exc:
+            errors.append(FieldError(
+                "number", _("After this correction deal %(later)s no longer fits its "
+                            "place in the sheet."), {"later": other.number}))
+            errors.extend(replace(e, deal=other.number - 1, number=other.number)
+                          for e in exc.errors)
+            break
+        previous.append(scored.record)
+        if _as_stored((scored.record, scored.scores, scored.extra)) != (
+                other.record, other.scores, other.extra):
+            before = _deal_state(other)
+            other.record, other.scores, other.extra = scored.record, scored.scores, scored.extra
+            other.version += 1
+            changed.append((other, before))
+    if errors:
+        raise EngineUserError(errors)
+    for other, _before in changed:
+        other.save(update_fields=["record", "scores", "extra", "version", "updated_at"])
+    return changed
 
 
 @transaction.atomic
@@ -316,10 +400,13 @@ def sheet_submit(*, table_id: int | None = None, actor: Actor, confirmed_by: Any
                            "player's confirmation."))
     if table.summary is None:
         length = sheet.engine.sheet_length(sheet.players, sheet.rules)
-        count = table.deals.count()
-        if count < length:
-            raise user_error("deals", _("The sheet has %(count)s of %(length)s deals."),
-                             count=count, length=length)
+        records = list(table.deals.order_by("number").values_list("record", flat=True))
+        count = len(records)
+        if not sheet.engine.sheet_complete(records, sheet.players, sheet.rules):
+            if count < length:
+                raise user_error("deals", _("The sheet has %(count)s of %(length)s deals."),
+                                 count=count, length=length)
+            raise user_error("deals", _("The sheet is not complete yet."))
     table.submitted = True
     table.submitted_at = timezone.now()
     table.version += 1

@@ -54,11 +54,12 @@ def sheet_end(*, table_id: int | None = None, reason: Any, actor: Actor,
     if actor.by_table:
         raise StateConflict(_("Only the tournament's directors may end a sheet early."))
     _check_writable(table, actor, staff_after_submit=False)
-    count = table.deals.count()
+    records = list(table.deals.order_by("number").values_list("record", flat=True))
+    count = len(records)
     if table.summary is not None:
         raise StateConflict(_("This sheet was entered as a summary; submit it instead."))
     length = sheet.engine.sheet_length(sheet.players, sheet.rules)
-    if count >= length:
+    if sheet.engine.sheet_complete(records, sheet.players, sheet.rules):
         raise StateConflict(_("The sheet is complete; submit it instead."))
     table.submitted = True
     table.submitted_at = timezone.now()

@@ -1,6 +1,7 @@
 /* The entry form: the hints for a deal number (dealer, seats in play, cards), the bid and
  * trick counters, reading a record from the form and filling the form from one, and the
- * errors at the fields. */
+ * errors at the fields. A dotted field name ("extras.re.fuchs") is a field of an object
+ * field: read into and filled from the nested object. */
 
 import {cfg, form, strings} from "./context.js";
 
@@ -22,6 +23,13 @@ export function applyHints(h) {
     var out = h.active_seats.indexOf(seat) < 0;
     label.classList.toggle("inactive", out);
     label.querySelector("input").disabled = out;
+  });
+  // a seat the hints name (data-hint-seat="due"): shown with the seat's name, else hidden
+  document.querySelectorAll("[data-hint-seat]").forEach(function (el) {
+    var seat = h[el.dataset.hintSeat];
+    el.hidden = seat === null || seat === undefined;
+    var out = el.querySelector("output");
+    if (out && !el.hidden) { out.textContent = seatName(seat); }
   });
   if (h.cards !== undefined) {
     form.querySelectorAll("[data-field=cards]").forEach(function (el) { el.dataset.value = h.cards; });
@@ -126,6 +134,25 @@ export function setMatadors(el, step, game) {
   out.textContent = (v > 0 ? strings.mit : strings.ohne) + " " + Math.abs(v);
 }
 
+function setPath(rec, name, v) {
+  var parts = name.split(".");
+  var node = rec;
+  parts.slice(0, -1).forEach(function (p) { node = node[p] = node[p] || {}; });
+  node[parts[parts.length - 1]] = v;
+}
+
+function flatten(record, prefix, out) {
+  Object.keys(record).forEach(function (k) {
+    var v = record[k];
+    var name = prefix + k;
+    if (v && typeof v === "object" && !Array.isArray(v) &&
+        !form.querySelector('[data-field="' + name + '"]')) {
+      flatten(v, name + ".", out);
+    } else { out[name] = v; }
+  });
+  return out;
+}
+
 export function collect() {
   var rec = {};
   form.querySelectorAll("[data-field]").forEach(function (el) {
@@ -135,11 +162,14 @@ export function collect() {
     var v;
     if (t === "seat" || t === "choice" || t === "seat-or-null" || t === "bool-choice") {
       c = el.querySelector("input:checked");
-      if (!c) { return; }
+      if (!c || (t === "choice" && c.value === "")) { return; }
       v = c.value;
       if (t === "seat") { v = Number(v); }
       if (t === "seat-or-null") { v = v === "" ? null : Number(v); }
       if (t === "bool-choice") { v = v === "true"; }
+    } else if (t === "seats") {
+      v = Array.from(el.querySelectorAll("input:checked"), function (i) { return Number(i.value); });
+      if (!v.length) { return; }
     } else if (t === "bool") {
       v = el.querySelector("input").checked;
       if (!v) { return; }
@@ -164,7 +194,7 @@ export function collect() {
         return o;
       });
     }
-    rec[el.dataset.field] = v;
+    setPath(rec, el.dataset.field, v);
   });
   return rec;
 }
@@ -185,14 +215,18 @@ export function fill(record) {
   form.querySelectorAll("[data-type=mode] input").forEach(function (input) {
     input.checked = input.value === (record.ramsch ? "ramsch" : "game");
   });
-  Object.keys(record).forEach(function (name) {
+  var flat = flatten(record, "", {});
+  Object.keys(flat).forEach(function (name) {
     var el = form.querySelector('[data-field="' + name + '"]');
-    var v = record[name];
+    var v = flat[name];
     if (!el || v === undefined) { return; }
     var t = el.dataset.type;
     if (t === "bool") { el.querySelector("input").checked = v === true; }
     else if (t === "int") { el.querySelector("input").value = v === null ? "" : v; }
     else if (t === "matadors") { el.querySelector("output").dataset.value = v || 1; }
+    else if (t === "seats") {
+      el.querySelectorAll("input").forEach(function (input) { input.checked = (v || []).indexOf(Number(input.value)) >= 0; });
+    }
     else if (t === "seats-int") {
       cfg.seats.forEach(function (s, i) {
         var row = el.querySelector('.count-row[data-seat="' + s.seat + '"]');

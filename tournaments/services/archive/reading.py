@@ -292,21 +292,24 @@ def _read_table(t: Any, path: str, game: str, rules: dict, participants: dict,
         except EngineUserError as exc:
             raise _prefixed(exc, f"{path}.summary") from None
     else:
-        length = engine.sheet_length(players, rules)
-        if len(deals_in) > length:
-            raise _fail(f"{path}.deals", _("A sheet has at most %(length)s deals."),
-                        length=length)
+        previous: list[dict[str, Any]] = []
         for i, d in enumerate(deals_in):
+            if engine.sheet_room(previous, players, rules) == 0:
+                length = engine.sheet_length(players, rules)
+                raise _fail(f"{path}.deals", _("A sheet has at most %(length)s deals."),
+                            length=max(length, len(previous)))
             where = f"{path}.deals.{i}"
             _obj(d, where, {"number", "record", "scores", "extra", "version", "created_at",
                             "updated_at"})
             if _int(d["number"], f"{where}.number", 1, 100_000) != i + 1:
                 raise _fail(f"{where}.number", _("Deals are numbered 1, 2, … in order."))
-            ctx = DealContext(number=i + 1, players=players, rules=rules)
+            ctx = DealContext(number=i + 1, players=players, rules=rules,
+                              previous=tuple(previous))
             try:
                 scored = engine.score_deal(engine.validate_deal(d["record"], ctx), ctx)
             except EngineUserError as exc:
                 raise _prefixed(exc, f"{where}.record") from None
+            previous.append(scored.record)
             deals.append({"number": i + 1, "scored": scored,
                           "version": _int(d["version"], f"{where}.version", 1),
                           "created_at": _datetime(d["created_at"], f"{where}.created_at"),
