@@ -42,7 +42,9 @@ def venue_args(*, bind: str) -> list[str]:
                      "--worker-class", "gthread")
 
 
-def _positive(environ: dict[str, str], name: str, default: int, top: int) -> int:
+def number_from(environ: dict[str, str], name: str, default: int, top: int) -> int:
+    """``environ[name]`` as a whole number from 1 to ``top`` (ASCII digits: ``"²"`` passes
+    ``isdigit``), or ``default`` when unset; anything else stops the start, naming it."""
     raw = environ.get(name, "").strip() or str(default)
     if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= top:
         raise SystemExit(f"{name}={raw!r} is not a whole number from 1 to {top}")
@@ -52,8 +54,8 @@ def _positive(environ: dict[str, str], name: str, default: int, top: int) -> int
 def main() -> None:
     environ = dict(os.environ)
     host = environ.get("HOST", "").strip() or "0.0.0.0"
-    port = _positive(environ, "PORT", 8000, 65535)
-    workers = _positive(environ, "WEB_WORKERS", 3, 64)
+    port = number_from(environ, "PORT", 8000, 65535)
+    workers = number_from(environ, "WEB_WORKERS", 3, 64)
     args = production_args(bind=f"{host}:{port}", workers=workers)
     os.chdir(ROOT)
     os.execv(args[0], args)

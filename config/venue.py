@@ -19,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from config.serve import venue_args
+from config.serve import number_from, venue_args
 
 ROOT = Path(__file__).resolve().parent.parent
 SECRET_FILE = ROOT / ".venue-secret-key"
@@ -40,10 +40,7 @@ def lan_address() -> str:
 
 
 def venue_port(environ: dict[str, str]) -> int:
-    raw = environ.get("VENUE_PORT", "").strip() or str(DEFAULT_PORT)
-    if not raw.isdigit() or not 1 <= int(raw) <= 65535:
-        raise SystemExit(f"VENUE_PORT={raw!r} is not a port number (1-65535)")
-    return int(raw)
+    return number_from(environ, "VENUE_PORT", DEFAULT_PORT, 65535)
 
 
 def site_url(address: str, port: int) -> str:

@@ -4,22 +4,16 @@ to Django, so the client sees JSON there too. Elsewhere the pages answer as they
 
 from __future__ import annotations
 
-import http.client
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-from pathlib import Path
 
 import pytest
 from django.test import Client
 
 from api.middleware import MAX_HEADER_LINE, MAX_REQUEST_LINE
+from config.serve import production_args
+from tests.system.conftest import free_port
+from tests.system.servers import Server, base_env
 
-ROOT = Path(__file__).resolve().parents[2]
 GAMES = "/api/v1/games/"
 
 
@@ -60,57 +54,24 @@ def test_pages_outside_the_api_are_left_alone():
 # ------------------------------------------------------------------ through real gunicorn
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
 def gunicorn(tmp_path):
-    """The app under gunicorn with the repository's gunicorn.conf.py (read from the
-    working directory, as in the Dockerfile and docker-compose); no database is touched
-    by the answers below, so SQLite in a temporary folder will do."""
-    port = _free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
-    env.pop("REDIS_URL", None)
-    env.update({"DEBUG": "false", "SECRET_KEY": "limits-test-" + "k" * 50,
-                "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "false",
-                "STATIC_COLLECTED": "false",
-                "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
-    log = (tmp_path / "gunicorn.log").open("wb")
-    proc = subprocess.Popen([str(Path(sys.executable).with_name("gunicorn")), "config.wsgi",
-                             "--bind", f"127.0.0.1:{port}", "--workers", "1"],
-                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if _get(port, GAMES)[0] == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or proc.poll() is not None:
-                pytest.fail("gunicorn did not start:\n"
-                            + (tmp_path / "gunicorn.log").read_text(errors="replace"))
-            time.sleep(0.2)
-        yield port
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(20)
-        log.close()
+    """The app under gunicorn started as production starts it (``config.serve``, which
+    names gunicorn.conf.py); no database is touched by the answers below, so SQLite in a
+    temporary folder will do."""
+    port = free_port()
+    env = base_env(DEBUG="false", SECRET_KEY="limits-test-" + "k" * 50,
+                   ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="false",
+                   STATIC_COLLECTED="false", DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    server = Server(production_args(bind=f"127.0.0.1:{port}", workers=1), env, port,
+                    tmp_path / "gunicorn.log", https=False)
+    yield server
+    server.stop()
 
 
-def _get(port: int, path: str, headers: dict | None = None):
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        conn.request("GET", path, headers={"Host": "127.0.0.1", **(headers or {})})
-        resp = conn.getresponse()
-        return resp.status, resp.getheader("Content-Type", ""), resp.read()
-    finally:
-        conn.close()
+def _get(server: Server, path: str, headers: dict | None = None):
+    status, answer, body = server.request("GET", path, headers=headers)
+    return status, answer.get("Content-Type", ""), body
 
 
 def test_gunicorn_lets_long_lines_and_headers_through_to_the_json_answers(gunicorn):

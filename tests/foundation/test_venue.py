@@ -68,7 +68,7 @@ def test_venue_keeps_what_the_club_set_itself():
 
 def test_venue_port_and_address():
     assert venue_port({}) == 8000 and venue_port({"VENUE_PORT": "8080"}) == 8080
-    for bad in ("0", "70000", "http"):
+    for bad in ("0", "70000", "http", "8²"):
         with pytest.raises(SystemExit, match="VENUE_PORT"):
             venue_port({"VENUE_PORT": bad})
     assert site_url("fd00::5", 80) == "http://[fd00::5]"

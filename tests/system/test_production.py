@@ -137,15 +137,12 @@ def fetch_everything(server: Server, paths: list[str], *, hashed: bool) -> set[s
         if path in seen:
             continue
         seen.add(path)
-        status, headers, body = server.get(path, **{"Accept-Encoding": "gzip"})
+        status, _headers, body = server.get(path)
         if status != 200:
             failures.append(f"{path}: {status}")
             continue
         if path.endswith(".js") and path.startswith("/static/js/"):
-            text = body.decode() if headers.get("Content-Encoding") != "gzip" else ""
-            if not text:
-                text = server.get(path)[2].decode()
-            for groups in MODULE_IMPORT.findall(text):
+            for groups in MODULE_IMPORT.findall(body.decode()):
                 spec = groups[0] or groups[1]
                 if spec.startswith("."):
                     pending.append(urllib.parse.urljoin(path, spec))
