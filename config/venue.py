@@ -271,7 +271,12 @@ def main() -> None:
     if candidates:
         print(_("Addresses of this laptop:"))
         print("\n".join(listing(candidates, choice.address)))
-        print()
+    for note in choice.notes:
+        print(note)
+    if "SITE_URL" in environ and environ["SITE_URL"] != site_url(choice.address, port):
+        print(_("SITE_URL is set in the environment and wins: links and QR codes start "
+                "with %(url)s.") % {"url": environ["SITE_URL"]})
+    print()
     print(f"{tables.ljust(width)} {env['SITE_URL']}/")
     print(f"{console.ljust(width)} {env['SITE_URL']}/console/\n")
     try:
@@ -280,8 +285,6 @@ def main() -> None:
         segno.make(f"{env['SITE_URL']}/console/", error="m").terminal(compact=True)
     except ImportError:  # the QR code is a convenience; the address above is enough
         pass
-    for note in choice.notes:
-        print(note)
     print(_("Tablets on the same network open the address above or scan a table card's "
             "QR code."))
     print(_("First evening? Create the director's account: %(command)s")
