@@ -253,6 +253,23 @@ def stored_secret_key(path: Path = SECRET_FILE) -> str:
 
 
 
+def banner(candidates: list[Candidate], choice: Choice, *, environ: dict[str, str], port: int,
+           url: str) -> list[str]:
+    """What the terminal shows above the console's QR code: the candidates, the chosen one
+    marked, what the director should know about the choice, and the two addresses."""
+    lines = [""]
+    if candidates:
+        lines += [_("Addresses of this laptop:"), *listing(candidates, choice.address)]
+    lines += choice.notes
+    if "SITE_URL" in environ and url != site_url(choice.address, port):
+        lines.append(_("SITE_URL is set in the environment and wins: links and QR codes "
+                       "start with %(url)s.") % {"url": url})
+    tables, console = _("Stichliste for the tables:"), _("Director's console:")
+    width = max(len(tables), len(console))
+    return [*lines, "", f"{tables.ljust(width)} {url}/", f"{console.ljust(width)} {url}/console/",
+            ""]
+
+
 def main() -> None:
     environ = dict(os.environ)
     candidates = interface_candidates()
@@ -265,20 +282,8 @@ def main() -> None:
                             secret_key=environ["SECRET_KEY"])
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
                    check=True)
-    tables, console = _("Stichliste for the tables:"), _("Director's console:")
-    width = max(len(tables), len(console))
-    print()
-    if candidates:
-        print(_("Addresses of this laptop:"))
-        print("\n".join(listing(candidates, choice.address)))
-    for note in choice.notes:
-        print(note)
-    if "SITE_URL" in environ and environ["SITE_URL"] != site_url(choice.address, port):
-        print(_("SITE_URL is set in the environment and wins: links and QR codes start "
-                "with %(url)s.") % {"url": environ["SITE_URL"]})
-    print()
-    print(f"{tables.ljust(width)} {env['SITE_URL']}/")
-    print(f"{console.ljust(width)} {env['SITE_URL']}/console/\n")
+    print("\n".join(banner(candidates, choice, environ=environ, port=port,
+                           url=env["SITE_URL"])))
     try:
         import segno
 
@@ -288,8 +293,7 @@ def main() -> None:
     print(_("Tablets on the same network open the address above or scan a table card's "
             "QR code."))
     print(_("First evening? Create the director's account: %(command)s")
-          % {"command": ".venv/bin/python manage.py createsuperuser"})
-    print(flush=True)
+          % {"command": ".venv/bin/python manage.py createsuperuser"}, end="\n\n", flush=True)
     os.chdir(ROOT)
     args = venue_args(bind=f"0.0.0.0:{port}")
     os.execve(args[0], args, env)

@@ -14,6 +14,7 @@ from django.test import Client
 from config.env import env_site_url
 from config.venue import (
     Candidate,
+    banner,
     candidates_from_ifconfig,
     candidates_from_ip_json,
     choose_address,
@@ -183,6 +184,23 @@ def test_named_none_the_routed_address_is_taken_and_the_director_told_how_to_cho
     assert choose_address([WIFI], "", routed="192.168.1.20") == ("192.168.1.20", [])
     address, notes = choose_address([], "", routed="127.0.0.1")
     assert address == "127.0.0.1" and "No network found" in notes[0]
+
+
+def test_the_terminal_lists_the_candidates_marks_the_one_in_use_and_says_why():
+    choice = choose_address([WIFI, BRIDGE], "", routed="192.168.1.20")
+    lines = banner([WIFI, BRIDGE], choice, environ={}, port=8000,
+                   url="http://192.168.1.20:8000")
+    assert lines[1:4] == ["Addresses of this laptop:",
+                          "  192.168.1.20  wlp2s0  ← in use",
+                          "  172.17.0.1    docker0"]
+    assert lines[4:6] == choice.notes
+    assert "Stichliste for the tables: http://192.168.1.20:8000/" in lines
+    assert "Director's console:        http://192.168.1.20:8000/console/" in lines
+    # an exported SITE_URL (an HTTPS proxy, or an old evening's workaround) is said to win
+    lines = banner([WIFI], choose_address([WIFI], "", routed="192.168.1.20"),
+                   environ={"SITE_URL": "https://skat.example.org"}, port=8000,
+                   url="https://skat.example.org")
+    assert any("SITE_URL" in line and "https://skat.example.org." in line for line in lines)
 
 
 @pytest.mark.parametrize("language,expected", [
