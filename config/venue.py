@@ -41,8 +41,12 @@ SECRET_FILE = ROOT / ".venue-secret-key"
 DEFAULT_PORT = 8000
 LOOPBACK = "127.0.0.1"
 
-# the app's German catalog, chosen by the laptop's locale; English falls back to the msgids
-_ = gettext.translation("django", localedir=ROOT / "locale", fallback=True).gettext
+
+def _(message: str) -> str:
+    """``message`` in the laptop's language (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``,
+    ``LANG``, read at each call) from the app's catalog; English is the msgid itself."""
+    return gettext.translation("django", localedir=ROOT / "locale", fallback=True).gettext(
+        message)
 
 
 class Candidate(NamedTuple):

@@ -127,6 +127,14 @@ eth1      Link encap:Ethernet  HWaddr 00:11:22:33:44:56
           BROADCAST MULTICAST  MTU:1500  Metric:1
 """
 
+@pytest.fixture(autouse=True)
+def _terminal_in_english(monkeypatch):
+    """The venue's terminal speaks the laptop's language: these tests read English."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANGUAGE", "en")
+
+
 WIFI, BRIDGE, VPN = (Candidate("wlp2s0", "192.168.1.20"), Candidate("docker0", "172.17.0.1"),
                      Candidate("tun0", "10.8.0.3"))
 
