@@ -11,9 +11,10 @@ run: install
 	$(DEV_ENV) $(PY) manage.py demo
 	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
 
-# Serve the app to the tablets on the club's Wi-Fi from this laptop (see README).
+# Serve the app to the tablets on the club's Wi-Fi from this laptop (see README). It lists
+# the laptop's addresses; name the one on the tablets' network: make venue ADDRESS=192.168.1.20
 venue: install
-	$(PY) -m config.venue
+	$(if $(ADDRESS),VENUE_ADDRESS='$(ADDRESS)' )$(PY) -m config.venue
 
 test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
