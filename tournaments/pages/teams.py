@@ -5,7 +5,6 @@ teams, and pasting ``team;player`` lines. Every change goes through
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
 from django.utils.translation import gettext as _
@@ -13,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import StateConflict
 from tournaments.models import Tournament
-from tournaments.pages.access import allowed_if, staff_actor, tournament_by_pk
+from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
 from tournaments.prize_forms import TeamForm, TeamImportForm
@@ -49,13 +48,13 @@ def _context(tournament, *, create_form=None, import_form=None, edit_forms=None)
     }
 
 
-@staff_member_required
+@staff_required
 @allowed_if(directs, tournament_by_pk)
 def teams_page(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/teams.html", _context(tournament))
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def team_new(request, tournament: Tournament, tournament_id: int):
@@ -72,7 +71,7 @@ def team_new(request, tournament: Tournament, tournament_id: int):
                   status=400)
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def team_edit(request, tournament: Tournament, tournament_id: int, team_id: int):
@@ -92,7 +91,7 @@ def team_edit(request, tournament: Tournament, tournament_id: int, team_id: int)
                   _context(tournament, edit_forms={team.pk: form}), status=400)
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def team_remove(request, tournament: Tournament, tournament_id: int, team_id: int):
@@ -106,7 +105,7 @@ def team_remove(request, tournament: Tournament, tournament_id: int, team_id: in
     return redirect("console:teams", tournament.pk)
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def team_lines(request, tournament: Tournament, tournament_id: int):
