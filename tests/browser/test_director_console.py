@@ -181,8 +181,9 @@ FITS = "() => [document.scrollingElement.scrollWidth, window.innerWidth]"
 
 @pytest.mark.parametrize("width", [800, 390])
 def test_the_console_pages_fit_800_and_390_px(live_server, browser, width):
-    """No console page scrolls sideways: the paste box, the groups of steps, the current
-    round, the folded older rounds, a confirmation page and the prize page's tie note."""
+    """No console page scrolls sideways: the paste boxes (players, club members), the
+    groups of steps, the current round, the folded older rounds, a confirmation page and
+    the prize page's tie note."""
     tournament, director, done, short = setup_evening()
     actor = Actor(user=director)
     sheet_end(table_id=short.pk, reason="Ein Spieler musste leider früher nach Hause gehen",
@@ -196,8 +197,12 @@ def test_the_console_pages_fit_800_and_390_px(live_server, browser, width):
     page.set_viewport_size({"width": width, "height": 900})
     base = f"{live_server.url}/console/t/{tournament.pk}"
     for path, name in ((f"{base}/", "console"), (f"{live_server.url}/console/", "console-home"),
-                       (f"{base}/prizes/", "console-prizes")):
+                       (f"{base}/prizes/", "console-prizes"),
+                       (f"{live_server.url}/clubs/{tournament.club.slug}/members/",
+                        "club-members")):
         page.goto(path)
+        if name == "club-members":  # the member paste box
+            page.fill("textarea[name=csv]", "Name;Mitgliedsnummer\n" + "Anna Beispiel;1\n" * 3)
         if name == "console":
             page.fill("textarea[name=names]", "Anna\nBernd")
             page.locator("#older-rounds summary").first.click()
@@ -243,5 +248,26 @@ def test_new_pages_fit_a_phone(live_server, browser, locale, words):
     page.goto(f"{live_server.url}/console/t/{tournament.pk}/")
     shot(page, f"console-shortened-{lang}")
     assert Table.objects.get(pk=short.pk).shortened
+    context.close()
+    assert errors == []
+
+
+def test_no_error_while_choosing_only_after_saving(live_server, browser):
+    """A half-entered deal is no error: the preview shows nothing red while the director
+    is still choosing; saving it shows what is missing, at the field."""
+    tournament, director, done, short = setup_evening()
+    context, page, errors = logged_in(browser, live_server, director, "tablet")
+    page.goto(f"{live_server.url}/console/table/{short.pk}/")
+    with page.expect_response(lambda r: r.url.endswith("/preview/")) as answer:
+        page.check("[data-field=game] input[value=clubs]")
+    assert answer.value.status == 400  # the server knows the deal is unfinished …
+    page.wait_for_timeout(300)
+    shown = page.evaluate("() => [...document.querySelectorAll('[data-error-for]')]"
+                          ".map(el => el.textContent.trim()).filter(Boolean)")
+    assert shown == []  # … but says nothing while the director is still choosing
+    page.click("#save-deal")
+    page.wait_for_function("() => [...document.querySelectorAll('[data-error-for]')]"
+                           ".some(el => el.textContent.trim())")
+    shot(page, "staff-sheet-error-after-save")
     context.close()
     assert errors == []

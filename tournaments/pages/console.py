@@ -25,7 +25,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -79,13 +79,14 @@ def _confirmed(request) -> bool:
     return request.POST.get("confirm") == "yes"
 
 
-def _ask(request, tournament: Tournament, *, title: str, what: str, button: str,
-         fields: dict | None = None):
+def ask_first(request, tournament: Tournament, *, title: str, what: str, button: str,
+              back: str | None = None):
     """The confirmation page of a step that is hard to undo: it posts the same step again
-    with ``confirm=yes``; "Cancel" goes back to the console unchanged."""
+    with ``confirm=yes``; "Cancel" goes back (to ``back``, else the console) unchanged."""
     return render(request, "console/confirm.html", {
         "tournament": tournament, "title": title, "what": what, "button": button,
-        "action": request.path, "fields": fields or {}})
+        "action": request.path,
+        "back": back or reverse("console:tournament", args=[tournament.pk])})
 
 
 @staff_required
@@ -207,7 +208,7 @@ def participant_toggle(request, tournament: Tournament, tournament_id: int,
         raise PermissionDenied()
     if field == "withdrawn" and not participant.withdrawn and not _confirmed(request):
         name = participant.player.name
-        return _ask(request, tournament,
+        return ask_first(request, tournament,
                     title=_("Withdraw %(name)s?") % {"name": name},
                     what=_("%(name)s plays no further round: the next draw leaves them out. "
                            "The rounds played keep their scores. You can re-admit them "
@@ -225,7 +226,8 @@ def participant_toggle(request, tournament: Tournament, tournament_id: int,
         present = _present(tournament.participants.only("checked_in", "withdrawn"))
         return render(request, "console/_participant.html", {
             "p": participant, "tournament": tournament, "present": present, "oob": True})
-    return redirect("console:tournament", tournament.pk)
+    return redirect(reverse("console:tournament", args=[tournament.pk])
+                    + f"#participant-{participant.pk}")
 
 
 @staff_required
@@ -277,7 +279,7 @@ def _round_change(request, tournament: Tournament, number: int, change, done: st
     console."""
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     if not _confirmed(request):
-        return _ask(request, tournament, **ask)
+        return ask_first(request, tournament, **ask)
     try:
         change(round_id=rnd.pk, actor=staff_actor(request))
     except StateConflict as exc:
@@ -350,13 +352,13 @@ def finish(request, tournament: Tournament, tournament_id: int):
     evening = tournament.club_evening
     if not _confirmed(request):
         if finished:
-            return _ask(request, tournament,
+            return ask_first(request, tournament,
                         title=_("Reopen the evening?") if evening else _("Reopen the tournament?"),
                         what=_("Rounds can be drawn, players registered and sheets corrected "
                                "again; the final standings may change."),
                         button=_("Yes, reopen the evening") if evening
                         else _("Yes, reopen the tournament"))
-        return _ask(request, tournament,
+        return ask_first(request, tournament,
                     title=_("Finish the evening?") if evening else _("Finish the tournament?"),
                     what=_("The standings become final and nothing can be changed any more: no "
                            "draw, no registration, no correction, until it is reopened."),

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import StateConflict
 from tournaments.models import Tournament
 from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
+from tournaments.pages.console import ask_first
 from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
 from tournaments.prize_forms import TeamForm, TeamImportForm
@@ -96,6 +97,13 @@ def team_edit(request, tournament: Tournament, tournament_id: int, team_id: int)
 @allowed_if(directs, tournament_by_pk)
 def team_remove(request, tournament: Tournament, tournament_id: int, team_id: int):
     team = get_object_or_404(tournament.teams, pk=team_id)
+    if request.POST.get("confirm") != "yes":  # hard to undo: asked first (console._ask)
+        return ask_first(request, tournament,
+                         title=_("Remove team “%(name)s”?") % {"name": team.name},
+                         what=_("The team and its member list are gone; its players stay "
+                                "registered and play on without a team."),
+                         button=_("Yes, remove team “%(name)s”") % {"name": team.name},
+                         back=reverse("console:teams", args=[tournament.pk]))
     try:
         team_delete(team_id=team.pk, actor=staff_actor(request))
     except StateConflict as exc:
