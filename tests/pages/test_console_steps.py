@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from tests.factories import UserFactory
 from tests.scale import queries_of, skat_tournament
 from tournaments.models import Participant, Round, Table, Tournament
 from tournaments.services import round_draw
@@ -33,6 +34,14 @@ def test_pages_needing_a_login_send_to_the_apps_own_login_page(client, short_ska
     assert resp["Location"].startswith("/accounts/login/?next=") and "admin" not in resp["Location"]
     page = client.get(resp["Location"]).content.decode()
     assert "Django" not in page and 'name="next"' in page
+
+
+def test_a_logged_in_player_account_is_told_to_log_in_as_a_director(client, short_skat):
+    client.force_login(UserFactory(username="gast"))
+    resp = client.get("/console/", follow=True)
+    html = resp.content.decode()
+    assert resp.redirect_chain[0][0].startswith("/accounts/login/")
+    assert "Sie sind als gast angemeldet" in html and "Turnierleitung" in html
 
 
 def test_after_logging_in_the_director_is_back_on_the_console(client, director, short_skat):
@@ -197,3 +206,26 @@ def test_a_goods_prize_among_tied_players_is_explained(console, club, director):
     english = console.get(f"/console/t/{tournament.pk}/prizes/",
                           HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Decided by the recorded lot" in english
+
+
+def test_tie_notes_say_how_each_tie_was_decided():
+    from tournaments.prizes.payout import check_prize_config, payouts
+    from tournaments.prizes.ties import tie_notes
+
+    config = check_prize_config({"entry_fee_cents": 1000, "places_percent": [50, 30, 20],
+                                 "places_goods": ["", "Wein", ""]})
+    standings = [{"participant": 10, "rank": 1, "start_number": 4, "name": "Anna"},
+                 {"participant": 11, "rank": 2, "start_number": 2, "name": "Bernd"},
+                 {"participant": 12, "rank": 2, "start_number": 1, "name": "Cora"},
+                 {"participant": 13, "rank": 4, "start_number": 3, "name": "Dora"}]
+    shared = tie_notes(payouts(config, standings, fees_cents=4000))
+    assert len(shared) == 1
+    note = shared[0]
+    assert (note["first"], note["last"], note["prize_places"]) == (2, 3, [2, 3])
+    assert [row["name"] for row in note["players"]] == ["Cora", "Bernd"]  # start numbers
+    assert note["decided"] == "shared"
+    assert [(g["goods"], g["to"]["name"]) for g in note["goods"]] == [("Wein", "Cora")]
+    by_lot = tie_notes(payouts(config, standings, fees_cents=4000, lot=[11, 12]))
+    assert by_lot[0]["decided"] == "lot"
+    assert [(g["goods"], g["to"]["name"]) for g in by_lot[0]["goods"]] == [("Wein", "Bernd")]
+    assert tie_notes(payouts(config, standings[:1] + standings[3:], fees_cents=4000)) == []

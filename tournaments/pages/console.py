@@ -209,11 +209,11 @@ def participant_toggle(request, tournament: Tournament, tournament_id: int,
     if field == "withdrawn" and not participant.withdrawn and not _confirmed(request):
         name = participant.player.name
         return ask_first(request, tournament,
-                    title=_("Withdraw %(name)s?") % {"name": name},
-                    what=_("%(name)s plays no further round: the next draw leaves them out. "
-                           "The rounds played keep their scores. You can re-admit them "
-                           "later.") % {"name": name},
-                    button=_("Yes, withdraw %(name)s") % {"name": name})
+                         title=_("Withdraw %(name)s?") % {"name": name},
+                         what=_("%(name)s plays no further round: the next draw leaves them "
+                                "out. The rounds played keep their scores. You can re-admit "
+                                "them later.") % {"name": name},
+                         button=_("Yes, withdraw %(name)s") % {"name": name})
     try:
         participant = participant_update(participant=participant,
                                          **{field: not getattr(participant, field)})
@@ -352,18 +352,19 @@ def finish(request, tournament: Tournament, tournament_id: int):
     evening = tournament.club_evening
     if not _confirmed(request):
         if finished:
-            return ask_first(request, tournament,
-                        title=_("Reopen the evening?") if evening else _("Reopen the tournament?"),
-                        what=_("Rounds can be drawn, players registered and sheets corrected "
-                               "again; the final standings may change."),
-                        button=_("Yes, reopen the evening") if evening
-                        else _("Yes, reopen the tournament"))
-        return ask_first(request, tournament,
-                    title=_("Finish the evening?") if evening else _("Finish the tournament?"),
-                    what=_("The standings become final and nothing can be changed any more: no "
-                           "draw, no registration, no correction, until it is reopened."),
-                    button=_("Yes, finish the evening") if evening
-                    else _("Yes, finish the tournament"))
+            return ask_first(
+                request, tournament,
+                title=_("Reopen the evening?") if evening else _("Reopen the tournament?"),
+                what=_("Rounds can be drawn, players registered and sheets corrected again; "
+                       "the final standings may change."),
+                button=(_("Yes, reopen the evening") if evening
+                        else _("Yes, reopen the tournament")))
+        return ask_first(
+            request, tournament,
+            title=_("Finish the evening?") if evening else _("Finish the tournament?"),
+            what=_("The standings become final and nothing can be changed any more: no draw, "
+                   "no registration, no correction, until it is reopened."),
+            button=_("Yes, finish the evening") if evening else _("Yes, finish the tournament"))
     try:
         (tournament_reopen if finished else tournament_finish)(tournament_id=tournament.pk)
     except StateConflict as exc:
