@@ -150,6 +150,11 @@ def test_the_current_round_comes_first_and_older_rounds_are_folded(console, club
                                                   "Veröffentlichen und Abschluss"]
     assert "Runde 3 wird gespielt." in html and "Runde 3 abschließen" in html
     assert f'action="/console/t/{tournament.pk}/draw/"' not in html  # not while it runs
+    # an older round reopened for corrections is not hidden in the fold
+    Round.objects.filter(tournament=tournament, number=1).update(closed=False, reopened=True)
+    html = console.get(f"/console/t/{tournament.pk}/").content.decode()
+    assert '<details class="older-round" id="round-1" open>' in html
+    assert '<details class="older-round" id="round-2">' in html
 
 
 def test_the_console_costs_the_same_at_1_and_5_rounds(console, club, director):
