@@ -1,23 +1,27 @@
 """The director's console in a real Chromium: a player withdraws mid-round, the table's
 sheet is ended early with a reason, the round is closed, reopened, a deal corrected on
-the staff sheet and the round closed again (tablet width); and the new pages on a phone
-(390 px) without sideways scrolling, in German and English."""
+the staff sheet, the round closed again and the evening finished — every hard step
+confirmed on its own page, without relying on JavaScript (tablet width); the console
+pages at 800 and 390 px without sideways scrolling; and the new pages on a phone
+(390 px), in German and English."""
 
 import pytest
 from django.test import Client
 
 from tests.browser.conftest import VIEWPORTS, needs_chromium, shot
 from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory, StaffFactory
-from tournaments.models import Deal, Round, SheetEvent, Table
+from tournaments.models import Deal, Round, SheetEvent, Table, Tournament
 from tournaments.recompute.standings_rows import standings_recompute
 from tournaments.services import (
     Actor,
     deal_record,
+    round_close,
     round_draw,
     sheet_end,
     sheet_submit,
     tournament_create,
 )
+from tournaments.services.prizes import prizes_set
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
@@ -71,40 +75,63 @@ def no_sideways_scroll(page):
     assert width <= limit, (page.url, width, page.evaluate(WIDER_THAN, limit))
 
 
+def confirm(page, text):
+    """The confirmation page of a step that is hard to undo: it says what happens; the
+    step is done only by its "Ja, …" button."""
+    page.wait_for_selector("#confirm-step")
+    assert text in page.locator("main").inner_text()
+    with page.expect_navigation():
+        page.click("#confirm-step")
+
+
 def test_withdraw_end_close_reopen_correct_close(live_server, browser, in_process_tasks):
     tournament, director, done, short = setup_evening()
+    Tournament.objects.filter(pk=tournament.pk).update(club_evening=True)
     leaver = short.seats.get(seat=1).participant
     context, page, errors = logged_in(browser, live_server, director, "tablet")
     console = f"{live_server.url}/console/t/{tournament.pk}/"
     page.goto(console)
     assert "6 Spieler anwesend" in page.locator("#present-count").inner_text()
 
-    # the player leaves mid-round: withdrawn, no longer present, the count follows (htmx)
+    # the player leaves mid-round: the console asks first; "Abbrechen" changes nothing
     row = page.locator(f"#participant-{leaver.pk}")
-    row.locator("button.withdraw-toggle").click()
-    page.wait_for_function("() => document.querySelector('#present-count')"
-                           ".textContent.includes('5 Spieler')")
+    with page.expect_navigation():
+        row.locator("button.withdraw-toggle").click()
+    shot(page, "console-confirm-withdraw")
+    with page.expect_navigation():
+        page.click("text=Abbrechen")
+    leaver.refresh_from_db()
+    assert not leaver.withdrawn
+    with page.expect_navigation():
+        page.locator(f"#participant-{leaver.pk} button.withdraw-toggle").click()
+    confirm(page, "zurückziehen?")
+    assert "5 Spieler anwesend" in page.locator("#present-count").inner_text()
     row = page.locator(f"#participant-{leaver.pk}")
     assert "zurückgezogen" in row.inner_text() and "anwesend" not in row.inner_text()
     leaver.refresh_from_db()
     assert leaver.withdrawn
 
-    # the close button waits for table 2; end its sheet early with a reason
-    assert page.locator("#round-list button", has_text="Runde abschließen").is_disabled()
-    page.locator(f"form[action$='/tables/{short.pk}/end/']").locator("..").locator(
-        "summary").click()
+    # the close button waits for table 2; end its sheet early with a reason and the yes box
+    assert page.locator("#group-now button", has_text="Runde 1 abschließen").is_disabled()
+    page.locator(f"#end-sheet-{short.pk} summary").click()
     form = page.locator(f"form[action$='/tables/{short.pk}/end/']")
     form.locator("input[name=reason]").fill("Spieler musste gehen")
+    form.locator("input[name=confirm]").check()
     shot(page, "console-end-sheet")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("text=vorzeitig beendet: Spieler musste gehen")
     short.refresh_from_db()
     assert short.submitted and short.shortened
 
-    # close, reopen
-    page.locator("#round-list button", has_text="Runde abschließen").click()
+    # close (asked first), reopen (asked first)
+    with page.expect_navigation():
+        page.locator("#group-now button", has_text="Runde 1 abschließen").click()
+    confirm(page, "Runde 1 abschließen?")
     page.wait_for_selector("text=Runde 1 abgeschlossen.")
-    page.locator("#round-list button", has_text="Runde wieder öffnen").click()
+    assert Round.objects.get(tournament=tournament).closed
+    with page.expect_navigation():
+        page.locator("#group-round button", has_text="Runde wieder öffnen").click()
+    confirm(page, "Runde 1 wieder öffnen?")
     page.wait_for_selector("text=zur Korrektur wieder geöffnet")
     assert Round.objects.get(tournament=tournament).reopened
 
@@ -126,9 +153,18 @@ def test_withdraw_end_close_reopen_correct_close(live_server, browser, in_proces
 
     # close again; the standings follow the correction
     page.goto(console)
-    page.locator("#round-list button", has_text="Runde erneut abschließen").click()
+    with page.expect_navigation():
+        page.locator("#group-now button", has_text="Runde 1 erneut abschließen").click()
+    confirm(page, "Runde 1 abschließen?")
     page.wait_for_selector("text=Runde 1 abgeschlossen.")
     assert Round.objects.get(tournament=tournament).closed
+
+    # finish the evening (asked first); the message names the evening
+    with page.expect_navigation():
+        page.locator("#finish-form button").click()
+    confirm(page, "Den Abend beenden?")
+    assert "Der Abend ist beendet." in page.locator(".messages").inner_text()
+    assert Tournament.objects.get(pk=tournament.pk).status == "finished"
     standings_recompute(tournament_id=tournament.pk)
     declarer = done.seats.get(seat=2).participant
     page.goto(f"{live_server.url}/p/{tournament.slug}/")
@@ -136,6 +172,50 @@ def test_withdraw_end_close_reopen_correct_close(live_server, browser, in_proces
     assert int(score) == 22 + 50  # spades with 1 = 22, plus 50 for the won game
     assert "zurückgezogen" in page.locator(f"tr[data-participant='{leaver.pk}']").inner_text()
     shot(page, "board-after-correction")
+    context.close()
+    assert errors == []
+
+
+FITS = "() => [document.scrollingElement.scrollWidth, window.innerWidth]"
+
+
+@pytest.mark.parametrize("width", [800, 390])
+def test_the_console_pages_fit_800_and_390_px(live_server, browser, width):
+    """No console page scrolls sideways: the paste boxes (players, club members), the
+    groups of steps, the current round, the folded older rounds, a confirmation page and
+    the prize page's tie note."""
+    tournament, director, done, short = setup_evening()
+    actor = Actor(user=director)
+    sheet_end(table_id=short.pk, reason="Ein Spieler musste leider früher nach Hause gehen",
+              actor=actor)
+    round_close(round_id=done.round_id, actor=actor)
+    round_draw(tournament_id=tournament.pk, method="random", seed=5)
+    prizes_set(tournament_id=tournament.pk, data={
+        "entry_fee_cents": 500, "places_percent": [60, 40],
+        "places_goods": ["Präsentkorb mit Wein und Käse", "Gutschein"]})
+    context, page, errors = logged_in(browser, live_server, director, "tablet")
+    page.set_viewport_size({"width": width, "height": 900})
+    base = f"{live_server.url}/console/t/{tournament.pk}"
+    for path, name in ((f"{base}/", "console"), (f"{live_server.url}/console/", "console-home"),
+                       (f"{base}/prizes/", "console-prizes"),
+                       (f"{live_server.url}/clubs/{tournament.club.slug}/members/",
+                        "club-members")):
+        page.goto(path)
+        if name == "club-members":  # the member paste box
+            page.fill("textarea[name=csv]", "Name;Mitgliedsnummer\n" + "Anna Beispiel;1\n" * 3)
+        if name == "console":
+            page.fill("textarea[name=names]", "Anna\nBernd")
+            page.locator("#older-rounds summary").first.click()
+        scroll, inner = page.evaluate(FITS)
+        assert scroll <= inner, (name, width, scroll, page.evaluate(WIDER_THAN, inner))
+        shot(page, f"{name}-{width}")
+    page.goto(f"{base}/")
+    with page.expect_navigation():
+        page.locator("button.withdraw-toggle").first.click()
+    page.wait_for_selector("#confirm-step")
+    scroll, inner = page.evaluate(FITS)
+    assert scroll <= inner, ("confirm", width, scroll)
+    shot(page, f"console-confirm-{width}")
     context.close()
     assert errors == []
 
@@ -168,5 +248,26 @@ def test_new_pages_fit_a_phone(live_server, browser, locale, words):
     page.goto(f"{live_server.url}/console/t/{tournament.pk}/")
     shot(page, f"console-shortened-{lang}")
     assert Table.objects.get(pk=short.pk).shortened
+    context.close()
+    assert errors == []
+
+
+def test_no_error_while_choosing_only_after_saving(live_server, browser):
+    """A half-entered deal is no error: the preview shows nothing red while the director
+    is still choosing; saving it shows what is missing, at the field."""
+    tournament, director, done, short = setup_evening()
+    context, page, errors = logged_in(browser, live_server, director, "tablet")
+    page.goto(f"{live_server.url}/console/table/{short.pk}/")
+    with page.expect_response(lambda r: r.url.endswith("/preview/")) as answer:
+        page.check("[data-field=game] input[value=clubs]")
+    assert answer.value.status == 400  # the server knows the deal is unfinished …
+    page.wait_for_timeout(300)
+    shown = page.evaluate("() => [...document.querySelectorAll('[data-error-for]')]"
+                          ".map(el => el.textContent.trim()).filter(Boolean)")
+    assert shown == []  # … but says nothing while the director is still choosing
+    page.click("#save-deal")
+    page.wait_for_function("() => [...document.querySelectorAll('[data-error-for]')]"
+                           ".some(el => el.textContent.trim())")
+    shot(page, "staff-sheet-error-after-save")
     context.close()
     assert errors == []

@@ -97,7 +97,8 @@ def test_rules_are_validated_by_the_engine_and_locked_after_the_draw(console, sh
 
 
 def test_close_round_refused_while_sheets_are_open(console, short_skat, drawn):
-    resp = console.post(f"/console/t/{short_skat.pk}/rounds/1/close/", follow=True)
+    resp = console.post(f"/console/t/{short_skat.pk}/rounds/1/close/", {"confirm": "yes"},
+                        follow=True)
     assert not Round.objects.get(tournament=short_skat).closed
     assert re.search(r"class=\"error\"", resp.content.decode())
 

@@ -35,7 +35,7 @@ def play(tournament, director, *, seed=1):
 def test_withdrawing_updates_the_row_and_the_present_count(console, short_skat):
     p = short_skat.participants.first()
     url = f"/console/t/{short_skat.pk}/participant/{p.pk}/withdrawn/"
-    resp = console.post(url, HTTP_HX_REQUEST="true")
+    resp = console.post(url, {"confirm": "yes"}, HTTP_HX_REQUEST="true")
     html = resp.content.decode()
     assert resp.status_code == 200
     assert f'id="participant-{p.pk}"' in html and 'class="withdrawn"' in html
@@ -64,16 +64,16 @@ def test_end_a_sheet_early_from_the_console(console, short_skat, director):
     page = console.get(f"/console/t/{short_skat.pk}/").content.decode()
     assert f"/console/t/{short_skat.pk}/tables/{table.pk}/end/" in page
     url = f"/console/t/{short_skat.pk}/tables/{table.pk}/end/"
-    bad = console.post(url, {"reason": "   "})
+    bad = console.post(url, {"reason": "   ", "confirm": "yes"})
     assert bad.status_code == 400
     assert "Dieses Feld ist zwingend erforderlich" in bad.content.decode() or \
         "Grund" in bad.content.decode()
     assert not Table.objects.get(pk=table.pk).submitted
-    resp = console.post(url, {"reason": "Spieler krank"}, follow=True)
+    resp = console.post(url, {"reason": "Spieler krank", "confirm": "yes"}, follow=True)
     table.refresh_from_db()
     assert table.submitted and table.shortened and table.end_reason == "Spieler krank"
     assert "vorzeitig beendet: Spieler krank" in resp.content.decode()
-    again = console.post(url, {"reason": "nochmal"}, follow=True)
+    again = console.post(url, {"reason": "nochmal", "confirm": "yes"}, follow=True)
     assert "schon abgegeben" in again.content.decode()  # the conflict is shown, nothing changes
     assert SheetEvent.objects.filter(table=table, action="end").count() == 1
 
@@ -82,21 +82,22 @@ def test_reopen_a_round_from_the_console_and_close_it_again(console, short_skat,
     play(short_skat, director)
     page = console.get(f"/console/t/{short_skat.pk}/").content.decode()
     assert f"/console/t/{short_skat.pk}/rounds/1/reopen/" in page
-    resp = console.post(f"/console/t/{short_skat.pk}/rounds/1/reopen/", follow=True)
+    resp = console.post(f"/console/t/{short_skat.pk}/rounds/1/reopen/", {"confirm": "yes"},
+                        follow=True)
     assert "wieder geöffnet" in resp.content.decode()
     assert Round.objects.get(tournament=short_skat).reopened
-    assert "Runde erneut abschließen" in resp.content.decode()
-    console.post(f"/console/t/{short_skat.pk}/rounds/1/close/")
+    assert "Runde 1 erneut abschließen" in resp.content.decode()
+    console.post(f"/console/t/{short_skat.pk}/rounds/1/close/", {"confirm": "yes"})
     assert Round.objects.get(tournament=short_skat).closed
 
 
 def test_finish_and_reopen_from_the_console(console, short_skat, director, client):
     round_draw(tournament_id=short_skat.pk, method="random", seed=3)
-    resp = console.post(f"/console/t/{short_skat.pk}/finish/", follow=True)
+    resp = console.post(f"/console/t/{short_skat.pk}/finish/", {"confirm": "yes"}, follow=True)
     assert "Runde 1" in resp.content.decode()  # close it first
     assert Tournament.objects.get(pk=short_skat.pk).status == "running"
     Round.objects.filter(tournament=short_skat).delete()
-    resp = console.post(f"/console/t/{short_skat.pk}/finish/", follow=True)
+    resp = console.post(f"/console/t/{short_skat.pk}/finish/", {"confirm": "yes"}, follow=True)
     html = resp.content.decode()
     assert Tournament.objects.get(pk=short_skat.pk).status == "finished"
     assert "Turnier wieder öffnen" in html
@@ -104,11 +105,12 @@ def test_finish_and_reopen_from_the_console(console, short_skat, director, clien
     assert "beendet" in console.get(f"/p/{short_skat.slug}/").content.decode()
     assert "beendet" in console.get("/").content.decode()
     p = short_skat.participants.first()
-    resp = console.post(f"/console/t/{short_skat.pk}/participant/{p.pk}/withdrawn/", follow=True)
+    resp = console.post(f"/console/t/{short_skat.pk}/participant/{p.pk}/withdrawn/",
+                        {"confirm": "yes"}, follow=True)
     assert "beendet" in resp.content.decode()
     p.refresh_from_db()
     assert not p.withdrawn
-    console.post(f"/console/t/{short_skat.pk}/finish/")
+    console.post(f"/console/t/{short_skat.pk}/finish/", {"confirm": "yes"})
     assert Tournament.objects.get(pk=short_skat.pk).status == "draft"
 
 

@@ -41,7 +41,10 @@ def test_teams_page_creates_edits_and_removes_a_team(staff_browser, short_skat):
     assert set(team.members.values_list("pk", flat=True)) == {first.pk, third.pk}
     shown = staff_browser.get(url).content.decode()
     assert "Pik Damen" in shown and "Mannschaftswertung" in shown
-    assert staff_browser.post(f"{url}{team.pk}/remove/").status_code == 302
+    ask = staff_browser.post(f"{url}{team.pk}/remove/")  # asked first, nothing removed
+    assert ask.status_code == 200 and "„Pik Damen“ entfernen?" in ask.content.decode()
+    assert f'href="{url}"' in ask.content.decode() and Team.objects.exists()
+    assert staff_browser.post(f"{url}{team.pk}/remove/", {"confirm": "yes"}).status_code == 302
     assert not Team.objects.exists()
 
 

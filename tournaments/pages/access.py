@@ -3,8 +3,10 @@ ask the domain policy about it, and refuse with 403 — or 404 where even the ob
 existence is not to be told (an unpublished tournament's board).
 
 The policies are the same ones the API's permission classes ask (``clubs.policies``,
-``tournaments.policies``). Login redirects stay with Django's decorators
-(``login_required``, ``staff_member_required``) placed above this one.
+``tournaments.policies``). Login redirects stay with Django's decorators placed above this
+one: ``login_required``, and ``staff_required`` for the console — Django's
+``staff_member_required`` with the app's own login page (``settings.LOGIN_URL``) instead
+of the admin's, so a director never lands on "Django-Verwaltung".
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.conf import settings
+from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -20,6 +24,11 @@ from django.shortcuts import get_object_or_404
 from clubs.models import Club, Player
 from tournaments.models import Table, Tournament
 from tournaments.services import Actor
+
+
+def staff_required(view):
+    """Staff only; anyone else is sent to the app's login page and back afterwards."""
+    return staff_member_required(view, login_url=settings.LOGIN_URL)
 
 
 def allowed_if(policy: Callable[[Any, Any], bool], load: Callable[..., Any], *,

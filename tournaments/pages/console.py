@@ -4,18 +4,28 @@ players, ending a sheet early, finishing the tournament and publishing.
 
 Every change goes through a service; errors of the services are shown next to the form
 in the user's language.
+
+A step that is hard to undo (withdrawing a player, closing or reopening a round, ending
+a sheet early, finishing or reopening the event) is *confirmed*: its POST without
+``confirm=yes`` changes nothing and answers a page that says what will happen, with a
+button posting the same step again with ``confirm=yes`` (no JavaScript needed). Ending a
+sheet early has its own form, so there a checkbox "Yes, end …" carries ``confirm=yes``.
+
+The tournament page shows the current round (the last drawn) first and the older ones
+folded, and the director's buttons in groups by what comes next: *now* (draw or close),
+*round*, *print*, *finish*. A club evening (``Tournament.club_evening``) shows teams and
+the prize page only when it has any.
 """
 
 from __future__ import annotations
 
 import segno
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -34,8 +44,8 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.links import board_url, entry_url
-from tournaments.models import Participant, Round, Table, Tournament
-from tournaments.pages.access import allowed_if, staff_actor, tournament_by_pk
+from tournaments.models import Participant, PrizeList, Round, Table, Tournament
+from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.paper_sheets import paper_sheet
 from tournaments.policies import directed_tournaments, directs
@@ -65,7 +75,21 @@ def _present(participants) -> int:
     return sum(1 for p in participants if p.checked_in and not p.withdrawn)
 
 
-@staff_member_required
+def _confirmed(request) -> bool:
+    return request.POST.get("confirm") == "yes"
+
+
+def ask_first(request, tournament: Tournament, *, title: str, what: str, button: str,
+              back: str | None = None):
+    """The confirmation page of a step that is hard to undo: it posts the same step again
+    with ``confirm=yes``; "Cancel" goes back (to ``back``, else the console) unchanged."""
+    return render(request, "console/confirm.html", {
+        "tournament": tournament, "title": title, "what": what, "button": button,
+        "action": request.path,
+        "back": back or reverse("console:tournament", args=[tournament.pk])})
+
+
+@staff_required
 def home(request):
     user = request.user
     tournaments = (Tournament.objects.filter(directed_tournaments(user))
@@ -88,13 +112,23 @@ def _tournament_context(request, tournament, **forms):
     participants = tournament.participants.select_related("player__club").order_by("start_number")
     rules_form = forms.get("rules_form") or rules_form_class(engine)(
         initial=initial_of(engine, tournament.rules))
+    current = rounds[-1] if rounds else None
+    finished = tournament.status == Tournament.Status.FINISHED
+    evening = tournament.club_evening
     return {
+        "current": current,
+        "older": rounds[-2::-1],  # newest first, folded
+        "can_draw": not finished and (current is None or current.closed),
+        "show_teams": not evening or tournament.teams.exists(),
+        "show_prizes": not evening or PrizeList.objects.filter(tournament=tournament).exists(),
         "tournament": tournament,
         "engine": engine,
         "participants": participants,
         "present": _present(participants),
-        "finished": tournament.status == Tournament.Status.FINISHED,
+        "finished": finished,
         "can_finish": all(rnd.closed for rnd in rounds),
+        "finish_next": bool(rounds) and all(rnd.closed for rnd in rounds)
+                       and len(rounds) >= tournament.planned_rounds,
         "end_error": forms.get("end_error"),
         "rounds": rounds,
         "player_form": forms.get("player_form") or PlayerEntryForm(),
@@ -106,7 +140,7 @@ def _tournament_context(request, tournament, **forms):
     }
 
 
-@staff_member_required
+@staff_required
 @allowed_if(directs, tournament_by_pk)
 def tournament_page(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/tournament.html", _tournament_context(request, tournament))
@@ -136,7 +170,7 @@ def _register(tournament, names, user) -> tuple[int, list[str]]:
     return added, skipped
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def register(request, tournament: Tournament, tournament_id: int):
@@ -164,7 +198,7 @@ def register(request, tournament: Tournament, tournament_id: int):
     return redirect("console:tournament", tournament.pk)
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def participant_toggle(request, tournament: Tournament, tournament_id: int,
@@ -172,6 +206,14 @@ def participant_toggle(request, tournament: Tournament, tournament_id: int,
     participant = get_object_or_404(Participant, tournament=tournament, pk=participant_id)
     if field not in ("checked_in", "withdrawn"):
         raise PermissionDenied()
+    if field == "withdrawn" and not participant.withdrawn and not _confirmed(request):
+        name = participant.player.name
+        return ask_first(request, tournament,
+                         title=_("Withdraw %(name)s?") % {"name": name},
+                         what=_("%(name)s plays no further round: the next draw leaves them "
+                                "out. The rounds played keep their scores. You can re-admit "
+                                "them later.") % {"name": name},
+                         button=_("Yes, withdraw %(name)s") % {"name": name})
     try:
         participant = participant_update(participant=participant,
                                          **{field: not getattr(participant, field)})
@@ -184,10 +226,11 @@ def participant_toggle(request, tournament: Tournament, tournament_id: int,
         present = _present(tournament.participants.only("checked_in", "withdrawn"))
         return render(request, "console/_participant.html", {
             "p": participant, "tournament": tournament, "present": present, "oob": True})
-    return redirect("console:tournament", tournament.pk)
+    return redirect(reverse("console:tournament", args=[tournament.pk])
+                    + f"#participant-{participant.pk}")
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def rules(request, tournament: Tournament, tournament_id: int):
@@ -203,7 +246,7 @@ def rules(request, tournament: Tournament, tournament_id: int):
                   _tournament_context(request, tournament, rules_form=form), status=400)
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def publish(request, tournament: Tournament, tournament_id: int):
@@ -211,7 +254,7 @@ def publish(request, tournament: Tournament, tournament_id: int):
     return redirect("console:tournament", tournament.pk)
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def draw(request, tournament: Tournament, tournament_id: int):
@@ -230,9 +273,13 @@ def draw(request, tournament: Tournament, tournament_id: int):
                   _tournament_context(request, tournament, draw_form=form), status=400)
 
 
-def _round_change(request, tournament: Tournament, number: int, change, done: str):
-    """Close or reopen a round; a conflict is shown as a message on the console."""
+def _round_change(request, tournament: Tournament, number: int, change, done: str,
+                  ask: dict):
+    """Close or reopen a round once confirmed; a conflict is shown as a message on the
+    console."""
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    if not _confirmed(request):
+        return ask_first(request, tournament, **ask)
     try:
         change(round_id=rnd.pk, actor=staff_actor(request))
     except StateConflict as exc:
@@ -242,30 +289,43 @@ def _round_change(request, tournament: Tournament, number: int, change, done: st
     return redirect("console:tournament", tournament.pk)
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def close(request, tournament: Tournament, tournament_id: int, number: int):
     return _round_change(request, tournament, number, round_close,
-                         _("Round %(number)s closed."))
+                         _("Round %(number)s closed."), {
+                             "title": _("Close round %(number)s?") % {"number": number},
+                             "what": _("Its sheets can no longer be changed and the standings "
+                                       "count the round. To correct a sheet afterwards, the "
+                                       "round must be reopened."),
+                             "button": _("Yes, close round %(number)s") % {"number": number}})
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def reopen_round(request, tournament: Tournament, tournament_id: int, number: int):
     return _round_change(request, tournament, number, round_reopen,
                          _("Round %(number)s reopened: correct its sheets, then close it "
-                           "again."))
+                           "again."), {
+                             "title": _("Reopen round %(number)s?") % {"number": number},
+                             "what": _("Its sheets can be corrected again; every correction "
+                                       "is kept in the history. Close the round again "
+                                       "afterwards."),
+                             "button": _("Yes, reopen round %(number)s") % {"number": number}})
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def end_sheet(request, tournament: Tournament, tournament_id: int, table_id: int):
     """End a table's sheet early with a reason; a bad reason is shown at that table."""
     table = get_object_or_404(Table, round__tournament=tournament, pk=table_id)
     form = EndSheetForm(request.POST)
+    if not _confirmed(request):
+        form.add_error(None, _("Tick “Yes, end this sheet now” to end the sheet of table "
+                               "%(number)s.") % {"number": table.number})
     if form.is_valid():
         try:
             sheet_end(table_id=table.pk, reason=form.cleaned_data["reason"],
@@ -283,19 +343,40 @@ def end_sheet(request, tournament: Tournament, tournament_id: int, table_id: int
         request, tournament, end_error={"table": table.pk, "form": form}), status=400)
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def finish(request, tournament: Tournament, tournament_id: int):
     """Finish the tournament, or reopen a finished one."""
     finished = tournament.status == Tournament.Status.FINISHED
+    evening = tournament.club_evening
+    if not _confirmed(request):
+        if finished:
+            return ask_first(
+                request, tournament,
+                title=_("Reopen the evening?") if evening else _("Reopen the tournament?"),
+                what=_("Rounds can be drawn, players registered and sheets corrected again; "
+                       "the final standings may change."),
+                button=(_("Yes, reopen the evening") if evening
+                        else _("Yes, reopen the tournament")))
+        return ask_first(
+            request, tournament,
+            title=_("Finish the evening?") if evening else _("Finish the tournament?"),
+            what=_("The standings become final and nothing can be changed any more: no draw, "
+                   "no registration, no correction, until it is reopened."),
+            button=_("Yes, finish the evening") if evening else _("Yes, finish the tournament"))
     try:
         (tournament_reopen if finished else tournament_finish)(tournament_id=tournament.pk)
     except StateConflict as exc:
         messages.error(request, exc.render(_))
     else:
-        messages.success(request, _("The tournament is open for changes again.") if finished
-                         else _("The tournament is finished."))
+        if evening:
+            done = (_("The evening is open for changes again.") if finished
+                    else _("The evening is finished."))
+        else:
+            done = (_("The tournament is open for changes again.") if finished
+                    else _("The tournament is finished."))
+        messages.success(request, done)
     return redirect("console:tournament", tournament.pk)
 
 
@@ -310,7 +391,7 @@ def _round_with_sheets(tournament, number: int) -> Round:
     return rounds[0]
 
 
-@staff_member_required
+@staff_required
 @allowed_if(directs, tournament_by_pk)
 def table_cards(request, tournament: Tournament, tournament_id: int, number: int):
     rnd = _round_with_sheets(tournament, number)
@@ -322,7 +403,7 @@ def table_cards(request, tournament: Tournament, tournament_id: int, number: int
                   {"tournament": tournament, "round": rnd, "cards": cards})
 
 
-@staff_member_required
+@staff_required
 @allowed_if(directs, tournament_by_pk)
 def paper_sheets(request, tournament: Tournament, tournament_id: int, number: int):
     rnd = _round_with_sheets(tournament, number)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -17,7 +16,7 @@ from games.messages import render as error_text
 from games.presentation import presentation_of
 from tournaments.errors import StateConflict
 from tournaments.models import Table
-from tournaments.pages.access import allowed_if, staff_actor, table_by_pk
+from tournaments.pages.access import allowed_if, staff_actor, staff_required, table_by_pk
 from tournaments.policies import directs_table
 from tournaments.selectors import table_state
 from tournaments.services import summary_record
@@ -58,7 +57,7 @@ def _add_engine_errors(form: SummaryForm, exc: EngineUserError) -> None:
         form.add_error(None, error_text(error))
 
 
-@staff_member_required
+@staff_required
 @allowed_if(directs_table, table_by_pk)
 def summary_page(request, table: Table, table_id: int):
     state = table_state(table)

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -22,7 +21,7 @@ from games.messages import render as error_text
 from games.presentation.grid import Input, grid_inputs, grid_record, input_at
 from tournaments.errors import StateConflict
 from tournaments.models import Table
-from tournaments.pages.access import allowed_if, staff_actor, table_by_pk
+from tournaments.pages.access import allowed_if, staff_actor, staff_required, table_by_pk
 from tournaments.policies import directs_table
 from tournaments.selectors import table_state
 from tournaments.services import deals_record
@@ -82,7 +81,7 @@ def _rows(state: dict[str, Any], data) -> list[Row]:
     return rows
 
 
-@staff_member_required
+@staff_required
 @allowed_if(directs_table, table_by_pk)
 def paper_grid_page(request, table: Table, table_id: int):
     state = table_state(table)

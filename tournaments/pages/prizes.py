@@ -7,7 +7,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils import formats
@@ -15,10 +14,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Tournament
-from tournaments.pages.access import allowed_if, staff_actor, tournament_by_pk
+from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
 from tournaments.prize_forms import LotForm, PrizeForm
+from tournaments.prizes.ties import tie_notes
 from tournaments.services.prizes import lot_set, prizes_set
 from tournaments.team_ranking import prize_answer
 from tournaments.templatetags.money import euros
@@ -53,11 +53,12 @@ def _context(tournament, *, form=None, lot_form=None):
     if answer:
         ties = [[numbers[pid] for pid in group] for group in answer["ties"]]
     return {"tournament": tournament, "answer": answer, "ties": ties,
+            "tie_notes": tie_notes(answer) if answer else [],
             "form": form or PrizeForm(initial=_initial(answer)),
             "lot_form": lot_form or LotForm()}
 
 
-@staff_member_required
+@staff_required
 @allowed_if(directs, tournament_by_pk)
 def prizes_page(request, tournament: Tournament, tournament_id: int):
     if request.method == "POST":
@@ -74,7 +75,7 @@ def prizes_page(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/prizes.html", _context(tournament))
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def prize_lot(request, tournament: Tournament, tournament_id: int):
@@ -96,7 +97,7 @@ def prize_lot(request, tournament: Tournament, tournament_id: int):
                   status=400)
 
 
-@staff_member_required
+@staff_required
 @allowed_if(directs, tournament_by_pk)
 def prizes_print(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/prizes_print.html", _context(tournament))

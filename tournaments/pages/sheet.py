@@ -6,7 +6,6 @@ the tablet's script (``static/js/sheet/``, ES modules) posts deals to the API wi
 and never doubled.
 """
 
-from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
@@ -16,7 +15,7 @@ from games.presentation import presentation_of
 from tournaments.conditional import precondition_answer, tagged
 from tournaments.history_words import history_rows
 from tournaments.models import SheetEvent, Table
-from tournaments.pages.access import allowed_if, table_by_pk
+from tournaments.pages.access import allowed_if, staff_required, table_by_pk
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import directs_table, sheet_refusal
 from tournaments.selectors import deal_plan, table_state
@@ -106,7 +105,7 @@ def sheet_list(request, token: str):
     return _list_answer(request, table)
 
 
-@staff_member_required
+@staff_required
 @allowed_if(directs_table, table_by_pk)
 def staff_sheet_page(request, table: Table, table_id: int):
     context = _context(request, table, token=None)
@@ -117,7 +116,7 @@ def staff_sheet_page(request, table: Table, table_id: int):
     return render(request, "sheet/page.html", context)
 
 
-@staff_member_required
+@staff_required
 @allowed_if(directs_table, table_by_pk)
 def staff_sheet_list(request, table: Table, table_id: int):
     return _list_answer(request, table)

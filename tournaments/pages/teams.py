@@ -5,15 +5,15 @@ teams, and pasting ``team;player`` lines. Every change goes through
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.errors import StateConflict
 from tournaments.models import Tournament
-from tournaments.pages.access import allowed_if, staff_actor, tournament_by_pk
+from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
+from tournaments.pages.console import ask_first
 from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
 from tournaments.prize_forms import TeamForm, TeamImportForm
@@ -49,13 +49,13 @@ def _context(tournament, *, create_form=None, import_form=None, edit_forms=None)
     }
 
 
-@staff_member_required
+@staff_required
 @allowed_if(directs, tournament_by_pk)
 def teams_page(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/teams.html", _context(tournament))
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def team_new(request, tournament: Tournament, tournament_id: int):
@@ -72,7 +72,7 @@ def team_new(request, tournament: Tournament, tournament_id: int):
                   status=400)
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def team_edit(request, tournament: Tournament, tournament_id: int, team_id: int):
@@ -92,11 +92,18 @@ def team_edit(request, tournament: Tournament, tournament_id: int, team_id: int)
                   _context(tournament, edit_forms={team.pk: form}), status=400)
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def team_remove(request, tournament: Tournament, tournament_id: int, team_id: int):
     team = get_object_or_404(tournament.teams, pk=team_id)
+    if request.POST.get("confirm") != "yes":  # hard to undo: asked first (console._ask)
+        return ask_first(request, tournament,
+                         title=_("Remove team “%(name)s”?") % {"name": team.name},
+                         what=_("The team and its member list are gone; its players stay "
+                                "registered and play on without a team."),
+                         button=_("Yes, remove team “%(name)s”") % {"name": team.name},
+                         back=reverse("console:teams", args=[tournament.pk]))
     try:
         team_delete(team_id=team.pk, actor=staff_actor(request))
     except StateConflict as exc:
@@ -106,7 +113,7 @@ def team_remove(request, tournament: Tournament, tournament_id: int, team_id: in
     return redirect("console:teams", tournament.pk)
 
 
-@staff_member_required
+@staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
 def team_lines(request, tournament: Tournament, tournament_id: int):

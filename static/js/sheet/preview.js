@@ -2,7 +2,7 @@
 
 import {call} from "./api.js";
 import {cfg, strings} from "./context.js";
-import {clearErrors, collect, seatName, showErrors} from "./form.js";
+import {clearErrors, collect, seatName} from "./form.js";
 
 let previewTimer = null;
 let currentNumber = function () { return null; };
@@ -32,7 +32,9 @@ export async function preview() {
     var parts = body.scores.map(function (s, i) { return s ? seatName(i + 1) + " " + (s > 0 ? "+" : "") + s : null; });
     out.textContent = strings.value + ": " + (parts.filter(Boolean).join(" · ") || "0");
   } else {
+    // An unfinished deal is no error while the players are still choosing: errors are
+    // shown when they save (the server's answer then), never by the preview; the errors
+    // of a refused save stay until the deal is fine.
     out.textContent = "";
-    showErrors(body);
   }
 }
