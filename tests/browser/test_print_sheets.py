@@ -14,7 +14,8 @@ from django.test import Client
 
 from games.engines import get_engine
 from games.presentation import presentation_of
-from tests.browser.conftest import ARTIFACTS, needs_chromium
+from tests.browser.conftest import ARTIFACTS, needs_chromium, shot
+from tests.browser.test_director_console import WIDER_THAN
 from tests.browser.test_print_standings import FIRST, LAST, pdf_pages
 from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory, StaffFactory
 from tournaments.models import Round, Seat, Table
@@ -191,4 +192,26 @@ def test_the_biggest_series_fits_its_page(live_server, browser, deals, pages):
         assert section.locator("tbody tr").count() == deals
         assert "Seeger-Fabian" in section.locator("tfoot").inner_text()
     assert pdf_pages(pdf) == 2 * pages
+    context.close()
+
+
+@pytest.mark.parametrize("width", [390, 800])
+def test_the_sheets_on_screen_scroll_only_inside_their_table(live_server, browser, width):
+    """Before printing the director sees the sheets on a phone or a tablet: the page never
+    scrolls sideways (a sheet's grid scrolls in its own box)."""
+    tournament, director = drawn("skat", 7)
+    client = Client()
+    client.force_login(director)
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="de-DE")
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": live_server.url}])
+    page = context.new_page()
+    for path in ("paper", "cards"):
+        page.goto(f"{live_server.url}/console/t/{tournament.pk}/rounds/1/{path}/")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, \
+            page.evaluate(WIDER_THAN, width)
+        shot(page, f"print-{path}-screen")
+    page.goto(f"{live_server.url}/console/t/{tournament.pk}/rounds/1/paper/")
+    page.locator("section.paper-sheet").first.screenshot(
+        path=str(ARTIFACTS / f"print-paper-sheet-{width}.png"))
     context.close()
