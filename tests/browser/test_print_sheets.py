@@ -154,6 +154,11 @@ def test_every_game_prints_one_a4_page_per_table(live_server, browser, game, pla
         expected = (room if room is not None else engine.sheet_length(seats, rules)
                     + presentation_of(game).sheet_spare_rows)
         assert section.locator("tbody tr").count() == expected
+        # the dealer stands where the engine knows him before anything is played
+        # (Doppelkopf: deal 1 only, a Pflichtsolo keeps the dealer)
+        dealers = section.locator("tbody tr td:nth-child(2)").all_inner_texts()
+        known = len(engine.deal_plan([], seats, rules))
+        assert all(dealers[:known]) and not any(dealers[known:]), (game, dealers)
     assert pdf_pages(pdf) == len(sections), (game, pdf_pages(pdf))
     context.close()
 
