@@ -100,7 +100,7 @@ def check_sheet(section, game: str) -> None:
     """Every column of one printed sheet is wide enough to write in, every row tall
     enough, and the foot is a plain row group (a footer group repeats on every page)."""
     shown = presentation_of(game)
-    heads = section.locator("table.paper-grid thead th").all()
+    heads = section.locator("table.paper-grid thead tr:last-child th").all()
     players = section.locator("table.paper-grid thead th.seat-head").count()
     kinds = ["number", "name", *shown.sheet_column_kinds]
     kinds += ["word"] * (len(heads) - players - len(kinds)) + ["seat"] * players
@@ -109,7 +109,7 @@ def check_sheet(section, game: str) -> None:
         least = {"number": 5, "name": LEAST_NAME_MM}.get(kind, LEAST_WRITING_MM)
         assert width >= least, (game, kind, th.inner_text(), round(width, 1))
     # no head spills over its column, nor breaks inside a word (a line per word at most)
-    spilt = section.locator("table.paper-grid thead th").evaluate_all(
+    spilt = section.locator("table.paper-grid thead tr:last-child th").evaluate_all(
         "ths => ths.filter(th => th.scrollWidth > th.clientWidth + 1)"
         ".map(th => th.textContent)")
     assert spilt == [], (game, spilt)
@@ -196,6 +196,8 @@ def test_the_biggest_series_fits_its_page(live_server, browser, deals, pages):
         check_sheet(section, "skat")
         assert section.locator("tbody tr").count() == deals
         assert "Seeger-Fabian" in section.locator("tfoot").inner_text()
+        # a sheet going on over a page names its table again on the next one
+        assert section.locator("thead tr.paper-repeat").count() == (pages > 1)
     assert pdf_pages(pdf) == 2 * pages
     context.close()
 

@@ -67,14 +67,16 @@ def column_widths(kinds: tuple[str, ...], players: int) -> tuple[list[float], fl
     return widths, (CONTENT_WIDTH_MM - sum(widths)) / players
 
 
-def row_height(rows: int, noted: bool, players: int = 4) -> float:
+def row_height(rows: int, noted: bool, players: int = 4) -> tuple[float, bool]:
     """The tallest row height (mm) at which ``rows`` rows fit on the page beside its
-    head, column heads and signatures; the smallest when none does. The head lists the
-    seats about three to a line: from the seventh on they take a third line."""
+    head, column heads and signatures, and True; the smallest and False when none does.
+    The head lists the seats about three to a line: from the seventh on they take a
+    third line."""
     seat_lines = max(0, -(-players // 3) - 2)
     room = (CONTENT_HEIGHT_MM - FIXED_MM - (NOTE_MM if noted else 0.0)
             - SEAT_LINE_MM * seat_lines)
-    return next((h for h in ROW_HEIGHTS_MM if h * rows <= room), ROW_HEIGHTS_MM[-1])
+    fitting = next((h for h in ROW_HEIGHTS_MM if h * rows <= room), None)
+    return (ROW_HEIGHTS_MM[-1], False) if fitting is None else (fitting, True)
 
 
 def _head_fits(name: str, width_mm: float) -> bool:
@@ -120,8 +122,9 @@ def paper_sheet(state: dict[str, Any]) -> dict[str, Any]:
                      "cards": hints.get("cards")})
     foot = shown.sheet_foot(state)
     note = shown.sheet_note if room is None else None
-    height = row_height(length + len(foot), note is not None, players)
+    height, one_page = row_height(length + len(foot), note is not None, players)
     return {"state": state, "rows": rows, "columns": columns, "foot": foot, "note": note,
             "span": 2 + len(columns), "heads": heads, "initials": use_initials,
+            "one_page": one_page, "columns_all": 2 + len(columns) + players,
             "widths": [_percent(w) for w in widths] + [_percent(seat_mm)] * players,
             "row_class": f"rows-{round(height * 10)}"}
