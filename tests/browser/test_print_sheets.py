@@ -28,6 +28,9 @@ PX_PER_MM = 96 / 25.4
 LEAST_WRITING_MM = 12     # a figure or a word written by hand
 LEAST_NAME_MM = 20        # a player's name (the dealer, the declarer)
 LEAST_ROW_MM = 4.2
+# a name that takes two lines in the head of a sheet
+NAME = ("Offene Vereinsmeisterschaft der Skatfreunde Oberhuber-Schwarzenbach im Vereinsheim "
+        "zur Linde")
 
 
 def long_names(count: int) -> list[str]:
@@ -39,7 +42,7 @@ def drawn(game: str, players: int, rules: dict | None = None):
     them), every player with a long name."""
     club = ClubFactory(name="Kartenfreunde Oberhuber-Schwarzenbach 1952 e. V.")
     director = StaffFactory(username=f"leitung-{game}-{players}")
-    tournament = tournament_create(name="Vereinsmeisterschaft im Vereinsheim zur Linde",
+    tournament = tournament_create(name=NAME,
                                    game=game, club=club, published=True, director=director,
                                    rules=rules or {})
     for n, name in enumerate(long_names(players)):
