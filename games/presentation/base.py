@@ -21,6 +21,13 @@ class Presentation:
     key: ClassVar[str]
     # the game's own columns of a blank paper sheet, between the dealer and the players
     sheet_columns: ClassVar[tuple[Any, ...]] = ()
+    # what is written in each of those columns, for its printed width: "name" (a player),
+    # "word" (a game, a short phrase; the default) or "number" (one figure)
+    sheet_column_kinds: ClassVar[tuple[str, ...]] = ()
+    # rows a blank sheet keeps beyond the round where the engine fixes no number of deals
+    # (``Engine.sheet_room`` is None), and the line under the sheet that says what for
+    sheet_spare_rows: ClassVar[int] = 0
+    sheet_note: ClassVar[Any] = None
     # lower totals win: the paper list and the sheet say so at their foot
     fewer_is_better: ClassVar[bool] = False
     # the entry form's own label of a choice, where it says more than the description's

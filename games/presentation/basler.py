@@ -15,6 +15,7 @@ class BaslerPresentation(Presentation):
     key = "basler"
     make_phrases = staticmethod(basler_phrases)
     sheet_columns = (_("Tricks A : B"), _("Last trick"), _("Card points A : B"), _("Sets"))
+    sheet_column_kinds = ("word", "number", "word", "word")
     # the form names one card of a rank, the grid the set ("kings")
     form_choice_labels = {"rank": {"king": _("King"), "ober": _("Ober"), "seven": _("Seven"),
                                    "two": _("Two"), "unter": _("Unter"), "banner": _("Banner")}}

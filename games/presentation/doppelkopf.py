@@ -14,6 +14,12 @@ class DoppelkopfPresentation(Presentation):
     key = "doppelkopf"
     make_phrases = staticmethod(doppelkopf_phrases)
     sheet_columns = (_("Game"), _("Re party"), _("Re Augen"), _("Value"))
+    sheet_column_kinds = ("word", "word", "number", "number")
+    # an annulled game is dealt again and the time-up line takes a row (games.md 8.1, 8.7)
+    sheet_spare_rows = 4
+    sheet_note = _("An annulled game is dealt again by the same dealer and takes its own "
+                   "row, as does the line where time is called. After a Pflichtsolo the "
+                   "same dealer deals again.")
     # the announcement levels in the words of the paper list (keine 90, …)
     form_choice_labels = {f"announcements.{party}": {
         level: _(label) for level, label in DOPPELKOPF_LEVELS.items()

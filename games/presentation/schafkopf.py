@@ -15,6 +15,7 @@ class SchafkopfPresentation(Presentation):
     key = "schafkopf"
     make_phrases = staticmethod(schafkopf_phrases)
     sheet_columns = (_("Declarer"), _("Game"), _("Points"), _("Value"))
+    sheet_column_kinds = ("name", "word", "number", "number")
     form_choice_labels = {"game": {"wenz_tout": _("Wenz tout"), "solo_tout": _("Solo tout")}}
 
     def is_passed(self, record: dict[str, Any]) -> bool:

@@ -29,6 +29,7 @@ class SkatPresentation(Presentation):
     key = "skat"
     make_phrases = staticmethod(skat_phrases)
     sheet_columns = (_("Declarer"), _("Game"), _("Value"))
+    sheet_column_kinds = ("name", "word", "number")
     form_choice_labels = {"game": {
         "diamonds": format_lazy("♦ {}", _("Diamonds")),
         "hearts": format_lazy("♥ {}", _("Hearts")),

@@ -9,6 +9,7 @@ from games.presentation.base import Presentation, register
 
 class TricksPresentation(Presentation):
     sheet_columns = (_("Cards"), _("Trump"), _("Bids"), _("Tricks"))
+    sheet_column_kinds = ("number", "word", "word", "word")
 
 
 @register

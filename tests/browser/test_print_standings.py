@@ -1,6 +1,7 @@
 """The printed standings (``/p/<slug>/print/``) rendered to an A4 PDF by Chromium: 13
 players fit on one page per list, the last rows stay with the rest, and the table spans
-the page's width (it used 60 % with the club name wrapped on three lines)."""
+the page's width (it used 60 % with the club name wrapped on three lines). Its "Print"
+button opens the print dialog once."""
 
 import re
 from pathlib import Path
@@ -57,7 +58,11 @@ def test_thirteen_players_print_on_one_a4_page_per_list(live_server, browser, in
     tournament = thirteen_players()
     context = browser.new_context(locale="de-DE")
     page = context.new_page()
+    # the print dialog cannot open headless: count the calls of the "Print" button
+    page.add_init_script("window.prints = 0; window.print = () => { window.prints += 1; };")
     page.goto(f"{live_server.url}/p/{tournament.slug}/print/{query}")
+    page.locator("[data-print]").click()
+    assert page.evaluate("window.prints") == 1
     page.emulate_media(media="print")
     # A4 less 1 cm margins each side: 19 cm ≈ 718 CSS px
     page.set_viewport_size({"width": 718, "height": 1000})

@@ -381,7 +381,9 @@ def finish(request, tournament: Tournament, tournament_id: int):
 
 
 def _qr_svg(url: str) -> str:
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2))
+    # a viewBox, no fixed size: the stylesheet sizes the code (a card, a sheet's head)
+    # and it scales instead of being cut off
+    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True))
 
 
 def _round_with_sheets(tournament, number: int) -> Round:

@@ -1,0 +1,112 @@
+"""Every other printout rendered to an A4 PDF by Chromium: the table cards (one page per
+table), the payout list and the two cash reports (one page each for a club evening of 13
+players); their lists span the page, every column is wide enough to read, a row is one
+line and no number breaks. The standings print has its own test
+(test_print_standings.py). The "Print" button opens the print dialog once.
+
+The pages are measured in the print-emulated page at the A4 content width (210 mm less
+the 1 cm margins of ``@page``); 96 CSS px are 25.4 mm."""
+
+import datetime
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from tests.browser.conftest import ARTIFACTS, needs_chromium
+from tests.browser.test_print_standings import pdf_pages, thirteen_players
+from tournaments.models import Table
+from tournaments.services.prizes import prizes_set
+
+pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
+
+PX_PER_MM = 96 / 25.4
+CONTENT_WIDTH_MM = 190
+# a column of figures (a place, a start number) and a column of words (a name, a date)
+LEAST_FIGURES_MM = 7
+LEAST_WORDS_MM = 15
+
+# the print dialog cannot open headless: count the calls instead
+COUNT_PRINTS = "window.prints = 0; window.print = () => { window.prints += 1; };"
+
+
+@pytest.fixture
+def evening(in_process_tasks):
+    tournament = thirteen_players()
+    director = tournament.directors.get()
+    tournament.club.admins.add(director)
+    prizes_set(tournament_id=tournament.pk, data={
+        "entry_fee_cents": 1250, "places_percent": [50, 30, 20],
+        "places_goods": ["", "Präsentkorb mit regionalen Spezialitäten", ""]})
+    return tournament, director
+
+
+def printed(browser, live_server, director, path: str, name: str):
+    """The page at ``path`` emulating print at the content width, and its A4 PDF; its
+    "Print" button opens the dialog once."""
+    client = Client()
+    client.force_login(director)
+    context = browser.new_context(locale="de-DE")
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": live_server.url}])
+    page = context.new_page()
+    page.add_init_script(COUNT_PRINTS)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    response = page.goto(f"{live_server.url}{path}")
+    assert response.status == 200, (path, response.status)
+    page.locator("[data-print]").first.click()
+    assert page.evaluate("window.prints") == 1, path
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": round(CONTENT_WIDTH_MM * PX_PER_MM), "height": 1000})
+    pdf = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    Path(ARTIFACTS / f"{name}.pdf").write_bytes(pdf)
+    assert errors == []
+    return context, page, pdf
+
+
+def check_list(page, selector: str) -> None:
+    """The list spans the page, each column is readable and each row is one line."""
+    table = page.locator(selector)
+    assert table.bounding_box()["width"] >= 0.95 * CONTENT_WIDTH_MM * PX_PER_MM
+    for th in table.locator("thead th").all():
+        width = th.bounding_box()["width"] / PX_PER_MM
+        least = LEAST_FIGURES_MM if "num" in (th.get_attribute("class") or "") \
+            else LEAST_WORDS_MM
+        assert width >= least, (selector, th.inner_text(), round(width, 1))
+    heights = [row.bounding_box()["height"] for row in table.locator("tbody tr").all()]
+    assert heights and max(heights) < 30, (selector, heights)
+    wrapped = table.locator("td.num").evaluate_all(
+        "tds => tds.filter(td => td.getClientRects().length && "
+        "td.scrollWidth > td.clientWidth + 1).map(td => td.textContent)")
+    assert wrapped == [], (selector, wrapped)
+
+
+def test_table_cards_print_one_page_per_table(live_server, browser, evening):
+    tournament, director = evening
+    tables = Table.objects.filter(round__tournament=tournament).count()
+    context, page, pdf = printed(browser, live_server, director,
+                                 f"/console/t/{tournament.pk}/rounds/1/cards/", "print-cards")
+    cards = page.locator("section.table-card").all()
+    assert len(cards) == tables
+    for card in cards:
+        qr = card.locator(".qr svg").bounding_box()
+        assert qr["width"] >= 30 * PX_PER_MM and abs(qr["width"] - qr["height"]) < 1
+    assert pdf_pages(pdf) == tables
+    context.close()
+
+
+@pytest.mark.parametrize("name, path, selector", [
+    ("print-prizes", "/console/t/{pk}/prizes/print/", "table.payouts"),
+    ("print-cash", "/clubs/tournaments/{pk}/cash/", "table.cash"),
+    ("print-season-cash", "/clubs/{slug}/seasons/{year}/cash/", "table.cash"),
+])
+def test_lists_print_on_one_a4_page(live_server, browser, evening, name, path, selector):
+    tournament, director = evening
+    path = path.format(pk=tournament.pk, slug=tournament.club.slug,
+                       year=(tournament.date or datetime.date.today()).year)
+    context, page, pdf = printed(browser, live_server, director, path, name)
+    check_list(page, selector)
+    assert pdf_pages(pdf) == 1
+    context.close()
