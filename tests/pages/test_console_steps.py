@@ -199,7 +199,8 @@ def test_a_goods_prize_among_tied_players_is_explained(console, club, director):
     assert "zu gleichen Teilen geteilt" in note
     assert "Sachpreis lässt sich nicht teilen" in note
     assert "„Präsentkorb“&nbsp;→ 1.&nbsp;P0" in note and "„Flasche Wein“&nbsp;→ 2.&nbsp;P1" in note
-    assert "(nach Startnummer, noch kein Los)" in html
+    assert '<sup class="footnote-mark">*</sup>' in html
+    assert "Sachpreis unter Gleichplatzierten: nach Startnummer, noch kein Los." in html
     # the director records the order (a lot or the players' agreement): it then stands
     by_number = {p.start_number: p for p in tournament.participants.all()}
     resp = console.post(f"/console/t/{tournament.pk}/prizes/lot/", {"order": "3, 1, 2, 4"},
@@ -207,6 +208,7 @@ def test_a_goods_prize_among_tied_players_is_explained(console, club, director):
     html = resp.content.decode()
     assert "Entschieden durch das eingetragene Los" in html
     assert "Sachpreis lässt sich nicht teilen" not in html
+    assert "noch kein Los" not in html and "footnote-mark" not in html
     assert by_number[3].player.name in html
     english = console.get(f"/console/t/{tournament.pk}/prizes/",
                           HTTP_ACCEPT_LANGUAGE="en").content.decode()
