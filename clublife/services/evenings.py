@@ -17,6 +17,7 @@ from django.utils import formats
 from django.utils.translation import gettext
 from django.utils.translation import gettext_noop as _
 
+from clublife.models import TableMoneyChange
 from clubs.models import Club, Player
 from clubs.services import check_table_money
 from games.choices import check_game
@@ -116,15 +117,34 @@ def club_evening_create(*, club: Club, date: datetime.date, player_ids: list[int
     return tournament
 
 
+TABLE_MONEY_FIELDS = ("loss_fee_cents", "loss_fee_from", "loss_fee_high_cents")
+
+
+def _schedule_of(tournament: Tournament) -> dict[str, int | None]:
+    return {name: getattr(tournament, name) for name in TABLE_MONEY_FIELDS}
+
+
 @transaction.atomic
 def tournament_table_money_update(*, tournament: Tournament, loss_fee_cents: int | None,
                                   loss_fee_from: int | None = None,
-                                  loss_fee_high_cents: int | None = None) -> Tournament:
-    """Override the club's table money for one tournament (``loss_fee_cents`` None: use
-    the club's again)."""
+                                  loss_fee_high_cents: int | None = None,
+                                  by=None) -> Tournament:
+    """Set or correct one tournament's table money, also after it was played
+    (``loss_fee_cents`` None: use the club's again). Every change is kept in a
+    ``TableMoneyChange`` with the schedule before and after, who and when; a "change"
+    to the same schedule stores nothing."""
     fields = {"loss_fee_cents": loss_fee_cents, "loss_fee_from": loss_fee_from,
               "loss_fee_high_cents": loss_fee_high_cents}
     check_table_money(fields)
     if loss_fee_cents is None:
         fields = dict.fromkeys(fields)
-    return tournament_update(tournament=tournament, **fields)
+    # the schedule as stored (locked: two corrections at once each record their "before")
+    before = (Tournament.objects.select_for_update().filter(pk=tournament.pk)
+              .values(*TABLE_MONEY_FIELDS).get())
+    if before == fields:
+        return tournament
+    tournament = tournament_update(tournament=tournament, **fields)
+    TableMoneyChange.objects.create(tournament=tournament, before=before,
+                                    after=_schedule_of(tournament),
+                                    by=by if getattr(by, "pk", None) else None)
+    return tournament
