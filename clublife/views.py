@@ -30,6 +30,7 @@ from clublife.selectors import (
     merge_candidates,
     merge_summary,
     player_profile,
+    returning_guests,
     season_find,
     season_pending,
 )
@@ -93,9 +94,10 @@ def club_page(request, slug: str):
 @require_http_methods(["GET", "POST"])
 @allowed_if(runs_club, club_by_slug)
 def evening_new(request, club: Club, slug: str):
-    members = club.players.order_by("name")
+    members = list(club.players.order_by("name", "pk"))
+    guests = returning_guests(club=club)
     initial = {"date": timezone.localdate(), "game": club.default_game}
-    form = EveningForm(request.POST or None, initial=initial, members=members)
+    form = EveningForm(request.POST or None, initial=initial, members=members + guests)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -109,8 +111,9 @@ def evening_new(request, club: Club, slug: str):
             messages.success(request, _("The club evening is drawn: print the table cards or "
                                         "hand out the tablets."))
             return redirect("console:tournament", evening.pk)
-    return render(request, "clublife/evening_new.html", {"club": club, "form": form},
-                  status=400 if form.errors else 200)
+    return render(request, "clublife/evening_new.html", {
+        "club": club, "form": form, "guest_ids": {str(p.pk) for p in guests}},
+        status=400 if form.errors else 200)
 
 
 def _season_context(request, club: Club, year: int, game: str) -> dict:

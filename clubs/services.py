@@ -4,7 +4,6 @@ member list (see ``clubs.member_csv`` for the file's format)."""
 
 from typing import Any
 
-from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
@@ -14,7 +13,7 @@ from clubs.models import Club, Player
 from clubs.names import loose_key, name_key
 from clubs.uniques import create_with_slug, unique_errors
 from games.choices import check_game
-from games.engines import EngineUserError, FieldError, get_engine
+from games.engines import EngineInternalError, EngineUserError, FieldError, get_engine
 from games.engines.base import is_int, user_error
 
 MAX_FEE_CENTS = 100_000  # 1,000 € per lost game is surely a typo
@@ -49,7 +48,11 @@ def club_update(*, club: Club, **fields) -> Club:
 
 @transaction.atomic
 def player_update(*, player: Player, **fields) -> Player:
-    """Change a player (``EngineUserError`` on ``member_number`` when the club has it)."""
+    """Change a player's club or member number (``EngineUserError`` on ``member_number``
+    when the club has it). A name is corrected by ``clublife.services.players.
+    player_rename`` (it keeps the old name and has the standings that show it redone)."""
+    if "name" in fields:
+        raise EngineInternalError("player_update does not rename: use player_rename")
     for name, value in fields.items():
         setattr(player, name, value)
     with unique_errors(Player):
@@ -263,27 +266,3 @@ def members_import(*, club: Club, text: str, created_by=None, as_new: Any = (),
                                                      member_number=line.member_number,
                                                      created_by=created_by))
     return created
-
-
-@transaction.atomic
-def player_rename(*, player: Player, name: Any, by=None) -> Player:
-    """Correct a player's name. The previous name stays in the change history (the
-    admin's history of the player), and the stored standings showing it are redone by
-    the caller's recompute."""
-    if not isinstance(name, str) or not " ".join(name.split()):
-        raise user_error("name", gettext_noop("Enter a name."))
-    name = " ".join(name.split())
-    limit = Player._meta.get_field("name").max_length
-    if len(name) > limit or any(ord(c) < 32 for c in name):
-        raise user_error("name", gettext_noop("A name has at most %(max)s characters, no control "
-                                       "characters."), max=limit)
-    old = player.name
-    if name == old:
-        return player
-    player.name = name
-    player.save(update_fields=["name"])
-    if by is not None and getattr(by, "pk", None):
-        LogEntry.objects.log_actions(
-            user_id=by.pk, queryset=[player], action_flag=CHANGE,
-            change_message=f"name: {old} → {name}", single_object=True)
-    return player

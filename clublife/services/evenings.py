@@ -3,8 +3,10 @@
 A *club evening* is a club's weekly routine served by the tournament machinery: a
 published tournament of the club flagged ``club_evening``, played in the club's default
 game and house rules unless others are picked, with the present players registered and
-checked in. *Guests* are people without a player record yet: each guest name becomes a
-new player without a club. ``round_draw`` then draws (and may be asked to at once).
+checked in. *Guests* are typed by name: a guest who came before (or a member typed by
+name) is found again, a new name becomes a player without a club — never a member
+(``tournaments.services.entries.player_for_name``). ``round_draw`` then draws (and may
+be asked to at once).
 """
 
 from __future__ import annotations
@@ -24,7 +26,12 @@ from games.choices import check_game
 from games.engines import EngineUserError, FieldError
 from games.engines.base import is_int, user_error
 from tournaments.models import Tournament
-from tournaments.services.entries import participant_add, tournament_create, tournament_update
+from tournaments.services.entries import (
+    participant_add,
+    player_for_name,
+    tournament_create,
+    tournament_update,
+)
 from tournaments.services.rounds import round_draw
 
 MAX_PRESENT = 500
@@ -109,8 +116,9 @@ def club_evening_create(*, club: Club, date: datetime.date, player_ids: list[int
         tournament=tournament, club_evening=True, loss_fee_cents=club.loss_fee_cents,
         loss_fee_from=club.loss_fee_from, loss_fee_high_cents=club.loss_fee_high_cents)
     for name in guest_names:
-        players.append(Player.objects.create(name=name, club=None, created_by=director))
-    for player in players:
+        # a returning guest (or a member typed as a guest) is that player, not a new one
+        players.append(player_for_name(tournament=tournament, name=name, by=director))
+    for player in dict.fromkeys(players):  # a name typed and ticked: registered once
         participant_add(tournament=tournament, player=player, checked_in=True)
     if method is not None:
         round_draw(tournament_id=tournament.pk, method=method)
