@@ -46,6 +46,9 @@ class MemberLineSerializer(StrictSerializer):
     status = serializers.CharField()
     errors = serializers.DictField(child=serializers.ListField(child=serializers.CharField()))
     existing = serializers.DictField(required=False)
+    alike = serializers.ListField(child=serializers.CharField(), help_text=(
+        "why the line is a suspect (a name alike another line's or a member's); the "
+        "import needs its number in keep or drop"))
 
 
 class MembersPreviewSerializer(StrictSerializer):
@@ -53,6 +56,7 @@ class MembersPreviewSerializer(StrictSerializer):
     new = serializers.IntegerField()
     unchanged = serializers.IntegerField()
     exists = serializers.IntegerField()
+    suspects = serializers.IntegerField()
     lines = MemberLineSerializer(many=True)
 
 

@@ -3,7 +3,11 @@
 Both take ``{"csv": "<the file's text>"}`` (name and member number per line; see
 ``clubs.member_csv``). The preview says per line what an import would do, stores nothing;
 the import stores all lines or none: with any bad line it answers 400 naming each bad
-line's number and column (``{"lines": {"3": {"member_number": ["…"]}}}``).
+line's number and column (``{"lines": {"3": {"member_number": ["…"]}}}``). A *suspect*
+line (its name alike another line's or a member's: same name under another number,
+case, hyphen or umlaut variants; the preview lists why in ``alike``) is imported only
+when its number is in ``keep``, left out when in ``drop``; a suspect in neither answers
+400 the same way and nothing is stored.
 Only the club's admins may do either.
 """
 
@@ -18,7 +22,7 @@ from api.club_schemas import MembersImportedSerializer, MembersPreviewSerializer
 from api.endpoints import ClubEndpoint
 from api.strict import StrictCharField, StrictSerializer
 from clubs.member_csv import MAX_BYTES, FileProblem
-from clubs.services import MembersInvalid, members_import, members_preview
+from clubs.services import MembersInvalid, MembersUnconfirmed, members_import, members_preview
 
 
 class MemberListSerializer(StrictSerializer):
@@ -28,6 +32,13 @@ class MemberListSerializer(StrictSerializer):
     as_new = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=100_000),
                                    max_length=10_000, required=False,
                                    label=gettext_lazy("lines to import as new members"))
+    # Suspects (preview: "alike" not empty): each must be kept or dropped.
+    keep = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=100_000),
+                                 max_length=10_000, required=False,
+                                 label=gettext_lazy("alike lines to import anyway"))
+    drop = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=100_000),
+                                 max_length=10_000, required=False,
+                                 label=gettext_lazy("lines to leave out"))
 
 
 def line_json(line) -> dict:
@@ -35,7 +46,7 @@ def line_json(line) -> dict:
     for column, message in line.messages:
         errors.setdefault(column, []).append(message)
     body = {"line": line.number, "name": line.name, "member_number": line.member_number,
-            "status": line.status, "errors": errors}
+            "status": line.status, "errors": errors, "alike": line.alike_messages}
     if line.status == "exists":
         body["existing"] = {"id": line.match.pk, "name": line.match.name,
                             "member_number": line.match.member_number}
@@ -66,6 +77,7 @@ class MembersPreview(ClubEndpoint):
             "new": sum(line.status == "new" for line in lines),
             "unchanged": sum(line.status == "unchanged" for line in lines),
             "exists": sum(line.status == "exists" for line in lines),
+            "suspects": sum(line.suspect for line in lines),
             "lines": [line_json(line) for line in lines]})
 
 
@@ -76,10 +88,22 @@ class MembersImport(ClubEndpoint):
         club = self.club
         serializer = MemberListSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        text, as_new = serializer.validated_data["csv"], serializer.validated_data.get("as_new", [])
+        data = serializer.validated_data
+        choices = {name: data.get(name, []) for name in ("as_new", "keep", "drop")}
         try:
-            players = _lines(club, text, lambda **kw: members_import(
-                created_by=request.user, as_new=as_new, **kw))
+            players = _lines(club, data["csv"], lambda **kw: members_import(
+                created_by=request.user, **choices, **kw))
+        except MembersUnconfirmed as exc:
+            message = _("A name alike another's: send this line's number in keep (import "
+                        "it anyway) or in drop (leave it out).")
+            return Response({
+                "detail": _("Nothing was imported: %(count)s lines are alike other names; "
+                            "decide for each.") % {"count": len(exc.undecided)},
+                "lines": {str(line.number): {"name": [message, *line.alike_messages]}
+                          for line in exc.undecided},
+                "errors": [{"line": line.number, "field": "name", "message": message}
+                           for line in exc.undecided]},
+                status=status.HTTP_400_BAD_REQUEST)
         except MembersInvalid as exc:
             bad = [line_json(line) for line in exc.lines if line.errors]
             return Response({

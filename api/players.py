@@ -5,6 +5,7 @@ player's club must be one the user runs, and only the creator or the club's admi
 change a player.
 """
 
+from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import mixins, serializers, viewsets
@@ -12,6 +13,7 @@ from rest_framework import mixins, serializers, viewsets
 from api.permissions import PlayerAccess
 from api.query import CLUB
 from api.strict import StrictModelSerializer
+from clublife.services.players import player_rename
 from clubs.models import Club, Player
 from clubs.policies import runs_club
 from clubs.services import player_create, player_update
@@ -97,5 +99,13 @@ class PlayerViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                                             created_by=self.request.user)
 
     def perform_update(self, serializer):
-        serializer.instance = player_update(player=serializer.instance,
-                                            **serializer.validated_data)
+        fields = dict(serializer.validated_data)
+        name = fields.pop("name", None)
+        with transaction.atomic():
+            player = serializer.instance
+            if name is not None:
+                # the one renaming service: history kept, standings showing it redone
+                player = player_rename(player=player, name=name, by=self.request.user)
+            if fields:
+                player = player_update(player=player, **fields)
+        serializer.instance = player

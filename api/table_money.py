@@ -59,7 +59,7 @@ class TournamentTableMoney(TournamentEndpoint):
         tournament = self.tournament
         serializer = FeeOverrideSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        tournament = tournament_table_money_update(tournament=tournament,
+        tournament = tournament_table_money_update(tournament=tournament, by=request.user,
                                                    **serializer.validated_data)
         return Response(evening_table_money(tournament))
 

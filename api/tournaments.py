@@ -125,10 +125,9 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
             return Response(ParticipantSerializer(qs, many=True).data)
         serializer = ParticipantSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
-        player = serializer.validated_data["player"]
-        if tournament.participants.filter(player=player).exists():
-            raise serializers.ValidationError({"player": [_("This player is already registered.")]})
-        participant = participant_add(tournament=tournament, player=player)
+        # "registered already?" is participant_add's decision (400 naming ``player``)
+        participant = participant_add(tournament=tournament,
+                                      player=serializer.validated_data["player"])
         return Response(ParticipantSerializer(participant).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ParticipantUpdateSerializer, responses=ParticipantSerializer,

@@ -26,8 +26,9 @@ from tournaments.team_ranking import fee_basis, prize_answer
 
 
 def _table_money(tournament: Tournament, participants: list[dict[str, Any]]) -> list[dict]:
-    if not tournament.club_evening:
-        return []
+    """The table money rows: exactly ``evening_table_money``'s amounts, for every
+    tournament (a club evening or not), so the Verlustspielgeld page and both cash
+    reports show the same cents."""
     by_player = {person["player"]: person for person in participants}
     return [{"participant": by_player[row["player"]]["participant"], "name": row["name"],
              "start_number": by_player[row["player"]]["start_number"],

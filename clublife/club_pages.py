@@ -22,7 +22,13 @@ from clubs.forms import ClubSettingsForm, MembersForm
 from clubs.member_csv import FileProblem, decode
 from clubs.models import Club
 from clubs.policies import runs_club
-from clubs.services import MembersInvalid, club_defaults_update, members_import, members_preview
+from clubs.services import (
+    MembersInvalid,
+    MembersUnconfirmed,
+    club_defaults_update,
+    members_import,
+    members_preview,
+)
 from games.choices import GAME_CHOICES
 from games.engines import EngineUserError, get_engine
 from games.forms import initial_of, rules_form_class
@@ -41,34 +47,49 @@ def club_list(request):
     return render(request, "clubs/list.html", {"clubs": clubs})
 
 
+def _lines_chosen(post, prefix: str, choice: str) -> list[int]:
+    """The line numbers whose radio ``<prefix><line>`` says ``choice``."""
+    return [int(key[len(prefix):]) for key, value in post.items()
+            if key.startswith(prefix) and whole_number(key[len(prefix):]) is not None
+            and value == choice]
+
+
+def _preview(lines) -> dict:
+    return {"lines": lines, "valid": not any(line.errors for line in lines),
+            "new": sum(line.status == "new" for line in lines),
+            "exists": sum(line.status == "exists" for line in lines),
+            "suspects": sum(line.suspect for line in lines)}
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 @allowed_if(runs_club, club_by_slug)
 def members_page(request, club: Club, slug: str):
     form = MembersForm(request.POST or None, request.FILES or None)
-    context = {"club": club, "form": form, "lines": None, "text": ""}
+    context = {"club": club, "form": form, "lines": None, "text": "", "undecided": set()}
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data.get("file")
         try:
             text = decode(upload.read()) if upload else form.cleaned_data["csv"]
             if request.POST.get("confirm"):
-                as_new = [int(key[5:]) for key, value in request.POST.items()
-                          if key.startswith("line-") and whole_number(key[5:]) is not None
-                          and value == "new"]
                 created = members_import(club=club, text=text, created_by=request.user,
-                                         as_new=as_new)
+                                         as_new=_lines_chosen(request.POST, "line-", "new"),
+                                         keep=_lines_chosen(request.POST, "suspect-", "keep"),
+                                         drop=_lines_chosen(request.POST, "suspect-", "drop"))
                 messages.success(request, _("%(count)s members imported.")
                                  % {"count": len(created)})
                 return redirect("clubs:club", club.slug)
             lines = members_preview(club=club, text=text)
-            context.update(lines=lines, text=text,
-                           valid=not any(line.errors for line in lines),
-                           new=sum(line.status == "new" for line in lines),
-                           exists=sum(line.status == "exists" for line in lines))
+            context.update(_preview(lines), text=text)
         except FileProblem as exc:
             form.add_error(None, exc.render())
         except EngineUserError as exc:  # a member number given meanwhile to someone else
             add_to_form(form, exc)
+        except MembersUnconfirmed as exc:
+            form.add_error(None, _("Nothing was imported: decide for each name marked "
+                                   "“alike” whether to import it or leave it out."))
+            context.update(_preview(exc.lines), text=text,
+                           undecided={line.number for line in exc.undecided})
         except MembersInvalid as exc:
             form.add_error(None, _("Nothing was imported: some lines have errors."))
             context.update(lines=exc.lines, text=text, valid=False)

@@ -113,3 +113,29 @@ class PlayerMerge(models.Model):
 
     def __str__(self) -> str:
         return f"{self.removed_name} → {self.kept_name}"
+
+
+class TableMoneyChange(models.Model):
+    """One correction of a tournament's table-money schedule (*Verlustspielgeld*):
+    the schedule before and after, who and when. Append-only, so an evening's fee can be
+    corrected after it was played without losing what it was.
+
+    ``before``/``after`` are ``{"loss_fee_cents", "loss_fee_from", "loss_fee_high_cents"}``
+    as stored on the tournament (``loss_fee_cents`` None: the club's schedule applies).
+    """
+
+    tournament = models.ForeignKey("tournaments.Tournament", verbose_name=_("tournament"),
+                                   on_delete=models.CASCADE, related_name="table_money_changes")
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("by"), null=True,
+                           blank=True, on_delete=models.SET_NULL, related_name="+")
+    before = models.JSONField(_("before"))
+    after = models.JSONField(_("after"))
+
+    class Meta:
+        ordering = ["tournament", "at", "id"]
+        verbose_name = _("table money change")
+        verbose_name_plural = _("table money changes")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} @ {self.at}"

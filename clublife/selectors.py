@@ -145,3 +145,11 @@ def merge_summary(*, keep: Player, remove: Player, viewer=None) -> dict[str, Any
         "takes_club": takes_club,
         "takes_number": takes_number or (takes_club and bool(remove.member_number)),
     }
+
+
+def returning_guests(*, club: Club, limit: int = 200) -> list[Player]:
+    """Guests (players without a club) who played the club's tournaments before: the
+    evening's tick list offers them after the members, so a returning guest keeps one
+    record. One query."""
+    return list(Player.objects.filter(club=None, participations__tournament__club=club)
+                .distinct().order_by("name", "pk")[:limit])

@@ -7,8 +7,14 @@ lost game of the evening on: with 50 ct, 1 € from the 4th loss, six lost games
 3 × 50 + 3 × 100 = 450 ct. A tournament uses the club's schedule unless it sets its own
 ``loss_fee_cents`` (then its three fields replace the club's); a club evening gets the
 club's schedule copied in when it is created, so later changes of the club's fee leave
-the evenings already played alone. Games whose engine counts
-no lost games (no ``lost`` figure) owe nothing.
+the evenings already played alone; the director may correct a tournament's schedule
+afterwards (``clublife.services.evenings.tournament_table_money_update``, kept in
+``TableMoneyChange``). Games whose engine counts no lost games (no ``lost`` figure) owe
+nothing.
+
+This module is the one computation of table money: the tournament's Verlustspielgeld
+page, its cash report and the season's cash report (``clublife.cash``) and the API all
+read ``evening_table_money``/``season_table_money``, so they agree to the cent.
 
 Amounts are whole cents. The CSV exports for the treasurer are semicolon-separated
 UTF-8 (with a byte-order mark for spreadsheet programs), amounts in euros with the
@@ -22,7 +28,6 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from clublife.selectors import evenings_of
 from clubs.models import Club
 from games.engines import get_engine
 from tournaments.csv_files import write_csv
@@ -99,7 +104,11 @@ def evening_table_money(tournament: Tournament) -> dict[str, Any]:
 
 
 def season_evenings(club: Club, game: str, year: int):
-    return evenings_of(club.pk, game, year).select_related("club")
+    """The tournaments whose table money a season collects: every tournament of the club
+    in that game and year (its club evenings and its other tournaments alike), as the
+    season's cash report counts them."""
+    return (Tournament.objects.filter(club=club, game=game, date__year=year)
+            .select_related("club").order_by("date", "id"))
 
 
 def season_table_money(club: Club, game: str, year: int) -> dict[str, Any]:

@@ -24,16 +24,17 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from clublife.forms import EveningForm, MergeForm, SeasonRulesForm
-from clublife.models import SeasonRow
+from clublife.forms import EveningForm, MergeForm, SeasonRulesForm, TableMoneyForm
+from clublife.models import SeasonRow, TableMoneyChange
 from clublife.selectors import (
     merge_candidates,
     merge_summary,
     player_profile,
+    returning_guests,
     season_find,
     season_pending,
 )
-from clublife.services.evenings import club_evening_create
+from clublife.services.evenings import club_evening_create, tournament_table_money_update
 from clublife.services.players import player_merge
 from clublife.services.seasons import MAX_YEAR, MIN_YEAR, season_get_or_create, season_update
 from clublife.table_money import (
@@ -58,12 +59,14 @@ from tournaments.pages.access import (
 )
 from tournaments.policies import can_see_tournament, directs, visible_tournaments
 from tournaments.services.archive import standings_csv, tournament_export
+from tournaments.templatetags.money import euros
 from tournaments.text_checks import whole_number
 
 GAME_NAMES = dict(GAME_CHOICES)
 GAMES = set(GAME_NAMES)
 # service field → form field, for showing a service's errors next to the right field
 FIELD_OF = {"player_ids": "players"}
+MONEY_FIELD_OF = {"loss_fee_cents": "loss_fee", "loss_fee_high_cents": "loss_fee_high"}
 
 
 def _year(year: int) -> int:
@@ -91,9 +94,10 @@ def club_page(request, slug: str):
 @require_http_methods(["GET", "POST"])
 @allowed_if(runs_club, club_by_slug)
 def evening_new(request, club: Club, slug: str):
-    members = club.players.order_by("name")
+    members = list(club.players.order_by("name", "pk"))
+    guests = returning_guests(club=club)
     initial = {"date": timezone.localdate(), "game": club.default_game}
-    form = EveningForm(request.POST or None, initial=initial, members=members)
+    form = EveningForm(request.POST or None, initial=initial, members=members + guests)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -107,8 +111,9 @@ def evening_new(request, club: Club, slug: str):
             messages.success(request, _("The club evening is drawn: print the table cards or "
                                         "hand out the tablets."))
             return redirect("console:tournament", evening.pk)
-    return render(request, "clublife/evening_new.html", {"club": club, "form": form},
-                  status=400 if form.errors else 200)
+    return render(request, "clublife/evening_new.html", {
+        "club": club, "form": form, "guest_ids": {str(p.pk) for p in guests}},
+        status=400 if form.errors else 200)
 
 
 def _season_context(request, club: Club, year: int, game: str) -> dict:
@@ -242,7 +247,36 @@ def tournament_archive(request, tournament: Tournament, pk: int):
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 @allowed_if(directs, tournament_by_pk)
 def tournament_table_money(request, tournament: Tournament, pk: int):
+    """What each player owes, and the director's correction of the fee schedule (also
+    after the evening was played; every change is kept and listed)."""
+    form = TableMoneyForm(request.POST or None, initial=TableMoneyForm.initial_of(tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament_table_money_update(tournament=tournament, **form.service_fields(),
+                                          by=request.user)
+        except EngineUserError as exc:
+            add_to_form(form, exc, field_of=MONEY_FIELD_OF)
+        else:
+            messages.success(request, _("Table money saved; the amounts below follow it."))
+            return redirect("clubs:tournament-table-money", tournament.pk)
+    changes = (TableMoneyChange.objects.filter(tournament=tournament)
+               .select_related("by").order_by("-at", "-id"))
     return render(request, "clublife/evening_money.html", {
-        "tournament": tournament, "money": evening_table_money(tournament)})
+        "tournament": tournament, "money": evening_table_money(tournament), "form": form,
+        "changes": [{"change": c, "before": schedule_text(c.before),
+                     "after": schedule_text(c.after)} for c in changes]},
+        status=400 if form.errors else 200)
+
+
+def schedule_text(fields: dict) -> str:
+    """A stored schedule in words: "0,50 € · ab dem 4. verlorenen Spiel 1,00 €"."""
+    if fields.get("loss_fee_cents") is None:
+        return _("the club's table money")
+    text = _("%(fee)s € per lost game") % {"fee": euros(fields["loss_fee_cents"])}
+    if fields.get("loss_fee_from"):
+        text += " · " + _("%(high)s € from lost game no. %(n)s on") % {
+            "high": euros(fields.get("loss_fee_high_cents") or 0), "n": fields["loss_fee_from"]}
+    return text

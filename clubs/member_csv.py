@@ -5,14 +5,15 @@ header, when there is one, is line 1). The file may be separated by semicolons (
 spreadsheets), commas or tabs; a first line naming the columns (``Name``/``name`` and
 ``Mitgliedsnummer``/``member_number``/``Nr``) is a header and is skipped. Every line's
 problems are collected, each with the column it concerns (``name``, ``member_number``
-or ``line``); nothing here touches the database.
+or ``line``); nothing here touches the database. A *suspect* is a line whose name is
+alike another line's or a member's (``clubs.names.loose_key``): not an error, but the
+import asks about it first.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,17 @@ class Line:
     errors: list[tuple[str, Any, dict]] = field(default_factory=list)
     status: str = "new"  # new, unchanged, exists (a member of that name: ask), error
     match: Any = None    # the existing member a line with status "exists" may be
+    # Near-duplicates (``clubs.names.loose_key``): ``(message, params)`` per line or member
+    # alike; a line with any is a *suspect*, imported only when the director says so.
+    alike: list[tuple[Any, dict]] = field(default_factory=list)
+
+    @property
+    def suspect(self) -> bool:
+        return bool(self.alike) and not self.errors
+
+    @property
+    def alike_messages(self) -> list[str]:
+        return [fill(str(message), params) for message, params in self.alike]
 
     @property
     def messages(self) -> list[tuple[str, str]]:
@@ -125,13 +137,3 @@ def parse_members(text: str) -> list[Line]:
     if not lines:
         raise FileProblem(_("The file holds no members."))
     return lines
-
-
-def name_key(name: str) -> str:
-    """A name as people write it in lists, reduced to compare: any spacing and case,
-    "Schwarz, Karin" for "Karin Schwarz", composed umlauts."""
-    name = unicodedata.normalize("NFC", name)
-    if name.count(",") == 1:
-        last, first = name.split(",")
-        name = f"{first} {last}"
-    return " ".join(name.split()).casefold()

@@ -4,16 +4,16 @@ member list (see ``clubs.member_csv`` for the file's format)."""
 
 from typing import Any
 
-from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import gettext_noop
 
-from clubs.member_csv import name_key, parse_members
+from clubs.member_csv import parse_members
 from clubs.models import Club, Player
+from clubs.names import loose_key, name_key
 from clubs.uniques import create_with_slug, unique_errors
 from games.choices import check_game
-from games.engines import EngineUserError, FieldError, get_engine
+from games.engines import EngineInternalError, EngineUserError, FieldError, get_engine
 from games.engines.base import is_int, user_error
 
 MAX_FEE_CENTS = 100_000  # 1,000 € per lost game is surely a typo
@@ -48,7 +48,11 @@ def club_update(*, club: Club, **fields) -> Club:
 
 @transaction.atomic
 def player_update(*, player: Player, **fields) -> Player:
-    """Change a player (``EngineUserError`` on ``member_number`` when the club has it)."""
+    """Change a player's club or member number (``EngineUserError`` on ``member_number``
+    when the club has it). A name is corrected by ``clublife.services.players.
+    player_rename`` (it keeps the old name and has the standings that show it redone)."""
+    if "name" in fields:
+        raise EngineInternalError("player_update does not rename: use player_rename")
     for name, value in fields.items():
         setattr(player, name, value)
     with unique_errors(Player):
@@ -134,14 +138,55 @@ class MembersInvalid(Exception):
         super().__init__(f"{sum(1 for line in lines if line.errors)} bad lines")
 
 
+class MembersUnconfirmed(MembersInvalid):
+    """A member list with suspects (names alike another line's or a member's) that the
+    director has neither kept nor dropped: nothing was imported. ``undecided`` are those
+    lines."""
+
+    def __init__(self, lines, undecided):
+        self.lines, self.undecided = lines, undecided
+        Exception.__init__(self, f"{len(undecided)} lines to confirm")
+
+
+def _label(name: str, number: str) -> str:
+    return f"{name} ({number})" if number else name
+
+
+def _flag_alike(lines, players: list[Player]) -> None:
+    """Mark the suspects: a line whose name is alike (``loose_key``) another line's, or
+    an existing member's other than the one the line is (same name under another number,
+    case, hyphen or umlaut variants)."""
+    members: dict[str, list[Player]] = {}
+    for player in players:
+        members.setdefault(loose_key(player.name), []).append(player)
+    in_list: dict[str, list] = {}
+    for line in lines:
+        if not line.errors and line.status != "unchanged":
+            in_list.setdefault(loose_key(line.name), []).append(line)
+    for key, group in in_list.items():
+        for line in group:
+            for other in group:
+                if other is not line:
+                    line.alike.append((
+                        _("Alike line %(line)s: %(other)s."),
+                        {"line": other.number,
+                         "other": _label(other.name, other.member_number)}))
+            for player in members.get(key, []):
+                if player != line.match:
+                    line.alike.append((_("Alike the member %(member)s."),
+                                       {"member": _label(player.name, player.member_number)}))
+
+
 def members_preview(*, club: Club, text: str):
     """Read a member list and say per line what an import would do or why it cannot:
     ``new``; ``unchanged`` (already a member under that number, or under that name where
     neither has a number); ``exists`` (a member of that name exists — the same person or
     a new one? the import asks, and takes the same person unless told otherwise); or
     ``error`` (a line that cannot be read, a number held by someone else, a name and
-    number twice in the list). Names compare as people write them (spacing, case,
-    "Schwarz, Karin"). Nothing is stored."""
+    number twice in the list). Names compare as people write them (``clubs.names``:
+    spacing, case, "Schwarz, Karin"). A line that would import and whose name is only
+    *alike* another line's or a member's is a *suspect* (``line.alike`` says why): the
+    import takes it only when told to. Nothing is stored."""
     lines = parse_members(text)
     players = list(club.players.order_by("pk"))
     by_number = {p.member_number: p for p in players if p.member_number}
@@ -162,6 +207,7 @@ def members_preview(*, club: Club, text: str):
             holder = by_number[line.member_number]
             if name_key(holder.name) == key:
                 line.status = "unchanged"
+                line.match = holder
             else:
                 line.error("member_number", _("Member number %(number)s belongs to %(name)s."),
                            number=line.member_number, name=holder.name)
@@ -172,24 +218,42 @@ def members_preview(*, club: Club, text: str):
             line.match = namesakes[0]
             same_number_free = not line.member_number and not namesakes[0].member_number
             line.status = "unchanged" if same_number_free else "exists"
+    _flag_alike(lines, players)
     return lines
 
 
+def _line_numbers(value: Any, name: str) -> set[int]:
+    if not isinstance(value, (list, tuple, set, frozenset)) \
+            or not all(is_int(n) for n in value):
+        raise user_error(name, gettext_noop("Must be a list of line numbers."))
+    return set(value)
+
+
 @transaction.atomic
-def members_import(*, club: Club, text: str, created_by=None,
-                   as_new: Any = ()) -> list[Player]:
+def members_import(*, club: Club, text: str, created_by=None, as_new: Any = (),
+                   keep: Any = (), drop: Any = ()) -> list[Player]:
     """Import a member list all or nothing: with any bad line ``MembersInvalid`` is raised
     and nothing is stored. New members are created and returned. A line whose name is
     already a member's (``exists``) is that member — who gets the line's member number if
-    they had none — unless its line number is in ``as_new``: then it is a new member."""
+    they had none — unless its line number is in ``as_new``: then it is a new member.
+    Lines in ``drop`` are left out. A suspect (a name alike another's) is imported only
+    when its line number is in ``keep``; a suspect in neither raises
+    ``MembersUnconfirmed`` and nothing is stored."""
+    as_new = _line_numbers(as_new, "as_new")
+    keep, drop = _line_numbers(keep, "keep"), _line_numbers(drop, "drop")
     # Lock the club so two imports of one list never both create its members.
     Club.objects.select_for_update().filter(pk=club.pk).first()
     lines = members_preview(club=club, text=text)
     if any(line.errors for line in lines):
         raise MembersInvalid(lines)
-    as_new = set(as_new)
+    undecided = [line for line in lines
+                 if line.suspect and line.number not in keep | drop]
+    if undecided:
+        raise MembersUnconfirmed(lines, undecided)
     created = []
     for line in lines:
+        if line.number in drop:
+            continue
         if line.status == "exists" and line.number not in as_new:
             if line.member_number and not line.match.member_number:
                 line.match.member_number = line.member_number
@@ -202,27 +266,3 @@ def members_import(*, club: Club, text: str, created_by=None,
                                                      member_number=line.member_number,
                                                      created_by=created_by))
     return created
-
-
-@transaction.atomic
-def player_rename(*, player: Player, name: Any, by=None) -> Player:
-    """Correct a player's name. The previous name stays in the change history (the
-    admin's history of the player), and the stored standings showing it are redone by
-    the caller's recompute."""
-    if not isinstance(name, str) or not " ".join(name.split()):
-        raise user_error("name", gettext_noop("Enter a name."))
-    name = " ".join(name.split())
-    limit = Player._meta.get_field("name").max_length
-    if len(name) > limit or any(ord(c) < 32 for c in name):
-        raise user_error("name", gettext_noop("A name has at most %(max)s characters, no control "
-                                       "characters."), max=limit)
-    old = player.name
-    if name == old:
-        return player
-    player.name = name
-    player.save(update_fields=["name"])
-    if by is not None and getattr(by, "pk", None):
-        LogEntry.objects.log_actions(
-            user_id=by.pk, queryset=[player], action_flag=CHANGE,
-            change_message=f"name: {old} → {name}", single_object=True)
-    return player

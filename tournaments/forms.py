@@ -33,8 +33,15 @@ class TournamentForm(forms.Form):
         return name
 
 
+def as_members_field():
+    # New names are guests (no club) unless the director takes them into the club.
+    return forms.BooleanField(label=_("Add new names as members of the club"),
+                              required=False)
+
+
 class PlayerEntryForm(forms.Form):
     name = forms.CharField(label=_("Player's name"), max_length=120)
+    as_members = as_members_field()
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
@@ -46,6 +53,7 @@ class PlayerEntryForm(forms.Form):
 class PasteListForm(forms.Form):
     names = forms.CharField(label=_("Names, one per line"),
                             widget=forms.Textarea(attrs={"rows": 6}))
+    as_members = as_members_field()
 
     def clean_names(self):
         names = [line.strip() for line in self.cleaned_data["names"].splitlines()]

@@ -3,8 +3,10 @@
 A *club evening* is a club's weekly routine served by the tournament machinery: a
 published tournament of the club flagged ``club_evening``, played in the club's default
 game and house rules unless others are picked, with the present players registered and
-checked in. *Guests* are people without a player record yet: each guest name becomes a
-new player without a club. ``round_draw`` then draws (and may be asked to at once).
+checked in. *Guests* are typed by name: a guest who came before (or a member typed by
+name) is found again, a new name becomes a player without a club — never a member
+(``tournaments.services.entries.player_for_name``). ``round_draw`` then draws (and may
+be asked to at once).
 """
 
 from __future__ import annotations
@@ -17,13 +19,19 @@ from django.utils import formats
 from django.utils.translation import gettext
 from django.utils.translation import gettext_noop as _
 
+from clublife.models import TableMoneyChange
 from clubs.models import Club, Player
 from clubs.services import check_table_money
 from games.choices import check_game
 from games.engines import EngineUserError, FieldError
 from games.engines.base import is_int, user_error
 from tournaments.models import Tournament
-from tournaments.services.entries import participant_add, tournament_create, tournament_update
+from tournaments.services.entries import (
+    participant_add,
+    player_for_name,
+    tournament_create,
+    tournament_update,
+)
 from tournaments.services.rounds import round_draw
 
 MAX_PRESENT = 500
@@ -108,23 +116,43 @@ def club_evening_create(*, club: Club, date: datetime.date, player_ids: list[int
         tournament=tournament, club_evening=True, loss_fee_cents=club.loss_fee_cents,
         loss_fee_from=club.loss_fee_from, loss_fee_high_cents=club.loss_fee_high_cents)
     for name in guest_names:
-        players.append(Player.objects.create(name=name, club=None, created_by=director))
-    for player in players:
+        # a returning guest (or a member typed as a guest) is that player, not a new one
+        players.append(player_for_name(tournament=tournament, name=name, by=director))
+    for player in dict.fromkeys(players):  # a name typed and ticked: registered once
         participant_add(tournament=tournament, player=player, checked_in=True)
     if method is not None:
         round_draw(tournament_id=tournament.pk, method=method)
     return tournament
 
 
+TABLE_MONEY_FIELDS = ("loss_fee_cents", "loss_fee_from", "loss_fee_high_cents")
+
+
+def _schedule_of(tournament: Tournament) -> dict[str, int | None]:
+    return {name: getattr(tournament, name) for name in TABLE_MONEY_FIELDS}
+
+
 @transaction.atomic
 def tournament_table_money_update(*, tournament: Tournament, loss_fee_cents: int | None,
                                   loss_fee_from: int | None = None,
-                                  loss_fee_high_cents: int | None = None) -> Tournament:
-    """Override the club's table money for one tournament (``loss_fee_cents`` None: use
-    the club's again)."""
+                                  loss_fee_high_cents: int | None = None,
+                                  by=None) -> Tournament:
+    """Set or correct one tournament's table money, also after it was played
+    (``loss_fee_cents`` None: use the club's again). Every change is kept in a
+    ``TableMoneyChange`` with the schedule before and after, who and when; a "change"
+    to the same schedule stores nothing."""
     fields = {"loss_fee_cents": loss_fee_cents, "loss_fee_from": loss_fee_from,
               "loss_fee_high_cents": loss_fee_high_cents}
     check_table_money(fields)
     if loss_fee_cents is None:
         fields = dict.fromkeys(fields)
-    return tournament_update(tournament=tournament, **fields)
+    # the schedule as stored (locked: two corrections at once each record their "before")
+    before = (Tournament.objects.select_for_update().filter(pk=tournament.pk)
+              .values(*TABLE_MONEY_FIELDS).get())
+    if before == fields:
+        return tournament
+    tournament = tournament_update(tournament=tournament, **fields)
+    TableMoneyChange.objects.create(tournament=tournament, before=before,
+                                    after=_schedule_of(tournament),
+                                    by=by if getattr(by, "pk", None) else None)
+    return tournament

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.admin.models import CHANGE, LogEntry
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils.translation import gettext_noop as _
@@ -19,7 +20,7 @@ from django.utils.translation import gettext_noop as _
 from clublife.models import PlayerMerge
 from clublife.services.seasons import season_mark_stale, seasons_of_tournaments
 from clubs.models import Player
-from clubs.services import player_rename as clubs_player_rename
+from clubs.names import clean_name
 from clubs.uniques import unique_errors
 from games.engines.base import user_error
 from tournaments.errors import StateConflict
@@ -92,17 +93,31 @@ def player_merge(*, keep: Player, remove: Player, by=None) -> PlayerMerge:
     return record
 
 
+@transaction.atomic
 def player_rename(*, player: Player, name: Any, by=None) -> Player:
-    """Correct a player's name (the previous one stays in the change history) and have
-    the stored standings and season rankings that show it redone."""
-    with transaction.atomic():
-        old = player.name
-        player = clubs_player_rename(player=player, name=name, by=by)
-        if player.name != old:
-            tournament_ids = list(Participant.objects.filter(player=player)
-                                  .values_list("tournament_id", flat=True))
-            for tid in tournament_ids:
-                sheet_changed(tid)
-            for season in seasons_of_tournaments(tournament_ids):
-                season_mark_stale(season)
+    """Correct a player's name — the one renaming service (pages and API). The previous
+    name stays in the change history (the admin's history of the player), and the stored
+    standings and season rankings that show it are redone."""
+    if not isinstance(name, str) or not clean_name(name):
+        raise user_error("name", _("Enter a name."))
+    name = clean_name(name)
+    limit = Player._meta.get_field("name").max_length
+    if len(name) > limit or any(ord(c) < 32 for c in name):
+        raise user_error("name", _("A name has at most %(max)s characters, no control "
+                                   "characters."), max=limit)
+    old = player.name
+    if name == old:
+        return player
+    player.name = name
+    player.save(update_fields=["name"])
+    if by is not None and getattr(by, "pk", None):
+        LogEntry.objects.log_actions(
+            user_id=by.pk, queryset=[player], action_flag=CHANGE,
+            change_message=f"name: {old} → {name}", single_object=True)
+    tournament_ids = list(Participant.objects.filter(player=player)
+                          .values_list("tournament_id", flat=True))
+    for tid in tournament_ids:
+        sheet_changed(tid)
+    for season in seasons_of_tournaments(tournament_ids):
+        season_mark_stale(season)
     return player

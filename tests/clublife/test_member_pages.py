@@ -6,10 +6,11 @@ import pytest
 from django.contrib.admin.models import LogEntry
 from django.test import Client
 
+from clublife.models import SeasonOutbox
 from clubs.models import Player
 from tests.clublife.helpers import day, play_evening
 from tests.factories import PlayerFactory
-from tournaments.models import Participant
+from tournaments.models import Participant, StandingsOutbox
 
 pytestmark = pytest.mark.django_db
 
@@ -106,3 +107,19 @@ def test_import_shows_a_name_pasted_twice(browser, club):
     assert "otto weiß erscheint zweimal in der Liste (Zeile 1)." in page
     browser.post(url, {"csv": "Otto Weiß\nAnna Roth\notto weiß", "confirm": "1"})
     assert not Player.objects.filter(club=club).exists()          # nothing while a line is bad
+
+
+def test_a_rename_through_the_api_is_the_same_service(director_client, club, director):
+    """One renaming service: the API keeps the old name in the history and has the
+    standings and the season that show it redone, as the member list does."""
+    players = [PlayerFactory(club=club, name=n) for n in ("Anna", "Bernd", "Carla")]
+    evening = play_evening(club, director, day(1), dict(zip(players, (100, 60, 50),
+                                                            strict=True)))
+    StandingsOutbox.objects.all().delete()
+    resp = director_client.patch(f"/api/v1/players/{players[0].pk}/",
+                                 {"name": "  Anna   Berg "}, format="json")
+    assert resp.status_code == 200 and resp.json()["name"] == "Anna Berg"
+    entry = LogEntry.objects.get(object_id=str(players[0].pk))
+    assert "Anna → Anna Berg" in entry.change_message
+    assert StandingsOutbox.objects.filter(tournament=evening).exists()
+    assert SeasonOutbox.objects.filter(season__club=club).exists()

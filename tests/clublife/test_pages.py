@@ -139,3 +139,22 @@ def test_player_profile_and_merge(admin, club, evening):
     bernd = Player.objects.get(name="Bernd")
     conflict = admin.post(f"/clubs/players/{anna.pk}/merge/", {"remove": bernd.pk})
     assert conflict.status_code == 400 and Player.objects.filter(pk=bernd.pk).exists()
+
+
+def test_member_import_asks_about_names_alike_before_it_imports(admin, club):
+    PlayerFactory(club=club, name="Walter Zeller", member_number="101")
+    text = "Walter Zeller;104\nKarl-Heinz Müller;201\nkarl heinz mueller;202\nEmil Berg;3\n"
+    preview = admin.post(f"/clubs/{club.slug}/members/", {"csv": text})
+    html = preview.content.decode()
+    assert preview.status_code == 200
+    assert "Ähnlich wie das Mitglied Walter Zeller (101)." in html
+    assert html.count('value="keep" required') == 3 and 'name="suspect-1"' in html
+    undecided = admin.post(f"/clubs/{club.slug}/members/", {"csv": text, "confirm": "1"})
+    assert undecided.status_code == 400 and club.players.count() == 1
+    assert "Bitte entscheiden" in undecided.content.decode()
+    done = admin.post(f"/clubs/{club.slug}/members/", {
+        "csv": text, "confirm": "1", "suspect-1": "keep", "suspect-2": "keep",
+        "suspect-3": "drop"})
+    assert done.status_code == 302
+    assert sorted(club.players.values_list("member_number", flat=True)) == [
+        "101", "104", "201", "3"]

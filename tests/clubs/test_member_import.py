@@ -4,6 +4,7 @@ import pytest
 
 from clubs.member_csv import FileProblem, decode, parse_members
 from clubs.models import Player
+from clubs.names import loose_key
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -100,3 +101,61 @@ def test_anonymous_cannot_import(anon_client, club):
 def test_a_file_that_is_no_member_list_is_400(director_client, club):
     resp = do_import(director_client, club, "\n\n")
     assert resp.status_code == 400 and "csv" in resp.json()
+
+
+# ------------------------------------------------------------------ near-duplicates
+
+ALIKE = ("Name;Mitgliedsnummer\n"
+         "Walter Zeller;101\n"          # line 2 ┐ one name, two numbers
+         "Walter Zeller;104\n"          # line 3 ┘
+         "Karl-Heinz Müller;201\n"      # line 4 ┐ case, hyphen and umlaut variants
+         "karl heinz mueller;202\n"     # line 5 ┘
+         "Dora Kunz;301\n"              # line 6: alike the member "Dora  kunz"
+         "Emil Berg;401\n")             # line 7: nothing alike
+
+
+def test_names_alike_within_the_paste_and_the_club_are_flagged(director_client, club):
+    PlayerFactory(club=club, name="Dora-Kunz", member_number="9")
+    body = preview(director_client, club, ALIKE).json()
+    assert body["valid"] and body["suspects"] == 5
+    alike = {line["line"]: line["alike"] for line in body["lines"]}
+    assert alike[2] == ["Ähnlich wie Zeile 3: Walter Zeller (104)."]
+    assert alike[5] == ["Ähnlich wie Zeile 4: Karl-Heinz Müller (201)."]
+    assert alike[6] == ["Ähnlich wie das Mitglied Dora-Kunz (9)."]
+    assert alike[7] == []
+    assert club.players.count() == 1
+
+
+def test_an_import_with_undecided_suspects_imports_nothing(director_client, club):
+    resp = do_import(director_client, club, ALIKE)
+    assert resp.status_code == 400
+    assert sorted(resp.json()["lines"]) == ["2", "3", "4", "5"]
+    assert "keep" in resp.json()["lines"]["2"]["name"][0]  # the API's field names
+    assert not club.players.exists()
+
+
+def test_the_director_keeps_or_drops_each_suspect(director_client, club):
+    resp = director_client.post(f"/api/v1/clubs/{club.pk}/members/import/", {
+        "csv": ALIKE, "keep": [2, 3, 4], "drop": [5]}, format="json")
+    assert resp.status_code == 201, resp.content
+    assert sorted(club.players.values_list("name", "member_number")) == [
+        ("Dora Kunz", "301"), ("Emil Berg", "401"), ("Karl-Heinz Müller", "201"),
+        ("Walter Zeller", "101"), ("Walter Zeller", "104")]
+
+
+def test_a_suspect_list_in_english(director_client, club):
+    resp = director_client.post(f"/api/v1/clubs/{club.pk}/members/preview/", {"csv": ALIKE},
+                                format="json", HTTP_ACCEPT_LANGUAGE="en")
+    line = resp.json()["lines"][0]
+    assert line["alike"] == ["Alike line 3: Walter Zeller (104)."]
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("Karl-Heinz Müller", "karl-heinz müller"), ("Karl-Heinz Müller", "Karl Heinz Mueller"),
+    ("Jürgen Strauß", "Juergen Strauss"), ("Schwarz, Karin", "Karin  Schwarz")])
+def test_names_alike(a, b):
+    assert loose_key(a) == loose_key(b)
+
+
+def test_other_names_are_not_alike():
+    assert loose_key("Anna Schmidt") != loose_key("Anna Schmitt")

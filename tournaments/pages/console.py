@@ -30,8 +30,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs.models import Club, Player
-from clubs.services import player_create
+from clubs.models import Club
 from games.engines import EngineUserError, get_engine
 from games.forms import initial_of, rules_form_class
 from games.messages import add_to_form
@@ -51,7 +50,6 @@ from tournaments.pages.paper_sheets import paper_sheet
 from tournaments.policies import directed_tournaments, directs
 from tournaments.selectors import round_sheets
 from tournaments.services import (
-    participant_add,
     participant_update,
     round_close,
     round_draw,
@@ -62,6 +60,7 @@ from tournaments.services import (
     tournament_reopen,
     tournament_update,
 )
+from tournaments.services.entries import participants_register
 from tournaments.team_ranking import teammates_together
 
 app_name = "console"
@@ -146,30 +145,6 @@ def tournament_page(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/tournament.html", _tournament_context(request, tournament))
 
 
-def _register(tournament, names, user) -> tuple[int, list[str]]:
-    """Register the names; the names not added (listed twice, ignoring case and spaces,
-    or registered already) are returned so the director sees them."""
-    added, skipped, seen = 0, [], set()
-    for name in names:
-        key = " ".join(name.split()).casefold()
-        if key in seen:
-            skipped.append(name)
-            continue
-        seen.add(key)
-        player = (Player.objects.filter(name=name, club=tournament.club).first()
-                  or player_create(name=name, club=tournament.club, created_by=user))
-        if tournament.participants.filter(player=player).exists():
-            skipped.append(name)
-            continue
-        try:
-            participant_add(tournament=tournament, player=player)
-        except EngineUserError:  # registered meanwhile by a request that passed the check
-            skipped.append(name)
-            continue
-        added += 1
-    return added, skipped
-
-
 @staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
@@ -187,7 +162,9 @@ def register(request, tournament: Tournament, tournament_id: int):
                           _tournament_context(request, tournament, player_form=form), status=400)
         names = [form.cleaned_data["name"]]
     try:
-        added, skipped = _register(tournament, names, request.user)
+        added, skipped = participants_register(
+            tournament=tournament, names=names, by=request.user,
+            as_members=form.cleaned_data.get("as_members", False))
     except StateConflict as exc:
         messages.error(request, exc.render(_))
         return redirect("console:tournament", tournament.pk)

@@ -1,4 +1,5 @@
-"""Creating tournaments and registering participants."""
+"""Creating tournaments and registering participants: members of the tournament's club
+and guests (players without a club), see ``player_for_name``."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from django.db.models import Count, Max
 from django.utils.translation import gettext_noop as _
 
 from clubs.models import Club, Player
+from clubs.names import clean_name, name_key
+from clubs.services import player_create
 from clubs.uniques import create_with_slug, unique_errors
-from games.engines import get_engine
+from games.engines import EngineUserError, get_engine
 from games.engines.base import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import (
@@ -66,10 +69,75 @@ def participant_add(*, tournament: Tournament, player: Player,
     when he is registered already (by a request that passed the caller's check too)."""
     # Lock the tournament row so two registrations never get the same start number.
     lock_open_tournament(tournament.pk)
+    if is_registered(tournament=tournament, player=player):
+        raise user_error("player", _("This player is already registered."))
     last = tournament.participants.aggregate(m=Max("start_number"))["m"] or 0
     with unique_errors(Participant):
         return Participant.objects.create(tournament=tournament, player=player,
                                           start_number=last + 1, checked_in=checked_in)
+
+
+def is_registered(*, tournament: Tournament, player: Player) -> bool:
+    """The one decision "is this player registered for this tournament already?" (the
+    console, the API and ``participant_add`` ask it; the unique constraint backs it)."""
+    return tournament.participants.filter(player=player).exists()
+
+
+def player_for_name(*, tournament: Tournament, name: str, as_member: bool = False,
+                    by=None) -> Player:
+    """The player a name typed at the desk means, created when new.
+
+    A *member* is a player of the tournament's club; a *guest* has no club. The name is
+    looked up (``clubs.names.name_key``: spacing, case) among the club's members, then
+    among the guests who played the club's tournaments before (a returning guest keeps
+    his history); a new name becomes a guest, or a member of the club only when the
+    director says so (``as_member``: "als Mitglied aufnehmen"), so guests never fill the
+    member list and the evening's tick list."""
+    key = name_key(name)
+    club = tournament.club
+    if club is not None:
+        for player in Player.objects.filter(club=club).only("pk", "name", "club"):
+            if name_key(player.name) == key:
+                return player
+        guests = (Player.objects.filter(club=None, participations__tournament__club=club)
+                  .distinct().order_by("pk"))
+        for player in guests:
+            if name_key(player.name) == key:
+                return player
+    else:
+        for player in (Player.objects.filter(club=None, participations__tournament=tournament)
+                       .order_by("pk")):
+            if name_key(player.name) == key:
+                return player
+    return player_create(name=clean_name(name), club=club if as_member else None,
+                         created_by=by)
+
+
+@transaction.atomic
+def participants_register(*, tournament: Tournament, names: list[str],
+                          as_members: bool = False, by=None) -> tuple[int, list[str]]:
+    """Register names typed or pasted at the desk (``player_for_name`` picks or creates
+    each player). Returns how many were added and the names not added (listed twice —
+    compared as ``clubs.names.name_key`` does — or registered already) so the director
+    sees them."""
+    added, skipped, seen = 0, [], set()
+    for name in names:
+        key = name_key(name)
+        if key in seen:
+            skipped.append(name)
+            continue
+        seen.add(key)
+        player = player_for_name(tournament=tournament, name=name, as_member=as_members, by=by)
+        if is_registered(tournament=tournament, player=player):
+            skipped.append(name)
+            continue
+        try:
+            participant_add(tournament=tournament, player=player)
+        except EngineUserError:  # registered meanwhile by a request that passed the check
+            skipped.append(name)
+            continue
+        added += 1
+    return added, skipped
 
 
 PARTICIPANT_FLAGS = ("checked_in", "withdrawn")

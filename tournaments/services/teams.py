@@ -21,6 +21,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_noop as _
 
+from clubs.names import name_key
 from clubs.uniques import unique_errors
 from games.engines.base import EngineUserError, FieldError, is_int
 from tournaments.errors import StateConflict
@@ -189,7 +190,7 @@ def _import_line(number: int, raw: str, by_start: dict, by_name: dict,
                                  {"line": number, "max": NAME_MAX}))
         return None
     matches = ([by_start[player]] if player in by_start
-               else by_name.get(player.casefold(), []))
+               else by_name.get(name_key(player), []))
     if len(matches) != 1:
         message = (_("Line %(line)s: “%(player)s” is not a participant of this tournament.")
                    if not matches else
@@ -211,7 +212,7 @@ def teams_import(*, tournament_id: int, text: str, actor: Actor | None = None) -
     by_start = {str(p.start_number): p for p in people}
     by_name: dict[str, list[Participant]] = {}
     for person in people:
-        by_name.setdefault(" ".join(person.player.name.split()).casefold(), []).append(person)
+        by_name.setdefault(name_key(person.player.name), []).append(person)
     existing = {team.name.casefold(): team for team in tournament.teams.all()}
     plan: dict[str, tuple[str, list[Participant]]] = {}
     errors: list[FieldError] = []
