@@ -43,7 +43,7 @@ def test_member_list_searches_renames_with_history_and_exports(browser, club, di
     entry = LogEntry.objects.get(object_id=str(karin.pk))
     assert "Karin Schwarz → Karin Schwarz-Roth" in entry.change_message
     bad = browser.post(url, {"player": karin.pk, "name": "   "})
-    assert bad.status_code == 400 and "Gib einen Namen ein." in bad.content.decode()
+    assert bad.status_code == 400 and "Geben Sie einen Namen ein." in bad.content.decode()
     karin.refresh_from_db()
     assert karin.name == "Karin Schwarz-Roth"
     csv = browser.get(f"/clubs/{club.slug}/member-list.csv")
