@@ -172,7 +172,10 @@ def test_a_refusal_after_the_outage_keeps_every_tap(live_server, page, in_proces
     page.locator("#fix-number").wait_for(state="visible")
     page.wait_for_timeout(700)
     assert page.evaluate(SNAPSHOT) == before
-    assert error(page, "tricks") == "Die Stiche müssen zusammen 5 ergeben."
+    shown = page.evaluate("() => Array.from(document.querySelectorAll('[data-error-for]'),"
+                          " e => e.dataset.errorFor + '=' + e.textContent)"
+                          ".filter(t => !t.endsWith('='))")
+    assert error(page, "tricks") == "Die Stiche müssen zusammen 5 ergeben.", shown
     page.reload()  # the refused deal and its taps survive a reload as well
     page.locator("#fix-number").wait_for(state="visible")
     page.wait_for_timeout(500)
