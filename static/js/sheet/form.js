@@ -263,8 +263,11 @@ export function clearErrors() {
  * ("The tricks must add up to 5."): the label is the one the form shows for the field. */
 function named(target, message) {
   var label = (target.dataset.label || "").trim();
-  if (!label || String(message).toLowerCase().indexOf(label.toLowerCase()) >= 0) { return message; }
-  return label + ": " + message;
+  if (!label) { return message; }
+  // the label as a whole word of the message ("Re" is no part of "erforderlich")
+  var escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  var said = new RegExp("(^|[^\\p{L}])" + escaped + "($|[^\\p{L}])", "iu");
+  return said.test(String(message)) ? message : label + ": " + message;
 }
 
 export function showErrors(body) {
