@@ -7,7 +7,8 @@ fields, so that a page never shows a raw option key or asks for JSON:
 - ``bool`` → a checkbox; ``int`` → a number input with the option's bounds, or a
   choice list when the option has choices; ``str`` → a choice list with labels;
 - ``preset`` (Schafkopf's tariff) → a choice list of the presets plus "custom", and one
-  number input per custom value (``<option>__<field>``), used when "custom" is chosen.
+  number input per custom value (``<option>__<field>``), shown and used only when
+  "custom" is chosen.
 
 ``RulesForm.rules()`` gives the rules object the services store (only options that
 differ from the defaults); the engine validates it again, as for the API.
@@ -53,11 +54,15 @@ def _fields_of(name: str, option, language: str) -> dict[str, forms.Field]:
     if option.kind == "str":
         return {name: forms.ChoiceField(label=label, help_text=help_text, choices=choices)}
     fields: dict[str, forms.Field] = {name: forms.ChoiceField(
-        label=label, help_text=help_text, choices=[*choices, (CUSTOM, _("Custom values"))])}
+        label=label, help_text=help_text, choices=[*choices, (CUSTOM, _("Custom values"))],
+        widget=forms.Select(attrs={"data-preset": name}))}
+    # the page shows the custom values only while "custom" is chosen (static/js/page.js)
+    shown_when = {"data-custom-of": name, "data-custom-value": CUSTOM}
     for sub, field in option.fields.items():
         fields[f"{name}{SEP}{sub}"] = forms.IntegerField(
             label=field.label(language), help_text=field.help(language), required=False,
-            min_value=field.min, max_value=field.max)
+            min_value=field.min, max_value=field.max,
+            widget=forms.NumberInput(attrs=shown_when))
     return fields
 
 

@@ -284,7 +284,11 @@ def seat_ints(deal: dict[str, Any], name: str, players: int, high: int,
         return None
     bad = [i for i, item in enumerate(value) if not is_int(item) or not 0 <= item <= high]
     for index in bad:
-        errors.add(f"{name}.{index}", _("Must be a whole number from 0 to %(high)s."), high=high)
+        if value[index] is None:  # a form sends an untouched entry as null: it is missing
+            errors.add(f"{name}.{index}", _("Please enter it."))
+        else:
+            errors.add(f"{name}.{index}", _("Must be a whole number from 0 to %(high)s."),
+                       high=high)
     return None if bad else list(value)
 
 

@@ -262,7 +262,7 @@ RECORD = (
     RecordField("game", "enum", "The game played; passed when all passed.", values=GAMES,
                 required=True, label=_("Game"),
                 choice_labels=(_("Rufspiel"), _("Wenz"), _("Solo"), _("Wenz Tout"),
-                               _("Solo Tout"), _("Sie"), _("passed"))),
+                               _("Solo Tout"), _("Sie"), _("thrown in"))),
     RecordField("declarer", "seat", "The Spielmacher.", nullable=True, label=_("Declarer"),
                 applies=When(field="game", values=PLAYED_GAMES)),
     RecordField("partner", "seat", "Rufspiel only: the holder of the called ace.",

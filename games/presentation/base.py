@@ -70,6 +70,10 @@ class Presentation:
         """Whether everybody passed the deal (a paper list greys it out)."""
         return bool(record.get("passed"))
 
+    def partner_of(self, record: dict[str, Any]) -> int | None:
+        """The declarer's partner, where the record names one (a paper list names it)."""
+        return None
+
     @property
     def summary_entry(self) -> bool:
         """Whether a paper list's totals may be typed in instead of its deals."""

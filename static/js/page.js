@@ -23,3 +23,18 @@ document.addEventListener("click", (event) => {
     }
   }
 });
+
+// A preset option's own values (games/forms.py: data-custom-of) show only while its
+// choice list (data-preset) says "custom"; hidden, they are ignored when saved.
+function showCustomValues() {
+  document.querySelectorAll("[data-custom-of]").forEach((input) => {
+    const preset = input.form &&
+      input.form.querySelector(`[data-preset="${input.dataset.customOf}"]`);
+    const holder = input.closest("p") || input.parentElement;
+    if (preset && holder) holder.hidden = preset.value !== input.dataset.customValue;
+  });
+}
+document.addEventListener("change", (event) => {
+  if (event.target.matches && event.target.matches("[data-preset]")) showCustomValues();
+});
+showCustomValues();

@@ -7,7 +7,7 @@ import pytest
 from tests.browser.conftest import needs_chromium, shot
 from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory
 from tournaments.models import Deal, Seat, Table
-from tournaments.services import round_draw, tournament_create
+from tournaments.services import Actor, deal_record, round_draw, tournament_create
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
@@ -198,3 +198,69 @@ def test_basler_deal_on_the_tablet(live_server, page, in_process_tasks):
     shot(page, "basler-deal")
     settle(page)
     assert Deal.objects.get(table=table).scores == [32, 23, 32, 23]
+
+
+def seat_names(table):
+    return {s.seat: s.participant.player.name
+            for s in table.seats.select_related("participant__player")}
+
+
+def test_schafkopf_sie_thrown_in_and_the_partner_in_the_list(live_server, page,
+                                                             in_process_tasks):
+    _, table = setup_table("schafkopf", 4)
+    names = seat_names(table)
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    # a rufspiel: its row names the called partner
+    page.check("[data-field=game] input[value=rufspiel]")
+    page.click("[data-field=declarer] label[data-seat-option='2']")
+    page.click("[data-field=partner] label[data-seat-option='4']")
+    page.check("[data-field=called_ace] input[value=bells]")
+    page.click("#save-deal")
+    wait_count(page, 1)
+    who = page.locator("#sheet tr.deal-row[data-number='1'] .who").inner_text()
+    assert f"Spieler: {names[2]}" in who and f"Mitspieler: {names[4]}" in who
+    # the button and the list say what the rule text says: zusammengeworfen
+    button = page.locator(".passed-button")
+    assert button.inner_text() == "Zusammengeworfen"
+    button.click()
+    wait_count(page, 2)
+    assert page.locator("#sheet tr.deal-row[data-number='2'] .words").inner_text() \
+        == "zusammengeworfen"
+    # a sie: points, schwarz and its 8 laufende go without typing
+    page.check("[data-field=game] input[value=sie]")
+    assert not page.locator("#f-laufende").is_visible()
+    assert not page.locator("#f-declarer_points").is_visible()
+    page.click("[data-field=declarer] label[data-seat-option='3']")
+    page.wait_for_function("() => document.querySelector('#preview').textContent.length > 0")
+    shot(page, "schafkopf-sie")
+    page.click("#save-deal")
+    wait_count(page, 3)
+    assert "8 Laufende" in page.locator("#sheet tr.deal-row[data-number='3'] .words").inner_text()
+    shot(page, "schafkopf-list")
+    settle(page)
+    deals = list(Deal.objects.filter(table=table).order_by("number"))
+    assert deals[1].record == {"game": "passed"}
+    # a sie: (base solo 2 + 8 laufende) × 4 per opponent
+    assert deals[2].record["laufende"] == 8 and deals[2].scores == [-40, -40, 120, -40]
+
+
+def test_a_correction_greys_the_dealer_of_the_corrected_deal(live_server, page,
+                                                             in_process_tasks):
+    """At a 5-table the dealer sits out: correcting deal 2 greys seat 2 (its dealer), as
+    entering deal 3 greys seat 3 — also for deals stored before the page was opened."""
+    _, table = setup_table("schafkopf", 5)
+    for number in (1, 2):
+        deal_record(table_id=table.pk, number=number, record={"game": "passed"},
+                    actor=Actor(by_table=True))
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    inactive = ("() => Array.from(document.querySelectorAll("
+                "'[data-field=declarer] [data-seat-option].inactive'), l => l.dataset.seatOption)")
+    assert page.evaluate(inactive) == ["3"]
+    page.click("#sheet tr.deal-row[data-number='2']")
+    page.locator("#edit-number").wait_for(state="visible")
+    assert page.evaluate(inactive) == ["2"]
+    assert page.locator("[data-field=declarer] [data-seat-option='2'] input").is_disabled()
+    assert page.locator(".seats li.dealer").get_attribute("data-seat") == "2"
+    shot(page, "correction-dealer")
+    page.click("#cancel-edit")
+    assert page.evaluate(inactive) == ["3"]

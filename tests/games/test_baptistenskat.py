@@ -109,6 +109,17 @@ def test_bad_deal_names_every_bad_field(record, number, players, rules, bad):
     assert fields(exc_info) == bad
 
 
+def test_an_untapped_count_is_missing_not_out_of_range():
+    """The tablet sends an entry nobody tapped as null: it says so, not a range."""
+    with pytest.raises(EngineUserError) as exc_info:
+        ENGINE.validate_deal(deal(tricks=(2, 1, 2, None)), ctx())
+    [error] = exc_info.value.errors
+    assert (error.field, error.message) == ("tricks.3", "Please enter it.")
+    with pytest.raises(EngineUserError) as exc_info:
+        ENGINE.validate_deal(deal(tricks=(2, 1, 1, 9)), ctx())
+    assert exc_info.value.errors[0].message == "Must be a whole number from 0 to %(high)s."
+
+
 def test_bids_adding_up_are_fine_without_the_pro_rule():
     assert score(deal(bids=(2, 1, 1, 1))) == [40, 10, 10, 10]
 

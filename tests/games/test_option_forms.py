@@ -127,3 +127,14 @@ def test_the_club_settings_page_sets_the_house_rules_of_the_club_game(client, di
     club.refresh_from_db()
     assert club.default_rules["series_deals_4"] == 40
 
+
+
+def test_the_custom_tariff_values_say_which_choice_shows_them():
+    """The page hides a preset's own numbers unless "custom" is chosen (static/js/page.js
+    reads these attributes; tests/browser/test_tariff_form.py watches it happen)."""
+    html = str(rules_form_class(SCHAFKOPF)(initial=initial_of(SCHAFKOPF, {})))
+    assert re.search(r'<select name="tariff"[^>]*data-preset="tariff"', html)
+    for sub in ("base_rufspiel", "base_solo", "schneider", "schwarz", "laufende"):
+        assert re.search(rf'<input[^>]*name="tariff__{sub}"[^>]*data-custom-of="tariff"', html) \
+            or re.search(rf'<input[^>]*data-custom-of="tariff"[^>]*name="tariff__{sub}"', html)
+    assert html.count('data-custom-value="custom"') == 5

@@ -26,7 +26,7 @@ from games.words import deal_in_words
      "Hearts with 1, hand, Schneider announced, Schneider, won"),
     ("skat", {"declarer": 1, "game": "null", "ouvert": True, "won": False},
      "Null ouvert, verloren", "Null ouvert, lost"),
-    ("schafkopf", {"game": "passed"}, "eingepasst", "passed"),
+    ("schafkopf", {"game": "passed"}, "zusammengeworfen", "thrown in"),
     ("schafkopf", {"game": "rufspiel", "declarer": 1, "partner": 2, "called_ace": "acorns",
                    "declarer_points": 64, "laufende": 3},
      "Rufspiel auf die Eichel-Sau, 64 Augen, gewonnen, 3 Laufende",

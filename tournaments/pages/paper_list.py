@@ -1,9 +1,10 @@
-"""The sheet as a paper list reads: per deal the dealer, the declarer, the game in words
-and its value; at the foot what the game's presentation adds (Skat's Seeger-Fabian rows,
-La Bâtarde's note that fewer penalty points are better)."""
+"""The sheet as a paper list reads: per deal the dealer, the declarer (and a called
+partner), the game in words and its value; at the foot what the game's presentation adds
+(Skat's Seeger-Fabian rows, La Bâtarde's note that fewer penalty points are better)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from games.engines import DealContext, get_engine
@@ -27,6 +28,9 @@ def paper_list(state: dict[str, Any]) -> dict[str, Any]:
         declarer = declarer_of(record)
         row["dealer_name"] = names.get(hints["dealer"], "")
         row["declarer_name"] = names.get(declarer, "") if declarer else ""
+        partner = shown.partner_of(record)
+        row["partner_name"] = names.get(partner, "") if partner else ""
+        row["hints_json"] = json.dumps(hints)  # a correction greys the deal's dealer
         row["words"] = deal_in_words(game, record)
         row["value"] = row["scores"][declarer - 1] if declarer else None
         row["passed"] = shown.is_passed(record)

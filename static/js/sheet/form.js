@@ -46,13 +46,14 @@ export function buildCounts(set, h) {
     set.insertBefore(row, set.querySelector(":scope > .field-error"));
     var box = row.querySelector(".count-buttons");
     if (Number(box.dataset.cards) === h.cards) { return; }
+    var kept = chosen(row);  // a tap survives a rebuild: only an emptied form forgets it
     box.dataset.cards = h.cards;
     box.innerHTML = "";
     for (var v = 0; v <= h.cards; v++) {
       var b = document.createElement("button");
       b.type = "button";
       b.setAttribute("role", "radio");
-      b.setAttribute("aria-checked", "false");
+      b.setAttribute("aria-checked", String(v === kept));
       b.dataset.value = v;
       b.textContent = v;
       box.appendChild(b);
@@ -258,6 +259,17 @@ export function clearErrors() {
   document.querySelectorAll("[data-error-for]").forEach(function (el) { el.textContent = ""; });
 }
 
+/* A message names its field ("Tricks of Anna: please enter it.") unless it already does
+ * ("The tricks must add up to 5."): the label is the one the form shows for the field. */
+function named(target, message) {
+  var label = (target.dataset.label || "").trim();
+  if (!label) { return message; }
+  // the label as a whole word of the message ("Re" is no part of "erforderlich")
+  var escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  var said = new RegExp("(^|[^\\p{L}])" + escaped + "($|[^\\p{L}])", "iu");
+  return said.test(String(message)) ? message : label + ": " + message;
+}
+
 export function showErrors(body) {
   clearErrors();
   var errors = (body && body.errors) || [];
@@ -275,6 +287,6 @@ export function showErrors(body) {
       path.pop();
     }
     target = target || document.querySelector('[data-error-for="deal"]');
-    target.textContent = (target.textContent ? target.textContent + " " : "") + e.message;
+    target.textContent = (target.textContent ? target.textContent + " " : "") + named(target, e.message);
   });
 }

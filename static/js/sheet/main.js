@@ -81,6 +81,11 @@ async function flush(direct) {
         continue;
       }
       var body = await resp.json().catch(function () { return {}; });
+      if (direct && resp.status !== 409) {
+        // Leave the queue before the list is re-read: while it waits there, the next
+        // number (and its hints: cards, bidding order) would move on and rebuild the form.
+        saveQueue(queue().filter(function (x) { return x.key !== item.key; }));
+      }
       if (resp.status === 409 || resp.status === 400) { await refreshSheet(true); }
       if (resp.status === 409 && serverCount() >= item.number) {
         // Another device stored this number first. Never renumber silently: keep the
@@ -265,7 +270,7 @@ function updateNext() {
   var numberEl = document.getElementById("deal-number");
   if (numberEl) { numberEl.textContent = number; }
   if (fixing) { return; }
-  var hints = hintsFor(editing ? editing.number : number);
+  var hints = editing ? storedHints(editing.number) : hintsFor(number);
   if (hints) { applyHints(hints); }
 }
 
@@ -326,12 +331,22 @@ function showMode(mode, number) {
   if (discard) { discard.hidden = mode !== "fix"; }
 }
 
+/* The hints of a stored deal (its dealer greyed, its seats in play) come with its row of
+ * the list; the page's plan only holds the deals still to come. */
+function storedHints(number) {
+  var row = document.querySelector('#sheet tr.deal-row[data-number="' + number + '"]');
+  if (row && row.dataset.hints) {
+    try { return JSON.parse(row.dataset.hints); } catch (e) { /* fall back to the plan */ }
+  }
+  return hintsFor(number);
+}
+
 function startEditing(row) {
   if (fixing) { return; }  // a refused deal is open: fix or discard it first
   editing = {number: Number(row.dataset.number), etag: row.dataset.etag};
   document.getElementById("entry").hidden = false;
   showMode("edit", editing.number);
-  var h = hintsFor(editing.number);
+  var h = storedHints(editing.number);
   if (h) { applyHints(h); }
   fill(JSON.parse(row.dataset.record));
   document.getElementById("entry").scrollIntoView({behavior: "smooth"});

@@ -19,14 +19,19 @@ export async function preview() {
   var out = document.getElementById("preview");
   var number = currentNumber();
   if (!number || number > cfg.sheetLength) { return; }
+  var sent = JSON.stringify(Object.assign({number: number}, collect()));
+  // An answer to a form that has changed meanwhile (saved and emptied, a refused deal
+  // opened, an answer held back by the network) would show errors of another deal.
+  function stale() { return JSON.stringify(Object.assign({number: currentNumber()}, collect())) !== sent; }
   var resp;
   try {
-    resp = await call("POST", "preview/", Object.assign({number: number}, collect()));
+    resp = await call("POST", "preview/", JSON.parse(sent));
   } catch (e) {
-    out.textContent = strings.offline;
+    if (!stale()) { out.textContent = strings.offline; }
     return;
   }
   var body = await resp.json().catch(function () { return {}; });
+  if (stale()) { return; }
   if (resp.ok) {
     clearErrors();
     var parts = body.scores.map(function (s, i) { return s ? seatName(i + 1) + " " + (s > 0 ? "+" : "") + s : null; });
