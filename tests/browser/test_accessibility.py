@@ -133,7 +133,7 @@ def game_tables(club):
     return tables
 
 
-def every_page(live_server):
+def every_page():
     """The data and the paths: a Skat evening with a played and an open table, teams,
     prizes and standings, one table of every game."""
     tournament, director, done, short = setup_evening()
@@ -196,7 +196,7 @@ def check(page, path, name):
 def test_every_page_passes_axe_reads_at_16px_and_taps_at_44px(
         live_server, browser, in_process_tasks, viewport):
     assert AXE.exists(), f"{AXE} is missing: run `make install` (npm ci)"
-    director, pages = every_page(live_server)
+    director, pages = every_page()
     # axe comes in as an inline script tag, which the app's Content-Security-Policy
     # (rightly) refuses: the test's browser alone bypasses it.
     client = Client()
