@@ -59,7 +59,9 @@ def line_chart(series: list[tuple[str, list[int]]], labels: list[str],
     def y(v: int) -> float:
         return pad_t + (high - v) * (height - pad_t - pad_b) / span
 
-    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" xmlns="http://www.w3.org/2000/svg">',
+    # named by the heading above it (id chart-title in templates/board/page.html)
+    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" aria-labelledby="chart-title" '
+             'xmlns="http://www.w3.org/2000/svg">',
              f'<line x1="{pad_l}" y1="{y(0):.1f}" x2="{width - pad_r}" y2="{y(0):.1f}" '
              'stroke="#ccc"/>']
     for i, label in enumerate(labels):
