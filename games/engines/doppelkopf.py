@@ -502,6 +502,18 @@ class Doppelkopf(Engine):
         up) and every Pflichtsolo; annulled and time-up rows do not count."""
         return walk(tuple(records), players, rules).complete
 
+    def sheet_progress(self, records: Sequence[dict[str, Any]], players: int,
+                       rules: dict[str, Any]) -> tuple[int, int]:
+        """Games of the round played, and the round's games (games.md 8.1): annulled
+        games and the time-up marker are no games of the round; after time up the
+        round is the normal games played plus every seat's Pflichtsolo."""
+        state = walk(tuple(records), players, rules)
+        solos = len(state.solo_done) if state.compulsory else 0
+        played = state.normal_games + solos
+        if not state.time_up:
+            return played, state.round_deals
+        return played, state.normal_games + (players if state.compulsory else 0)
+
     def sheet_room(self, records: Sequence[dict[str, Any]], players: int,
                    rules: dict[str, Any]) -> int | None:
         # annulled rows are replayed, so no fixed number: each deal's place is checked
