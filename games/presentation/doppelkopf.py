@@ -1,5 +1,6 @@
-"""Doppelkopf shown to people: the paper sheet's columns as on a DDV Spielliste (the game,
-the Re party, its Augen, the game value) and the per-round foot."""
+"""Doppelkopf shown to people: the blank sheet's columns as on a DDV Spielliste (the game
+and its value, the plus players marked in their columns, the Pflichtsolo column), the
+per-round foot and the entry form's words."""
 
 from typing import Any
 
@@ -13,7 +14,12 @@ from games.presentation.base import Presentation, register
 class DoppelkopfPresentation(Presentation):
     key = "doppelkopf"
     make_phrases = staticmethod(doppelkopf_phrases)
-    sheet_columns = (_("Game"), _("Re party"), _("Re Augen"), _("Value"))
+    # the DDV Spielliste (TSR 7.3): per game its value, the plus players marked in their
+    # column with their running score, and the Pflichtsolo column (who played it)
+    figure_labels = {"solos": _("Solos")}
+    sheet_columns = (_("Game"), _("Value"))
+    sheet_columns_after = (_("Pflichtsolo"),)
+    seat_cell_hint = _("Mark the plus players; write the running score.")
     # the announcement levels in the words of the paper list (keine 90, …)
     form_choice_labels = {f"announcements.{party}": {
         level: _(label) for level, label in DOPPELKOPF_LEVELS.items()
