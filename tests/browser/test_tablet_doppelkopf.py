@@ -168,3 +168,57 @@ def test_the_director_enters_penalties_and_annulled_games(live_server, browser,
     page_context.close()
     deal = Deal.objects.get(table=table, number=4)
     assert deal.record["re_points"] == 150 and deal.scores == [2, -4, 2, 0]
+
+
+DEALER = "() => [...document.querySelectorAll('.seats li.dealer')].map(li => li.dataset.seat)"
+
+
+def dealer_is(page, seat):
+    """Wait until the seats list marks ``seat`` as the dealer (None: nobody)."""
+    page.wait_for_function(f"() => ({DEALER})().join() === '{seat or ''}'")
+
+
+def test_hints_follow_the_deals_online_offline_and_in_a_correction(live_server, page,
+                                                                   in_process_tasks):
+    """At a 5-table the dealer sits: each deal's dealer and seats in play come from the
+    list as it is re-read (a Pflichtsolo keeps the dealer), a deal queued offline leaves
+    the next dealer unknown instead of showing the last one, and a correction of an
+    earlier deal shows that deal's dealer sitting out."""
+    from tests.browser.test_tablet_queue import go_offline, go_online
+
+    _, table = setup_table("doppelkopf", 5)
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    dealer_is(page, 1)
+    play(page, "normal", (2, 3), 130, number=1)
+    dealer_is(page, 2)  # the deal passed on, without reloading the page
+    assert page.locator("[data-field=re] input[value='2']").is_disabled()
+    play(page, "solo_herz", (4,), 130, number=2)  # seat 4's Pflichtsolo: seat 2 deals again
+    dealer_is(page, 2)
+    go_offline(page)
+    page.check("[data-field=game] input[value=normal]")
+    page.check("[data-field=re] input[value='1']")
+    page.check("[data-field=re] input[value='4']")
+    set_number(page, "re_points", 130)
+    page.click("#save-deal")
+    page.wait_for_function("() => document.querySelectorAll('#pending li').length == 1")
+    dealer_is(page, None)  # deal 4's dealer follows from deal 3, not stored yet
+    assert not page.locator("[data-field=re] input[value='2']").is_disabled()
+    shot(page, "doppelkopf-offline")
+    go_online(page)
+    wait_count(page, 3)
+    dealer_is(page, 3)
+    # a correction of deal 1: its dealer (seat 1) sits out, not the next deal's
+    page.click("#sheet tr.deal-row[data-number='1']")
+    page.locator("#cancel-edit").wait_for(state="visible")
+    dealer_is(page, 1)
+    assert page.locator("[data-field=re] input[value='1']").is_disabled()
+    assert not page.locator("[data-field=re] input[value='3']").is_disabled()
+    page.uncheck("[data-field=re] input[value='3']")
+    page.check("[data-field=re] input[value='5']")
+    page.click("#save-deal")
+    page.wait_for_function("() => document.querySelector('#cancel-edit').hidden")
+    dealer_is(page, 3)
+    settle(page)
+    deals = list(Deal.objects.filter(table=table).order_by("number"))
+    assert deals[0].record["re"] == [2, 5] and deals[0].scores == [0, 1, -1, -1, 1]
+    assert [d.extra["dealer"] for d in deals] == [1, 2, 2]

@@ -4,6 +4,7 @@ La Bâtarde's note that fewer penalty points are better)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from games.engines import DealContext, get_engine
@@ -24,11 +25,13 @@ def paper_list(state: dict[str, Any]) -> dict[str, Any]:
         hints = engine.deal_hints(DealContext(row["number"], players, state["rules"],
                                               previous=tuple(previous)))
         previous.append(record)
+        row["hints_json"] = json.dumps(hints)  # the tablet's hints for a correction
         declarer = declarer_of(record)
         row["dealer_name"] = names.get(hints["dealer"], "")
         row["declarer_name"] = names.get(declarer, "") if declarer else ""
         row["words"] = deal_in_words(game, record)
         row["value"] = row["scores"][declarer - 1] if declarer else None
         row["passed"] = shown.is_passed(record)
+    state["next_json"] = json.dumps(state.get("next"))  # the next deal's hints
     state.update(shown.list_foot(state))
     return state

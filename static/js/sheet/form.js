@@ -5,8 +5,21 @@
 
 import {cfg, form, strings} from "./context.js";
 
+/* The hints of deal ``number``: a stored deal's from its row of the list, the next
+ * deal's from the list (both re-read with the list), else the page's plan; a deal whose
+ * hints depend on deals not stored yet (Doppelkopf offline: a Pflichtsolo keeps the
+ * dealer) gets none known — no dealer marked, every seat in play, nothing due — rather
+ * than another deal's. */
 export function hintsFor(number) {
-  return cfg.plan.find(function (h) { return h.number === number; }) || null;
+  var t = document.querySelector("#sheet table.paper-list");
+  if (t) {
+    var row = t.querySelector('tr.deal-row[data-number="' + number + '"]');
+    if (row && row.dataset.hints) { return JSON.parse(row.dataset.hints); }
+    var next = t.dataset.next ? JSON.parse(t.dataset.next) : null;
+    if (next && next.number === number) { return next; }
+  }
+  return cfg.plan.find(function (h) { return h.number === number; }) ||
+    {number: number, dealer: null, active_seats: cfg.seats.map(function (s) { return s.seat; }), due: null};
 }
 
 export function seatName(seat) {
