@@ -30,7 +30,10 @@ def paper_list(state: dict[str, Any]) -> dict[str, Any]:
         row["dealer_name"] = names.get(hints["dealer"], "")
         row["declarer_name"] = names.get(declarer, "") if declarer else ""
         row["words"] = deal_in_words(game, record)
-        row["value"] = row["scores"][declarer - 1] if declarer else None
+        # the declarer's score, or the game's own value where it has no declarer (a
+        # Doppelkopf game's value, as the DDV list writes it)
+        row["value"] = row["scores"][declarer - 1] if declarer \
+            else (row.get("extra") or {}).get("value")
         row["passed"] = shown.is_passed(record)
     state["next_json"] = json.dumps(state.get("next"))  # the next deal's hints
     state.update(shown.list_foot(state))
