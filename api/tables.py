@@ -53,6 +53,8 @@ def table_json(table: Table, request) -> dict:
     body = table_state(table)
     body.pop("deal_count")  # the API's table answers ``deals`` itself
     body.pop("last_number")  # the tablet page's offline bound
+    body.pop("games_played")  # the pages' "n of m" (the API answers deals and sheet_length)
+    body.pop("games_planned")
     for deal in body["deals"]:
         deal.pop("record_json")
     if table_of(request) is None:

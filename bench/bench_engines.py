@@ -83,6 +83,32 @@ def labatarde_deal(rng: random.Random, number: int, players: int) -> dict:
     return deal
 
 
+def doppelkopf_deal(rng: random.Random, number: int, players: int) -> dict:
+    """A full Doppelkopf record (games.md 8.3): normal games, Hochzeiten and solos with
+    announcements, and Sonderpunkte in the normal-scored ones within their Augen."""
+    seats = list(range(1, players + 1))
+    game = rng.choice(["normal"] * 6 + ["hochzeit", "solo_damen", "solo_herz", "solo_buben"])
+    if game == "normal" or (game == "hochzeit" and rng.random() < 0.8):
+        re = rng.sample(seats, 2)
+    else:
+        re = [rng.choice(seats)]
+    points = 240 if game == "normal" and rng.random() < 0.05 else rng.randint(2, 238)
+    deal = {"game": game, "re": re, "re_points": points,
+            "announcements": {"re": rng.choice([None, "re", "no90"]),
+                              "kontra": rng.choice([None, "kontra", "no90"])}}
+    if points == 240:
+        deal["schwarz"] = "kontra"
+    if len(re) == 2:  # normal-scored: Sonderpunkte, each party's within its Augen
+        augen = {"re": points, "kontra": 240 - points}
+        karlchen = rng.choice([None, "re", "kontra"])
+        deal["extras"] = {
+            party: {"fuchs": rng.randint(0, 1) if augen[party] >= 11 else 0,
+                    "doppelkopf": rng.randint(0, min(2, augen[party] // 40)),
+                    "karlchen": karlchen == party and augen[party] >= 2}
+            for party in ("re", "kontra") if augen[party] > 0}
+    return deal
+
+
 SKAT_RULES = get_engine("skat").options(bench_skat_engine.RULES)
 
 
@@ -96,6 +122,7 @@ GAMES = {  # game → (deal generator, rules, players)
     "basler": (basler_deal, {}, 4),
     "baptistenskat": (baptistenskat_deal, {}, 4),
     "labatarde": (labatarde_deal, {}, 4),
+    "doppelkopf": (doppelkopf_deal, {}, 4),
 }
 
 

@@ -14,8 +14,14 @@ Terms:
 - *minimum attendance*: a player who attended fewer than ``min_evenings`` evenings is
   listed after the ranked players, without a rank.
 
+- *rounds*: the seats a player held (one per round he played); *average per round*
+  (*Rundenschnitt*): his counted score divided by his counted rounds.
+- *ranked by*: ``"sum"`` (the default: the counted score) or ``"average"`` (the average
+  per round, as the DDV's Doppelkopf ranking list does; games.md §8.8).
+
 The season's figures are the sums of the counted evening results; they are ranked with
-the game's ``rank_key`` (ascending order is best first, equal keys share a rank).
+the game's ``rank_key`` (ascending order is best first, equal keys share a rank), applied
+to the average in place of the score when ranked by the average.
 Standard library only: no Django, no engines (the caller passes ``rank_key``).
 """
 
@@ -29,8 +35,8 @@ RankKey = Callable[[Row], tuple]
 
 
 def evening_results(rows: Iterable[Row], figures: Iterable[str]) -> list[Row]:
-    """Sum seat rows per (player, evening): ``{"player", "evening", "date", "score",
-    <figures>}``, in order of player, date and evening."""
+    """Sum seat rows per (player, evening): ``{"player", "evening", "date", "rounds",
+    "score", <figures>}``, in order of player, date and evening."""
     names = ("score", *figures)
     out: dict[tuple[Any, Any], Row] = {}
     for row in rows:
@@ -38,10 +44,11 @@ def evening_results(rows: Iterable[Row], figures: Iterable[str]) -> list[Row]:
         total = out.get(key)
         if total is None:
             total = out[key] = {"player": row["player"], "evening": row["evening"],
-                                "date": row.get("date") or "",
+                                "date": row.get("date") or "", "rounds": 0,
                                 **{name: 0 for name in names}}
         for name in names:
             total[name] += row.get(name, 0)
+        total["rounds"] += 1
     return sorted(out.values(), key=lambda r: (r["player"], r["date"], r["evening"]))
 
 
@@ -65,16 +72,32 @@ def _ranked(rows: list[Row], rank_key: RankKey) -> list[Row]:
     return out
 
 
+RANKED_BY = ("sum", "average")
+
+
+def average_per_round(score: int, rounds: int) -> float:
+    """The score per round, to two decimals (0 without a round)."""
+    return round(score / rounds, 2) if rounds else 0.0
+
+
 def season_ranking(rows: Iterable[Row], figures: Iterable[str], rank_key: RankKey, *,
-                   best_n: int | None = None, min_evenings: int = 0) -> list[Row]:
+                   best_n: int | None = None, min_evenings: int = 0,
+                   ranked_by: str = "sum") -> list[Row]:
     """The season's rows, ranked players first, then those below the attendance minimum.
 
     Each row: ``{"player", "rank" (None when not ranked), "qualified", "score",
-    <figures>, "attended", "counted", "results": [{"evening", "date", "score",
-    "counted"}, ...]}`` with ``results`` in date order.
+    <figures>, "rounds", "average", "attended", "counted", "results": [{"evening",
+    "date", "score", "counted"}, ...]}`` with ``results`` in date order; ``ranked_by``
+    one of ``RANKED_BY``.
     """
     if best_n is not None and best_n < 1:
         raise ValueError("best_n must be at least 1")
+    if ranked_by not in RANKED_BY:
+        raise ValueError(f"ranked_by must be one of {RANKED_BY}")
+    final_key = rank_key
+    if ranked_by == "average":
+        def final_key(row: Row) -> tuple:
+            return rank_key({**row, "score": row["average"]})
     figures = tuple(figures)
     names = ("score", *figures)
     by_player: dict[Any, list[Row]] = {}
@@ -83,18 +106,19 @@ def season_ranking(rows: Iterable[Row], figures: Iterable[str], rank_key: RankKe
     season: list[Row] = []
     for player, results in by_player.items():
         counted = _counted(results, rank_key, best_n)
-        total: Row = {"player": player, **{name: 0 for name in names}}
+        total: Row = {"player": player, "rounds": 0, **{name: 0 for name in names}}
         for result in results:
             if result["evening"] in counted:
-                for name in names:
+                for name in (*names, "rounds"):
                     total[name] += result[name]
+        total["average"] = average_per_round(total["score"], total["rounds"])
         total.update(
             qualified=len(results) >= min_evenings, attended=len(results),
             counted=len(counted),
             results=[{"evening": r["evening"], "date": r["date"], "score": r["score"],
                       "counted": r["evening"] in counted} for r in results])
         season.append(total)
-    ranked = _ranked([r for r in season if r["qualified"]], rank_key)
+    ranked = _ranked([r for r in season if r["qualified"]], final_key)
     unranked = sorted((r for r in season if not r["qualified"]),
-                      key=lambda r: (rank_key(r), r["player"]))
+                      key=lambda r: (final_key(r), r["player"]))
     return ranked + [{**r, "rank": None} for r in unranked]

@@ -69,6 +69,7 @@ def _state(table: Table, seats: list[Seat], deals: list[Deal] | None,
     players = len(seats)
     length = engine.sheet_length(players, rules)
     deal_count = len(records)
+    progress = engine.sheet_progress(records, players, rules)
     # A sheet ended early (shortened) is complete at the deals entered: nothing follows.
     complete = (table.summary is not None or table.shortened
                 or engine.sheet_complete(records, players, rules))
@@ -96,6 +97,10 @@ def _state(table: Table, seats: list[Seat], deals: list[Deal] | None,
         "version": table.version,
         "sheet_length": length,
         "deal_count": deal_count,
+        # the sheet's "n of m" games: the engine's count (rows that are no game of the
+        # round, like an annulled game, do not count)
+        "games_played": progress[0],
+        "games_planned": progress[1],
         "last_number": last_number,
         "complete": complete,
         "next_deal": next_number,

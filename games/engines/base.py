@@ -635,6 +635,14 @@ class Engine:
         records. Games whose rows do not all count (Doppelkopf) override it."""
         return len(records) >= self.sheet_length(players, rules)
 
+    def sheet_progress(self, records: Sequence[dict[str, Any]], players: int,
+                       rules: dict[str, Any]) -> tuple[int, int]:
+        """(games played, games the sheet holds) for a sheet's "n of m" after these
+        validated ``records``: n never exceeds m once the sheet is complete. Default:
+        every record, ``sheet_length``. Games whose rows do not all count (Doppelkopf's
+        annulled games and time-up marker) override it."""
+        return len(records), self.sheet_length(players, rules)
+
     def sheet_room(self, records: Sequence[dict[str, Any]], players: int,
                    rules: dict[str, Any]) -> int | None:
         """How many more deals a sheet of ``records`` takes; None when no fixed number

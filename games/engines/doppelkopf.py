@@ -217,86 +217,75 @@ def is_solo_scored(record: dict[str, Any]) -> bool:
     return game in SOLOS or game == STILLE or (game == HOCHZEIT and len(record["re"]) == 1)
 
 
+_LEVEL_INDEX = {party: {name: i for i, name in enumerate(levels)}
+                for party, levels in LEVELS.items()}
+
+
 def level(record: dict[str, Any], party: str) -> int:
     """The party's announcement level 0..5."""
-    return LEVELS[party].index((record.get("announcements") or {}).get(party))
-
-
-def stages(record: dict[str, Any], party: str) -> int:
-    return max(0, level(record, party) - 1)
-
-
-def _other(party: str) -> str:
-    return "kontra" if party == "re" else "re"
+    return _LEVEL_INDEX[party][(record.get("announcements") or {}).get(party)]
 
 
 def _augen(record: dict[str, Any], party: str) -> int:
     return record["re_points"] if party == "re" else TOTAL - record["re_points"]
 
 
-def _under_items(record: dict[str, Any], party: str) -> int:
-    """(a) items against ``party``: under 90 / 60 / 30 Augen, no trick."""
-    augen = _augen(record, party)
-    return sum(augen < limit for limit in UNDER) + (record.get("schwarz") == party)
-
-
-def met(record: dict[str, Any], party: str) -> bool:
-    """Whether ``party`` has an Absage and met it (games.md 8.4 step 1)."""
-    stage = stages(record, party)
-    other = _other(party)
-    if stage == 0:
-        return False
-    if stage == len(AGAINST):
-        return record.get("schwarz") == other
-    return _augen(record, other) < UNDER[stage - 1]
-
-
-def winner_of(record: dict[str, Any]) -> str:
-    """The winning party of a full record, or "none" (games.md 8.4 step 2)."""
-    re_absage, kontra_absage = stages(record, "re") > 0, stages(record, "kontra") > 0
-    if re_absage and kontra_absage:
-        return "re" if met(record, "re") else "kontra" if met(record, "kontra") else "none"
-    if re_absage:
-        return "re" if met(record, "re") else "kontra"
-    if kontra_absage:
-        return "kontra" if met(record, "kontra") else "re"
-    needs = 120 if level(record, "kontra") and not level(record, "re") else 121
-    return "re" if record["re_points"] >= needs else "kontra"
-
-
-def _against_points(record: dict[str, Any], party: str) -> int:
-    """(e)/(f): what ``party`` reached against the other party's Absage stages."""
-    augen = _augen(record, party)
-    return sum(augen >= AGAINST[i] for i in range(stages(record, _other(party))))
-
-
-def _sonderpunkte(record: dict[str, Any], party: str, rules: dict[str, Any]) -> int:
-    extras = (record.get("extras") or {}).get(party) or {}
-    return (extras.get("fuchs", 0) + extras.get("doppelkopf", 0)
-            + int(bool(extras.get("karlchen"))))
-
-
 def game_value(record: dict[str, Any], rules: dict[str, Any]) -> tuple[int, str]:
-    """(v, winner) of a full record (games.md 8.4 steps 2–5)."""
-    win = winner_of(record)
+    """(v, winner) of a full record (games.md 8.4 steps 2–5). A party's *stages* are its
+    Absagen (level − 1, at least 0); it has *met* its Absage when the other party stays
+    under the stage's Augen (or takes no trick). Levels, stages and Augen are read once:
+    this is the engine bench's hot path."""
+    given = record.get("announcements") or {}
+    levels = {"re": _LEVEL_INDEX["re"][given.get("re")],
+              "kontra": _LEVEL_INDEX["kontra"][given.get("kontra")]}
+    steps = {party: levels[party] - 1 if levels[party] > 1 else 0 for party in PARTIES}
+    points = record["re_points"]
+    augen = {"re": points, "kontra": TOTAL - points}
+    schwarz = record.get("schwarz")
+    other = {"re": "kontra", "kontra": "re"}
+
+    def met_(party: str) -> bool:
+        stage = steps[party]
+        if stage == len(AGAINST):
+            return schwarz == other[party]
+        return stage > 0 and augen[other[party]] < UNDER[stage - 1]
+
+    if steps["re"] and steps["kontra"]:
+        win = "re" if met_("re") else "kontra" if met_("kontra") else "none"
+    elif steps["re"]:
+        win = "re" if met_("re") else "kontra"
+    elif steps["kontra"]:
+        win = "kontra" if met_("kontra") else "re"
+    else:
+        win = "re" if points >= (120 if levels["kontra"] and not levels["re"] else 121) \
+            else "kontra"
+
+    def under(party: str) -> int:
+        held = augen[party]
+        return (held < UNDER[0]) + (held < UNDER[1]) + (held < UNDER[2]) + (schwarz == party)
+
     double = rules["re_kontra"] == "double"
-    earned = {party: _against_points(record, party) for party in PARTIES}
+    earned = {party: sum(augen[party] >= AGAINST[i] for i in range(steps[other[party]]))
+              for party in PARTIES}
     if win == "none":
         for party in PARTIES:
-            earned[party] += _under_items(record, _other(party))
+            earned[party] += under(other[party])
     else:
-        earned[win] += 1 + _under_items(record, _other(win))
+        earned[win] += 1 + under(other[win]) + steps["re"] + steps["kontra"]
         if not double:
-            earned[win] += 2 * (level(record, "re") > 0) + 2 * (level(record, "kontra") > 0)
-        earned[win] += stages(record, "re") + stages(record, "kontra")
+            earned[win] += 2 * (levels["re"] > 0) + 2 * (levels["kontra"] > 0)
     if not is_solo_scored(record):
+        extras = record.get("extras") or {}
         for party in PARTIES:
-            earned[party] += _sonderpunkte(record, party, rules)
+            row = extras.get(party)
+            if row:
+                earned[party] += (row.get("fuchs", 0) + row.get("doppelkopf", 0)
+                                  + (1 if row.get("karlchen") else 0))
         if win == "kontra" and rules["gegen_die_alten"]:
             earned["kontra"] += 1
     value = earned["re"] - earned["kontra"]
     if double:
-        value *= 2 ** ((level(record, "re") > 0) + (level(record, "kontra") > 0))
+        value *= 2 ** ((levels["re"] > 0) + (levels["kontra"] > 0))
     return value, win
 
 
@@ -502,6 +491,18 @@ class Doppelkopf(Engine):
         up) and every Pflichtsolo; annulled and time-up rows do not count."""
         return walk(tuple(records), players, rules).complete
 
+    def sheet_progress(self, records: Sequence[dict[str, Any]], players: int,
+                       rules: dict[str, Any]) -> tuple[int, int]:
+        """Games of the round played, and the round's games (games.md 8.1): annulled
+        games and the time-up marker are no games of the round; after time up the
+        round is the normal games played plus every seat's Pflichtsolo."""
+        state = walk(tuple(records), players, rules)
+        solos = len(state.solo_done) if state.compulsory else 0
+        played = state.normal_games + solos
+        if not state.time_up:
+            return played, state.round_deals
+        return played, state.normal_games + (players if state.compulsory else 0)
+
     def sheet_room(self, records: Sequence[dict[str, Any]], players: int,
                    rules: dict[str, Any]) -> int | None:
         # annulled rows are replayed, so no fixed number: each deal's place is checked
@@ -686,8 +687,8 @@ class Doppelkopf(Engine):
         record["schwarz"] = schwarz
         record["announcements"] = self._announcements(deal, errors)
         record["extras"] = self._extras(deal, record, rules, solo, errors)
-        if errors:
-            return
+        if errors or (deal.get("winner") is None and deal.get("value") is None):
+            return  # the cross-checks only: score_deal computes the value
         value, winner = game_value(record, rules)
         for name, derived in (("winner", winner), ("value", value)):
             given = deal.get(name)
@@ -711,12 +712,17 @@ class Doppelkopf(Engine):
             if not isinstance(row["karlchen"], bool):
                 errors.add(f"{where}.karlchen", _("Must be true or false."))
             out[party] = row
-        if errors.has("extras") or any(e.field.startswith("extras.") for e in errors.items):
+        if errors and (errors.has("extras")
+                       or any(e.field.startswith("extras.") for e in errors.items)):
             return out
+        re_row, kontra_row = out["re"], out["kontra"]
+        if not (re_row["fuchs"] or re_row["doppelkopf"] or re_row["karlchen"]
+                or kontra_row["fuchs"] or kontra_row["doppelkopf"] or kontra_row["karlchen"]):
+            return out  # no Sonderpunkte: nothing to check against the game and the Augen
         for party in PARTIES:
             where = f"extras.{party}"
             row = out[party]
-            if not _given(row):
+            if not (row["fuchs"] or row["doppelkopf"] or row["karlchen"]):
                 continue
             if solo:
                 errors.add(where, _("Sonderpunkte count only in normal-scored games."))
@@ -737,7 +743,7 @@ class Doppelkopf(Engine):
                 errors.add(f"{where}.karlchen", _("The party's %(augen)s Augen cannot hold "
                                                   "that many."), augen=augen)
         for key, high in (("fuchs", 2), ("doppelkopf", 4), ("karlchen", 1)):
-            if sum(int(out[p][key]) for p in PARTIES) > high:
+            if int(re_row[key]) + int(kontra_row[key]) > high:
                 errors.add(f"extras.kontra.{key}", _("Both parties together have at most "
                                                      "%(high)s."), high=high)
         return out

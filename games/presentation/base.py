@@ -24,12 +24,18 @@ class Presentation:
     # what is written in each of those columns, for its printed width: "name" (a player),
     # "word" (a game, a short phrase; the default) or "number" (one figure)
     sheet_column_kinds: ClassVar[tuple[str, ...]] = ()
-    # rows a blank sheet keeps beyond the round where the engine fixes no number of deals
-    # (``Engine.sheet_room`` is None), and the line under the sheet that says what for
-    sheet_spare_rows: ClassVar[int] = 0
+    # the line under a blank sheet where the engine fixes no number of deals
+    # (``Engine.sheet_room`` is None): what its spare rows are for (``blank_rows``)
     sheet_note: ClassVar[Any] = None
     # lower totals win: the paper list and the sheet say so at their foot
     fewer_is_better: ClassVar[bool] = False
+    # the words of the figures of a game's totals (``Engine.figures``) in lists and files
+    figure_labels: ClassVar[dict[str, Any]] = {
+        "game_points": _("Game points"), "won": _("Won"), "lost": _("Lost")}
+    # a blank sheet's columns after the players' (Doppelkopf's Pflichtsolo column), and
+    # what a player's cell holds when it is more than the score (None: the score)
+    sheet_columns_after: ClassVar[tuple[Any, ...]] = ()
+    seat_cell_hint: ClassVar[Any] = None
     # the entry form's own label of a choice, where it says more than the description's
     form_choice_labels: ClassVar[dict[str, dict[Any, Any]]] = {}
 
@@ -45,6 +51,22 @@ class Presentation:
     def form_context(self, state: dict[str, Any]) -> dict[str, Any]:
         """What the form template needs besides the table state."""
         return {}
+
+    def blank_rows(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        """The rows of a blank paper sheet for ``state`` (a table state): ``number``,
+        ``dealer`` (a seat, or None where the dealer follows from what is played and
+        the players write him in) and ``cards`` (None unless the game deals a varying
+        number). As many rows as the sheet can take: ``sheet_length``, and a row more per
+        seat where rows that are no game (an annulled game) take a place."""
+        engine = self.engine
+        players, rules = len(state["seats"]), state["rules"]
+        plan = {h["number"]: h for h in engine.deal_plan((), players, rules)}
+        last = engine.sheet_length(players, rules)
+        if engine.sheet_room((), players, rules) is None:
+            last += players
+        return [{"number": n, "dealer": plan[n]["dealer"] if n in plan else None,
+                 "cards": plan[n].get("cards") if n in plan else None}
+                for n in range(1, last + 1)]
 
     def sheet_foot(self, state: dict[str, Any]) -> list[Any]:
         """The labels of a blank sheet's foot rows."""

@@ -1,5 +1,6 @@
-"""Doppelkopf shown to people: the paper sheet's columns as on a DDV Spielliste (the game,
-the Re party, its Augen, the game value) and the per-round foot."""
+"""Doppelkopf shown to people: the blank sheet's columns as on a DDV Spielliste (the game
+and its value, the plus players marked in their columns, the Pflichtsolo column), the
+per-round foot and the entry form's words."""
 
 from typing import Any
 
@@ -13,10 +14,13 @@ from games.presentation.base import Presentation, register
 class DoppelkopfPresentation(Presentation):
     key = "doppelkopf"
     make_phrases = staticmethod(doppelkopf_phrases)
-    sheet_columns = (_("Game"), _("Re party"), _("Re Augen"), _("Value"))
-    sheet_column_kinds = ("word", "word", "number", "number")
-    # an annulled game is dealt again and the time-up line takes a row (games.md 8.1, 8.7)
-    sheet_spare_rows = 4
+    # the DDV Spielliste (TSR 7.3): per game its value, the plus players marked in their
+    # column with their running score, and the Pflichtsolo column (who played it)
+    figure_labels = {"solos": _("Solos")}
+    sheet_columns = (_("Game"), _("Value"))
+    sheet_column_kinds = ("word", "number")
+    sheet_columns_after = (_("Pflichtsolo"),)
+    seat_cell_hint = _("Mark the plus players; write the running score.")
     sheet_note = _("An annulled game is dealt again by the same dealer and takes its own "
                    "row, as does the line where time is called. After a Pflichtsolo the "
                    "same dealer deals again.")

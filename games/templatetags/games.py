@@ -87,7 +87,9 @@ def record_field(context, name: str, **options: Any) -> str:
         "state": state, "field": name, "label": options.get("label") or label_text(f.label),
         "show_if": options["show_if"] if "show_if" in options else _show_if(f),
         "extra_class": options.get("extra_class", "")}
-    if f.widget == "seat":
+    if f.widget == "seats":  # positional items (first the soloist …): the taps' order counts
+        ctx["ordered"] = bool(f.items)
+    elif f.widget == "seat":
         ctx["type"] = "seat-or-null" if f.nullable and options.get("empty", True) else "seat"
     elif f.widget == "number":
         ctx.update(min=f.low, max=f.high, value=options.get("value", ""))

@@ -74,3 +74,151 @@ def test_the_due_pflichtsolo_is_shown(live_server, page, in_process_tasks):
     seat3 = table.seats.select_related("participant__player").get(seat=3)
     assert due.locator("output").inner_text() == seat3.participant.player.name
     shot(page, "doppelkopf-due")
+
+
+def test_a_hochzeit_keeps_the_order_of_the_taps(live_server, page, in_process_tasks):
+    """The Hochzeiter is tapped first, then the partner who won the Klärungsstich, whatever
+    their seat numbers (games.md 8.3: ``re`` is [Hochzeiter, partner]); a correction
+    opens with the same order."""
+    _, table = setup_table("doppelkopf", 4)
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    page.check("[data-field=game] input[value=hochzeit]")
+    hint = page.locator("p.hint[data-show-if='game:hochzeit']")
+    assert hint.is_visible()
+    page.check("[data-field=re] input[value='3']")
+    page.check("[data-field=re] input[value='1']")
+    marks = page.locator("[data-field=re] label[data-seat-option='3'] .tap-order")
+    assert marks.inner_text() == "1."
+    assert page.locator("[data-field=re] label[data-seat-option='1'] .tap-order") \
+        .inner_text() == "2."
+    set_number(page, "re_points", 140)
+    shot(page, "doppelkopf-hochzeit")
+    page.click("#save-deal")
+    wait_count(page, 1)
+    # a correction: the form opens with the Hochzeiter first, and saving keeps the order
+    page.click("#sheet tr.deal-row[data-number='1']")
+    page.locator("#cancel-edit").wait_for(state="visible")
+    assert marks.inner_text() == "1."
+    set_number(page, "re_points", 150)
+    page.click("#save-deal")
+    page.wait_for_function(
+        "() => document.querySelector('#cancel-edit').hidden")
+    settle(page)
+    deal = Deal.objects.get(table=table, number=1)
+    assert deal.record["re"] == [3, 1] and deal.record["re_points"] == 150
+    assert deal.scores == [1, -1, 1, -1]
+
+
+def test_the_director_enters_penalties_and_annulled_games(live_server, browser,
+                                                           in_process_tasks):
+    """Penalties are the referee's (TSR 9): the director enters them and annulled games
+    on the staff sheet in the console; the tablet shows them, read only."""
+    from django.contrib.auth import get_user_model
+
+    from tests.browser.test_director_console import logged_in
+
+    _, table = setup_table("doppelkopf", 4)
+    director = get_user_model().objects.create_user("dok-director", is_staff=True,
+                                                   is_superuser=True)
+    for viewport in ("phone", "tablet"):
+        context, page, errors = logged_in(browser, live_server, director, viewport)
+        page.goto(f"{live_server.url}/console/table/{table.pk}/")
+        number = Deal.objects.filter(table=table).count() + 1
+        # an annulled game: a serious violation by seat 2, Kontra had said keine 90
+        page.check("[data-field=game] input[value=annulled]")
+        page.click("[data-field=penalties] .add-row")
+        row = page.locator("[data-field=penalties] [data-row]").last
+        row.locator("[data-key=seat]").select_option("2")
+        row.locator("[data-key=kind]").select_option("serious")
+        row.locator("[data-key=absagen]").select_option("1")
+        shot(page, "doppelkopf-staff-penalty")
+        page.click("#save-deal")
+        wait_count(page, number)
+        # a normal game with a minor violation by seat 4 (D13)
+        page.check("[data-field=game] input[value=normal]")
+        page.check("[data-field=re] input[value='1']")
+        page.check("[data-field=re] input[value='3']")
+        set_number(page, "re_points", 140)
+        page.click("[data-field=penalties] .add-row")
+        row = page.locator("[data-field=penalties] [data-row]").last
+        row.locator("[data-key=seat]").select_option("2")
+        row.locator("[data-key=kind]").select_option("minor")
+        page.click("#save-deal")
+        wait_count(page, number + 1)
+        assert errors == []
+        context.close()
+    deals = list(Deal.objects.filter(table=table).order_by("number"))
+    assert [d.record["game"] for d in deals] == ["annulled", "normal"] * 2
+    assert deals[0].scores == [5, -15, 5, 5]
+    assert deals[1].scores == [2, -4, 2, 0]
+    assert deals[1].record["penalties"][0]["kind"] == "minor"
+    # the tablet shows the penalty, read only, and a correction there keeps it
+    page_context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page = page_context.new_page()
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    page.click("#sheet tr.deal-row[data-number='4']")
+    page.locator("#cancel-edit").wait_for(state="visible")
+    row = page.locator("[data-field=penalties] [data-row]")
+    assert row.count() == 1 and row.locator("[data-key=kind]").is_disabled()
+    assert page.locator("[data-field=penalties] .add-row").count() == 0
+    assert page.locator("[data-field=game] input[value=annulled]").count() == 0
+    set_number(page, "re_points", 150)
+    page.click("#save-deal")
+    page.wait_for_function("() => document.querySelector('#cancel-edit').hidden")
+    page_context.close()
+    deal = Deal.objects.get(table=table, number=4)
+    assert deal.record["re_points"] == 150 and deal.scores == [2, -4, 2, 0]
+
+
+DEALER = "() => [...document.querySelectorAll('.seats li.dealer')].map(li => li.dataset.seat)"
+
+
+def dealer_is(page, seat):
+    """Wait until the seats list marks ``seat`` as the dealer (None: nobody)."""
+    page.wait_for_function(f"() => ({DEALER})().join() === '{seat or ''}'")
+
+
+def test_hints_follow_the_deals_online_offline_and_in_a_correction(live_server, page,
+                                                                   in_process_tasks):
+    """At a 5-table the dealer sits: each deal's dealer and seats in play come from the
+    list as it is re-read (a Pflichtsolo keeps the dealer), a deal queued offline leaves
+    the next dealer unknown instead of showing the last one, and a correction of an
+    earlier deal shows that deal's dealer sitting out."""
+    from tests.browser.test_tablet_queue import go_offline, go_online
+
+    _, table = setup_table("doppelkopf", 5)
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    dealer_is(page, 1)
+    play(page, "normal", (2, 3), 130, number=1)
+    dealer_is(page, 2)  # the deal passed on, without reloading the page
+    assert page.locator("[data-field=re] input[value='2']").is_disabled()
+    play(page, "solo_herz", (4,), 130, number=2)  # seat 4's Pflichtsolo: seat 2 deals again
+    dealer_is(page, 2)
+    go_offline(page)
+    page.check("[data-field=game] input[value=normal]")
+    page.check("[data-field=re] input[value='1']")
+    page.check("[data-field=re] input[value='4']")
+    set_number(page, "re_points", 130)
+    page.click("#save-deal")
+    page.wait_for_function("() => document.querySelectorAll('#pending li').length == 1")
+    dealer_is(page, None)  # deal 4's dealer follows from deal 3, not stored yet
+    assert not page.locator("[data-field=re] input[value='2']").is_disabled()
+    shot(page, "doppelkopf-offline")
+    go_online(page)
+    wait_count(page, 3)
+    dealer_is(page, 3)
+    # a correction of deal 1: its dealer (seat 1) sits out, not the next deal's
+    page.click("#sheet tr.deal-row[data-number='1']")
+    page.locator("#cancel-edit").wait_for(state="visible")
+    dealer_is(page, 1)
+    assert page.locator("[data-field=re] input[value='1']").is_disabled()
+    assert not page.locator("[data-field=re] input[value='3']").is_disabled()
+    page.uncheck("[data-field=re] input[value='3']")
+    page.check("[data-field=re] input[value='5']")
+    page.click("#save-deal")
+    page.wait_for_function("() => document.querySelector('#cancel-edit').hidden")
+    dealer_is(page, 3)
+    settle(page)
+    deals = list(Deal.objects.filter(table=table).order_by("number"))
+    assert deals[0].record["re"] == [2, 5] and deals[0].scores == [0, 1, -1, -1, 1]
+    assert [d.extra["dealer"] for d in deals] == [1, 2, 2]

@@ -61,22 +61,27 @@ class Row:
 
 def _rows(state: dict[str, Any], data) -> list[Row]:
     engine = get_engine(state["game"])
-    players = len(state["seats"])
-    fields = grid_inputs(engine, state["rules"], players)
+    players, rules = len(state["seats"]), state["rules"]
+    fields = grid_inputs(engine, rules, players)
     seats = [s["seat"] for s in state["seats"]]
     first = state["deal_count"] + 1
     records = tuple(d["record"] for d in state.get("deals") or [])
+    # the rows up to the last number the sheet may take (the engine's room); where no
+    # fixed number does (rows that are no game, like Doppelkopf's annulled games), the
+    # games still to come and a row more per seat
+    last = state["last_number"]
+    if not state["complete"] and engine.sheet_room(records, players, rules) is None:
+        last = state["deal_count"] + state["games_planned"] - state["games_played"] + players
+    # the hints the engine knows ahead (every deal's in most games; where a deal's place
+    # depends on what is played, only the next one's): a later row shows no dealer
+    plan = {h["number"]: h for h in engine.deal_plan(records, players, rules)}
     rows = []
-    for index, number in enumerate(range(first, state["sheet_length"] + 1)):
+    for index, number in enumerate(range(first, last + 1)):
         row = Row(index, number, data, fields, seats)
-        # the first row follows the records entered; later rows' places depend on
-        # what is played (the engine checks them in order when the grid is saved)
-        previous = records if index == 0 else None
-        hints = engine.deal_hints(DealContext(number, players, state["rules"],
-                                              previous=previous))
+        hints = plan.get(number) or engine.deal_hints(DealContext(number, players, rules))
         row.hints, row.cards = hints, hints.get("cards")
-        row.dealer = next((s["name"] for s in state["seats"] if s["seat"] == hints["dealer"]),
-                          "")
+        row.dealer = next((s["name"] for s in state["seats"]
+                           if number in plan and s["seat"] == hints["dealer"]), "")
         rows.append(row)
     return rows
 

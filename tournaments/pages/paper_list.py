@@ -25,6 +25,7 @@ def paper_list(state: dict[str, Any]) -> dict[str, Any]:
         hints = engine.deal_hints(DealContext(row["number"], players, state["rules"],
                                               previous=tuple(previous)))
         previous.append(record)
+        row["hints_json"] = json.dumps(hints)  # the tablet's hints for a correction
         declarer = declarer_of(record)
         row["dealer_name"] = names.get(hints["dealer"], "")
         row["declarer_name"] = names.get(declarer, "") if declarer else ""
@@ -32,7 +33,11 @@ def paper_list(state: dict[str, Any]) -> dict[str, Any]:
         row["partner_name"] = names.get(partner, "") if partner else ""
         row["hints_json"] = json.dumps(hints)  # a correction greys the deal's dealer
         row["words"] = deal_in_words(game, record)
-        row["value"] = row["scores"][declarer - 1] if declarer else None
+        # the declarer's score, or the game's own value where it has no declarer (a
+        # Doppelkopf game's value, as the DDV list writes it)
+        row["value"] = row["scores"][declarer - 1] if declarer \
+            else (row.get("extra") or {}).get("value")
         row["passed"] = shown.is_passed(record)
+    state["next_json"] = json.dumps(state.get("next"))  # the next deal's hints
     state.update(shown.list_foot(state))
     return state

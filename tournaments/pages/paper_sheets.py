@@ -98,15 +98,16 @@ def paper_sheet(state: dict[str, Any]) -> dict[str, Any]:
     shown = presentation_of(state["game"])
     players = len(state["seats"])
     rules = state["rules"]
-    # a blank sheet: nothing is played yet, so the engine's plan from no records on
-    plan = engine.deal_plan([], players, rules)
+    # a blank sheet: nothing is played yet; the presentation knows its rows (a dealer
+    # only where the engine's plan knows him before anything is played)
+    blank = shown.blank_rows(state)
     room = engine.sheet_room([], players, rules)
-    length = (room if room is not None
-              else engine.sheet_length(players, rules) + shown.sheet_spare_rows)
     columns = list(shown.sheet_columns)
-    kinds = tuple(shown.sheet_column_kinds) + ("word",) * (len(columns)
-                                                           - len(shown.sheet_column_kinds))
+    after = list(shown.sheet_columns_after)
+    declared = tuple(shown.sheet_column_kinds)
+    kinds = declared + ("word",) * (len(columns) - len(declared)) + ("word",) * len(after)
     widths, seat_mm = column_widths(kinds, players)
+    before_widths, after_widths = widths[:2 + len(columns)], widths[2 + len(columns):]
     heads = short_names(state["seats"])
     use_initials = not all(_head_fits(h["short"], seat_mm) for h in heads)
     for h in heads:
@@ -115,16 +116,16 @@ def paper_sheet(state: dict[str, Any]) -> dict[str, Any]:
     # the dealer's cell: one line
     fits = (widths[1] - PADDING_MM) / CELL_LETTER_MM
     labels = {h["seat"]: h["name"] if len(h["name"]) <= fits else h["short"] for h in heads}
-    rows = []
-    for number in range(1, length + 1):
-        hints = plan[number - 1] if number <= len(plan) else {}
-        rows.append({"number": number, "dealer": labels.get(hints.get("dealer"), ""),
-                     "cards": hints.get("cards")})
+    rows = [{"number": row["number"], "dealer": labels.get(row["dealer"], ""),
+             "cards": row["cards"]} for row in blank]
     foot = shown.sheet_foot(state)
-    note = shown.sheet_note if room is None else None
-    height, one_page = row_height(length + len(foot), note is not None, players)
-    return {"state": state, "rows": rows, "columns": columns, "foot": foot, "note": note,
-            "span": 2 + len(columns), "heads": heads, "initials": use_initials,
-            "one_page": one_page, "columns_all": 2 + len(columns) + players,
-            "widths": [_percent(w) for w in widths] + [_percent(seat_mm)] * players,
+    notes = [n for n in (shown.seat_cell_hint, shown.sheet_note if room is None else None)
+             if n]
+    note = " ".join(str(n) for n in notes) or None
+    height, one_page = row_height(len(rows) + len(foot), note is not None, players)
+    return {"state": state, "rows": rows, "columns": columns, "after": after, "foot": foot,
+            "note": note, "span": 2 + len(columns), "heads": heads, "initials": use_initials,
+            "one_page": one_page, "columns_all": 2 + len(columns) + players + len(after),
+            "widths": ([_percent(w) for w in before_widths] + [_percent(seat_mm)] * players
+                       + [_percent(w) for w in after_widths]),
             "row_class": f"rows-{round(height * 10)}"}

@@ -5,8 +5,21 @@
 
 import {cfg, form, strings} from "./context.js";
 
+/* The hints of deal ``number``: a stored deal's from its row of the list, the next
+ * deal's from the list (both re-read with the list), else the page's plan; a deal whose
+ * hints depend on deals not stored yet (Doppelkopf offline: a Pflichtsolo keeps the
+ * dealer) gets none known — no dealer marked, every seat in play, nothing due — rather
+ * than another deal's. */
 export function hintsFor(number) {
-  return cfg.plan.find(function (h) { return h.number === number; }) || null;
+  var t = document.querySelector("#sheet table.paper-list");
+  if (t) {
+    var row = t.querySelector('tr.deal-row[data-number="' + number + '"]');
+    if (row && row.dataset.hints) { return JSON.parse(row.dataset.hints); }
+    var next = t.dataset.next ? JSON.parse(t.dataset.next) : null;
+    if (next && next.number === number) { return next; }
+  }
+  return cfg.plan.find(function (h) { return h.number === number; }) ||
+    {number: number, dealer: null, active_seats: cfg.seats.map(function (s) { return s.seat; }), due: null};
 }
 
 export function seatName(seat) {
@@ -169,7 +182,7 @@ export function collect() {
       if (t === "seat-or-null") { v = v === "" ? null : Number(v); }
       if (t === "bool-choice") { v = v === "true"; }
     } else if (t === "seats") {
-      v = Array.from(el.querySelectorAll("input:checked"), function (i) { return Number(i.value); });
+      v = tapped(el).map(function (i) { return Number(i.value); });
       if (!v.length) { return; }
     } else if (t === "bool") {
       v = el.querySelector("input").checked;
@@ -191,7 +204,10 @@ export function collect() {
     } else if (t === "rows") {
       v = Array.from(el.querySelectorAll("[data-row]"), function (row) {
         var o = {};
-        row.querySelectorAll("[data-key]").forEach(function (s) { o[s.dataset.key] = s.dataset.int ? Number(s.value) : s.value; });
+        row.querySelectorAll("[data-key]").forEach(function (s) {
+          if (s.value === "") { return; } // "—": not given
+          o[s.dataset.key] = s.dataset.int ? Number(s.value) : s.dataset.bool ? s.value === "true" : s.value;
+        });
         return o;
       });
     }
@@ -200,8 +216,41 @@ export function collect() {
   return rec;
 }
 
+/* A seats field whose order means something (data-ordered: the engine's positional
+ * items, as Doppelkopf's Hochzeiter before his partner) keeps the order of the taps,
+ * numbered at the names; any other seats field reads in seat order. */
+function tapped(el) {
+  var boxes = Array.from(el.querySelectorAll("input:checked"));
+  if (el.dataset.ordered === undefined) { return boxes; }
+  return boxes.sort(function (a, b) { return Number(a.dataset.tap || 1e9) - Number(b.dataset.tap || 1e9); });
+}
+
+function showTaps(el) {
+  if (el.dataset.ordered === undefined) { return; }
+  var order = tapped(el);
+  el.querySelectorAll("input").forEach(function (i) {
+    var at = order.indexOf(i);
+    if (at >= 0) { i.dataset.tap = at + 1; } else { delete i.dataset.tap; }
+    var mark = i.parentElement.querySelector(".tap-order");
+    if (mark) { mark.textContent = at >= 0 && order.length > 1 ? (at + 1) + "." : ""; }
+  });
+}
+
+if (form) {
+  form.addEventListener("change", function (ev) {
+    var el = ev.target.closest("[data-type=seats][data-ordered]");
+    if (!el) { return; }
+    if (ev.target.checked) { ev.target.dataset.tap = Date.now(); } else { delete ev.target.dataset.tap; }
+    showTaps(el);
+  });
+}
+
 export function resetForm() {
   form.reset();
+  form.querySelectorAll("[data-type=seats][data-ordered]").forEach(function (el) {
+    el.querySelectorAll("input").forEach(function (i) { delete i.dataset.tap; });
+    showTaps(el);
+  });
   form.querySelectorAll("[aria-checked=true]").forEach(function (b) { b.setAttribute("aria-checked", "false"); });
   form.querySelectorAll(".row-list").forEach(function (l) { l.innerHTML = ""; });
   form.querySelectorAll("[data-type=matadors] output").forEach(function (o) { o.dataset.value = 1; });
@@ -226,7 +275,12 @@ export function fill(record) {
     else if (t === "int") { el.querySelector("input").value = v === null ? "" : v; }
     else if (t === "matadors") { el.querySelector("output").dataset.value = v || 1; }
     else if (t === "seats") {
-      el.querySelectorAll("input").forEach(function (input) { input.checked = (v || []).indexOf(Number(input.value)) >= 0; });
+      el.querySelectorAll("input").forEach(function (input) {
+        var at = (v || []).indexOf(Number(input.value));
+        input.checked = at >= 0;
+        if (at >= 0) { input.dataset.tap = at + 1; } else { delete input.dataset.tap; }
+      });
+      showTaps(el);
     }
     else if (t === "seats-int") {
       cfg.seats.forEach(function (s, i) {
@@ -238,7 +292,10 @@ export function fill(record) {
     } else if (t === "rows") {
       (v || []).forEach(function (obj) {
         var row = addRow(el);
-        row.querySelectorAll("[data-key]").forEach(function (s) { s.value = obj[s.dataset.key]; });
+        row.querySelectorAll("[data-key]").forEach(function (s) {
+          var x = obj[s.dataset.key];
+          s.value = x === undefined || x === null || x === false ? "" : String(x);
+        });
       });
     } else if (t !== "const") {
       var value = v === null ? "" : String(v);

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext, pgettext
 
 from games.engines import get_engine
+from games.presentation import presentation_of
 from tournaments.csv_files import write_csv
 from tournaments.models import (
     Tournament,
@@ -21,11 +22,10 @@ def standings_csv(tournament: Tournament) -> str:
     people = {p.pk: p for p in tournament.participants.select_related("player__club", "team")}
     teams = any(p.team_id for p in people.values())
     rounds = sorted({r["round"] for row in rows for r in row["rounds"]})
-    figure_names = {"game_points": gettext("Game points"), "won": gettext("Won"),
-                    "lost": gettext("Lost")}
+    figure_names = presentation_of(tournament.game).figure_labels
     header = [gettext("Rank"), gettext("Start number"), gettext("Name"), gettext("Club"),
               *([pgettext("tournament team", "Team")] if teams else []), gettext("Score"),
-              *[figure_names.get(f, f) for f in engine.figures],
+              *[str(figure_names.get(f, f)) for f in engine.figures],
               *[gettext("Round %(number)s") % {"number": n} for n in rounds]]
     out = []
     for row in rows:
