@@ -45,7 +45,8 @@ from clublife.table_money import (
 from clubs.models import Club, Player
 from clubs.policies import is_staff, may_change_player, runs_club
 from games.choices import GAME_CHOICES
-from games.engines import EngineUserError, get_engine
+from games.engines import get_engine
+from games.errors import UserError
 from games.messages import add_to_form
 from tournaments.csv_files import csv_download
 from tournaments.errors import StateConflict
@@ -101,7 +102,7 @@ def evening_new(request, club: Club, slug: str):
                 club=club, date=data["date"], player_ids=[int(p) for p in data["players"]],
                 guests=data["guests"], game=data["game"], director=request.user,
                 method=data["method"])
-        except EngineUserError as exc:
+        except UserError as exc:
             add_to_form(form, exc, field_of=FIELD_OF)
         else:
             messages.success(request, _("The club evening is drawn: print the table cards or "
@@ -212,7 +213,7 @@ def player_merge_page(request, keep: Player, pk: int):
         else:
             try:
                 player_merge(keep=keep, remove=remove, by=request.user)
-            except EngineUserError as exc:
+            except UserError as exc:
                 add_to_form(form, exc, field_of=FIELD_OF)
             except StateConflict as exc:
                 form.add_error(None, exc.render(_))

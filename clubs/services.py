@@ -13,8 +13,9 @@ from clubs.member_csv import name_key, parse_members
 from clubs.models import Club, Player
 from clubs.uniques import create_with_slug, unique_errors
 from games.choices import check_game
-from games.engines import EngineUserError, FieldError, get_engine
-from games.engines.base import is_int, user_error
+from games.engines import get_engine
+from games.engines.base import is_int
+from games.errors import FieldError, UserError, user_error
 
 MAX_FEE_CENTS = 100_000  # 1,000 € per lost game is surely a typo
 
@@ -31,7 +32,7 @@ def club_create(*, name: str, city: str = "", admin=None) -> Club:
 @transaction.atomic
 def player_create(*, name: str, club: Club | None = None, member_number: str = "",
                   created_by=None) -> Player:
-    """A new player (``EngineUserError`` on ``member_number`` when the club has it)."""
+    """A new player (``UserError`` on ``member_number`` when the club has it)."""
     with unique_errors(Player):
         return Player.objects.create(
             name=name, club=club, member_number=member_number, created_by=created_by
@@ -48,7 +49,7 @@ def club_update(*, club: Club, **fields) -> Club:
 
 @transaction.atomic
 def player_update(*, player: Player, **fields) -> Player:
-    """Change a player (``EngineUserError`` on ``member_number`` when the club has it)."""
+    """Change a player (``UserError`` on ``member_number`` when the club has it)."""
     for name, value in fields.items():
         setattr(player, name, value)
     with unique_errors(Player):
@@ -79,7 +80,7 @@ def check_table_money(fields: dict[str, Any]) -> None:
     _fee(fields, "loss_fee_high_cents", errors, nullable=True)
     _fee(fields, "loss_fee_from", errors, nullable=True, low=1, high=1000)
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
 
 
 CLUB_DEFAULTS = ("default_game", "default_rules", "loss_fee_cents", "loss_fee_from",
@@ -102,9 +103,9 @@ def club_defaults_update(*, club: Club, **fields: Any) -> Club:
     rules = fields.get("default_rules", club.default_rules)
     try:
         get_engine(game).options(rules)
-    except EngineUserError as exc:
-        raise EngineUserError([FieldError(f"default_{e.field}", e.message, e.params)
-                               for e in exc.errors]) from None
+    except UserError as exc:
+        raise UserError([FieldError(f"default_{e.field}", e.message, e.params)
+                         for e in exc.errors]) from None
     check_table_money({k: v for k, v in fields.items() if k.startswith("loss_fee")})
     for name in ("loss_fee_cents", "loss_fee_high_cents"):
         if name in fields and fields[name] is None:
@@ -115,7 +116,7 @@ def club_defaults_update(*, club: Club, **fields: Any) -> Club:
     if "season_min_evenings" in fields:
         _fee(fields, "season_min_evenings", errors, low=0, high=366)
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     for name, value in fields.items():
         setattr(club, name, value)
     club.save(update_fields=list(fields) or None)

@@ -20,8 +20,8 @@ from django.utils.translation import gettext_noop as _
 from clubs.models import Club, Player
 from clubs.services import check_table_money
 from games.choices import check_game
-from games.engines import EngineUserError, FieldError
-from games.engines.base import is_int, user_error
+from games.engines.base import is_int
+from games.errors import FieldError, UserError, user_error
 from tournaments.models import Tournament
 from tournaments.services.entries import participant_add, tournament_create, tournament_update
 from tournaments.services.rounds import round_draw
@@ -70,7 +70,7 @@ def _present_players(player_ids: Any, guests: Any) -> tuple[list[Player], list[s
         else:
             names.append(name.strip())
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     if not players and not names:
         raise user_error("player_ids", _("Pick who is present."))
     return players, names

@@ -22,7 +22,8 @@ from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
 from clubs.services import player_create
-from games.engines import EngineUserError, get_engine
+from games.engines import get_engine
+from games.errors import UserError
 from games.forms import initial_of, rules_form_class
 from games.messages import add_to_form
 from tournaments.errors import StateConflict
@@ -74,7 +75,7 @@ def home(request):
     if request.method == "POST" and form.is_valid():
         try:
             tournament = tournament_create(director=user, **form.cleaned_data)
-        except EngineUserError as exc:
+        except UserError as exc:
             add_to_form(form, exc)
         else:
             messages.success(request, _("Tournament created."))
@@ -129,7 +130,7 @@ def _register(tournament, names, user) -> tuple[int, list[str]]:
             continue
         try:
             participant_add(tournament=tournament, player=player)
-        except EngineUserError:  # registered meanwhile by a request that passed the check
+        except UserError:  # registered meanwhile by a request that passed the check
             skipped.append(name)
             continue
         added += 1
@@ -270,7 +271,7 @@ def end_sheet(request, tournament: Tournament, tournament_id: int, table_id: int
         try:
             sheet_end(table_id=table.pk, reason=form.cleaned_data["reason"],
                       actor=staff_actor(request))
-        except EngineUserError as exc:
+        except UserError as exc:
             add_to_form(form, exc)
         except StateConflict as exc:
             messages.error(request, exc.render(_))

@@ -38,7 +38,7 @@ Who gets what (the standings decide, best first; ties are rows with equal ``rank
   stays in the pot (``undistributed_cents``).
 
 Standard library and the engines' error types only: no Django. Bad input raises
-``EngineUserError`` naming each offending field (``places_percent.2``) with msgids the
+``UserError`` naming each offending field (``places_percent.2``) with msgids the
 web layer translates.
 """
 
@@ -51,7 +51,8 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
-from games.engines.base import EngineUserError, FieldError, _, is_int
+from games.engines.base import _, is_int
+from games.errors import FieldError, UserError
 from tournaments.text_checks import control_characters, storable
 
 Row = dict[str, Any]
@@ -139,10 +140,10 @@ def _list(data: Mapping[str, Any], name: str, errors: list[FieldError]) -> list 
 
 
 def check_prize_config(data: Any) -> PrizeConfig:
-    """The validated prize list from the ``PUT …/prizes/`` body, or ``EngineUserError``
+    """The validated prize list from the ``PUT …/prizes/`` body, or ``UserError``
     naming every offending field (unknown fields included)."""
     if not isinstance(data, Mapping):
-        raise EngineUserError([FieldError("", _("The body must be a JSON object."))])
+        raise UserError([FieldError("", _("The body must be a JSON object."))])
     errors: list[FieldError] = []
     for name in data:
         if name not in FIELDS:
@@ -191,7 +192,7 @@ def check_prize_config(data: Any) -> PrizeConfig:
         else:
             clean_goods.append(text.strip())
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     while clean_goods and not clean_goods[-1]:
         clean_goods.pop()  # trailing empty goods make no prize places
     return PrizeConfig(fee, payout, clean_percents, clean_amounts, tuple(clean_goods))
@@ -250,10 +251,10 @@ def check_lot(order: Any, standings: Iterable[Mapping[str, Any]],
     ties = prize_ties(standings_list, config.places)
     tied = {pid for group in ties for pid in group}
     if not isinstance(order, list):
-        raise EngineUserError([FieldError("order", _("Must be a list of participant ids."))])
+        raise UserError([FieldError("order", _("Must be a list of participant ids."))])
     if not ties:
-        raise EngineUserError([FieldError("order", _("No players are tied at a prize "
-                                                     "place."))])
+        raise UserError([FieldError("order", _("No players are tied at a prize "
+                                               "place."))])
     errors: list[FieldError] = []
     seen: list[Any] = []
     for i, pid in enumerate(order):
@@ -273,7 +274,7 @@ def check_lot(order: Any, standings: Iterable[Mapping[str, Any]],
                                  {"missing": ", ".join(f"{r['start_number']}. {r.get('name', '')}"
                                                        .strip() for r in missing)}))
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     return seen
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_noop as _
 from clubs.models import Club, Player
 from clubs.uniques import create_with_slug, unique_errors
 from games.engines import get_engine
-from games.engines.base import user_error
+from games.errors import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import (
     MAX_ROUNDS_PLANNED,
@@ -33,7 +33,7 @@ def tournament_create(*, name: str, game: str, rules: dict | None = None,
                       rounds_planned: int | None = None,
                       team_size: int = TEAM_SIZE_DEFAULT) -> Tournament:
     """Create a tournament; the game's engine validates the rules first
-    (``EngineUserError`` naming ``rules.<option>``, nothing stored). ``rounds_planned``
+    (``UserError`` naming ``rules.<option>``, nothing stored). ``rounds_planned``
     None takes the game's default."""
     engine = get_engine(game)
     engine.options(rules or {})
@@ -62,7 +62,7 @@ def check_rounds_planned(value: int | None) -> None:
 def participant_add(*, tournament: Tournament, player: Player,
                     checked_in: bool = True) -> Participant:
     """Register a player with the next free start number (checked in: registering at
-    the desk is the check-in; a director can undo it). ``EngineUserError`` on ``player``
+    the desk is the check-in; a director can undo it). ``UserError`` on ``player``
     when he is registered already (by a request that passed the caller's check too)."""
     # Lock the tournament row so two registrations never get the same start number.
     lock_open_tournament(tournament.pk)
@@ -84,7 +84,7 @@ def participant_update(*, participant: Participant, **fields) -> Participant:
     during a round leaves them seated, and the director ends their table's sheet early
     (``sheet_end``). Re-admitting draws them again from the next round. Withdrawal is
     shown in the standings, so changing it has them recomputed as any sheet change
-    does. ``EngineUserError`` names a field that is unknown or not true/false;
+    does. ``UserError`` names a field that is unknown or not true/false;
     ``StateConflict`` when the tournament is finished.
     """
     for name, value in fields.items():

@@ -23,8 +23,8 @@ import secrets
 from django.db import transaction
 from django.utils.translation import gettext_noop as _
 
-from games.engines import EngineUserError, FieldError, get_engine
-from games.engines.base import user_error
+from games.engines import get_engine
+from games.errors import FieldError, UserError, user_error
 from tournaments import seating
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, Round, Seat, SheetEvent, Table, Tournament
@@ -39,10 +39,6 @@ TOKEN_BYTES = 24  # 192 bits from secrets; the API contract asks for at least 12
 
 def new_entry_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def _seating_error(exc: seating.SeatingError) -> EngineUserError:
-    return EngineUserError([FieldError(exc.field, exc.message, exc.params)])
 
 
 def _previous_round_done(tournament: Tournament) -> None:
@@ -113,9 +109,9 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
                               rounds_planned=tournament.planned_rounds)
     except seating.SeatingError as exc:
         if sizes.reason is not None and exc.field == "players":
-            raise EngineUserError([FieldError(exc.field, exc.message, exc.params),
-                                   FieldError(exc.field, sizes.reason, sizes.params)]) from None
-        raise _seating_error(exc) from None
+            raise UserError([*exc.errors,
+                             FieldError(exc.field, sizes.reason, sizes.params)]) from None
+        raise  # a seating error is a user error already
     for size in {len(t) for t in tables}:
         engine.check_table(size, rules)
     number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first()
