@@ -40,7 +40,7 @@ from tournaments.pages.access import allowed_if, staff_actor, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.paper_sheets import paper_sheet
 from tournaments.policies import directed_tournaments, directs
-from tournaments.selectors import round_sheets
+from tournaments.selectors import round_sheets, teammates_together
 from tournaments.services import (
     participant_add,
     participant_update,
@@ -53,7 +53,6 @@ from tournaments.services import (
     tournament_reopen,
     tournament_update,
 )
-from tournaments.team_ranking import teammates_together
 
 app_name = "console"
 

@@ -29,10 +29,10 @@ from tournaments import seating
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, Round, Seat, SheetEvent, Table, Tournament
 from tournaments.recompute.standings_rows import compute_standings
+from tournaments.selectors import teammate_pairs
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import check_not_finished
 from tournaments.services.sheets import table_lock
-from tournaments.team_ranking import teammate_pairs
 
 TOKEN_BYTES = 24  # 192 bits from secrets; the API contract asks for at least 128
 
