@@ -77,13 +77,10 @@ def _ranked_ids(tournament: Tournament, ids: list[int]) -> list[int]:
 
 @transaction.atomic
 def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> Round:
-    """Draw the next round. Raises ``EngineUserError`` when the players cannot be seated
+    """Draw the next round. Raises ``UserError`` when the players cannot be seated
     and ``StateConflict`` while the previous round is still being played."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    if method not in seating.METHODS:
-        raise user_error("method",
-                         _("Unknown seating method “%(method)s”; use one of %(methods)s."),
-                         method=method, methods=", ".join(seating.METHODS))
+    seating.check_method(method)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                              or not 0 <= seed < 2**63):
         raise user_error("seed", _("The seed must be a whole number from 0 to 2^63 − 1."))
