@@ -35,6 +35,7 @@ from tournaments.models import TEAM_SIZE_DEFAULT, Round, SheetEvent, Table, Team
 from tournaments.prizes.payout import ENTRY_FEE_MAX, check_prize_config
 from tournaments.services.archive.export import FORMAT, VERSION
 from tournaments.services.archive.spec import (
+    ECHO_MAX,
     Day,
     Flag,
     ListOf,
@@ -132,7 +133,7 @@ def _club_ref(value: Any, path: str, clubs: dict) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or value not in clubs:
-        raise fail(path, _("Unknown club “%(slug)s”."), slug=str(value)[:40])
+        raise fail(path, _("Unknown club “%(slug)s”."), slug=str(value)[:ECHO_MAX])
     return value
 
 

@@ -33,6 +33,7 @@ from tournaments.bounds import MAX_ARCHIVE_ITEMS, MAX_STORED_INT
 SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")
 DATETIME_TEXT_MAX = 40  # longer is no ISO 8601 date and time
 DATE_TEXT_MAX = 10
+ECHO_MAX = 40  # characters of a bad key or value repeated in a message
 
 
 def fail(path: str, message: str, **params: Any) -> UserError:
@@ -212,7 +213,7 @@ class Shape:
         for key in value:
             if key not in self.fields and key not in self.optional:
                 raise fail(f"{path}.{key}".lstrip("."), _("Unknown field “%(name)s”."),
-                           name=str(key)[:40])
+                           name=str(key)[:ECHO_MAX])
         for key in self.fields:
             if key not in value:
                 raise fail(f"{path}.{key}".lstrip("."), _("This field is required."))
