@@ -26,6 +26,7 @@ from django.utils.translation import gettext_noop as _
 from games.engines import get_engine
 from games.errors import FieldError, UserError, user_error
 from tournaments import seating
+from tournaments.bounds import MAX_SEED
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, Round, Seat, SheetEvent, Table, Tournament
 from tournaments.recompute.standings_rows import compute_standings
@@ -82,7 +83,7 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     seating.check_method(method)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                             or not 0 <= seed < 2**63):
+                             or not 0 <= seed <= MAX_SEED):
         raise user_error("seed", _("The seed must be a whole number from 0 to 2^63 − 1."))
     check_not_finished(tournament)
     _previous_round_done(tournament)
