@@ -1,9 +1,14 @@
-"""Error answers of the API.
+"""Error answers of the API: the one place the error vocabulary (``games.errors``)
+becomes HTTP.
 
-Engine errors (``EngineUserError``) become 400 with the offending fields nested the way
-DRF nests its own validation errors (``{"deals": {"3": {"matadors": ["…"]}}}``) plus a
-flat ``errors`` list naming field, deal index and deal number; messages are in the
-request's language.
+- ``UserError`` (engines, services, seating, a member file) → 400 with the offending
+  fields nested the way DRF nests its own validation errors
+  (``{"deals": {"3": {"matadors": ["…"]}}}``) plus a flat ``errors`` list naming field,
+  deal index and deal number. A serializer's ``ValidationError`` gets the same shape.
+- ``StateConflict`` → 409; the conditional write's preconditions → 412 / 428.
+- ``InternalError`` is a bug: it is not caught and becomes a 500.
+
+Messages are in the request's language.
 """
 
 from django.core.exceptions import ObjectDoesNotExist
@@ -15,16 +20,16 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.engines import EngineUserError
+from games.errors import StateConflict, UserError
 from games.messages import flat_errors, nested_detail
-from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
+from tournaments.errors import MissingPrecondition, StalePrecondition
 
 
 def _detail(code: int, message: str, error: str) -> Response:
     return Response({"detail": message, "code": error}, status=code)
 
 
-def engine_error_response(exc: EngineUserError, *, deals_key: str = "deals") -> Response:
+def engine_error_response(exc: UserError, *, deals_key: str = "deals") -> Response:
     body = nested_detail(exc, deals_key=deals_key)
     body["errors"] = flat_errors(exc)
     body.setdefault("detail", _("Invalid input."))
@@ -48,7 +53,7 @@ def _flatten(detail, path: str = "") -> list[dict[str, str]]:
 
 
 def exception_handler(exc, context):
-    if isinstance(exc, EngineUserError):
+    if isinstance(exc, UserError):
         return engine_error_response(exc)
     if isinstance(exc, ValidationError):
         response = drf_exception_handler(exc, context)

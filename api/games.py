@@ -18,7 +18,8 @@ from rest_framework.views import APIView
 from api.openapi import DEAL_RECORD
 from api.strict import StrictSerializer
 from api.throttling import ScorerRateThrottle
-from games.engines import EngineUserError, all_engines, get_engine
+from games.engines import all_engines, get_engine
+from games.errors import UserError
 
 _SCORE_KEYS = {"players", "rules", "deals", "summary"}
 
@@ -107,7 +108,7 @@ class ScoredSheetSerializer(StrictSerializer):
 def _engine_or_404(key: str):
     try:
         return get_engine(key)
-    except EngineUserError:
+    except UserError:
         raise NotFound(_("Unknown game “%(game)s”.") % {"game": key}) from None
 
 
@@ -131,7 +132,7 @@ class GameDetail(APIView):
 
 
 def score_payload(engine, data) -> dict:
-    """Score a scorer request body; raises ValidationError / EngineUserError."""
+    """Score a scorer request body; raises ValidationError / UserError."""
     if not isinstance(data, dict):
         raise ValidationError({"non_field_errors": [_("The body must be a JSON object.")]})
     unknown = sorted(set(data) - _SCORE_KEYS)

@@ -24,8 +24,8 @@ from api.strict import StrictSerializer
 from clublife.cash import tournament_cash, tournament_cash_csv
 from tournaments.csv_files import csv_download
 from tournaments.prizes.payout import ENTRY_FEE_MAX, GOODS_MAX, PLACE_CENTS_MAX, PLACES_MAX
+from tournaments.selectors import prize_answer
 from tournaments.services.prizes import lot_set, prizes_set
-from tournaments.team_ranking import prize_answer
 
 
 class PrizeListWriteSerializer(StrictSerializer):

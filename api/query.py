@@ -23,10 +23,8 @@ from rest_framework.exceptions import ValidationError
 
 from clublife.services.seasons import MAX_YEAR, MIN_YEAR
 from games.choices import GAME_CHOICES
-from tournaments.bounds import MAX_ROUND
+from tournaments.bounds import MAX_ID, MAX_OFFSET, MAX_PAGE, MAX_ROUND
 from tournaments.text_checks import whole_number
-
-BIGINT_MAX = 2**63 - 1
 
 
 def _refuse(name: str, message: str):
@@ -100,14 +98,12 @@ class ChoiceParam:
                                 description=self.description)
 
 
-MAX_OFFSET = 10**9
-
-LIMIT = IntParam("limit", 1, 1000, "Number of results to return per page (default 100).")
+LIMIT = IntParam("limit", 1, MAX_PAGE, "Number of results to return per page (default 100).")
 OFFSET = IntParam("offset", 0, MAX_OFFSET, "The initial index from which to return the "
                                            "results.")
 ROUND = IntParam("round", 1, MAX_ROUND, "Only this round (its number).")
 YEAR = IntParam("year", MIN_YEAR, MAX_YEAR, "A calendar year.")
-CLUB = IntParam("club", 1, BIGINT_MAX, "Only the players of this club (its id).")
+CLUB = IntParam("club", 1, MAX_ID, "Only the players of this club (its id).")
 GAME = ChoiceParam("game", tuple(key for key, _label in GAME_CHOICES),
                    "The game; default: the club's game.")
 BY = ChoiceParam("by", ("evening", "player"),

@@ -16,9 +16,8 @@ from api.endpoints import TournamentEndpoint, actor_of
 from api.strict import StrictSerializer
 from tournaments.links import entry_url
 from tournaments.models import Round
-from tournaments.selectors import rounds_with_seating
+from tournaments.selectors import rounds_with_seating, teammates_together
 from tournaments.services import round_close, round_draw, round_reopen, round_swap
-from tournaments.team_ranking import teammates_together
 
 
 class SeatSerializer(StrictSerializer):

@@ -16,14 +16,14 @@ from rest_framework.response import Response
 from api.conditional import precondition_answer
 from api.endpoints import TournamentEndpoint, actor_of
 from api.strict import StrictSerializer
-from tournaments.selectors import standings_version
-from tournaments.services.teams import NAME_MAX, team_create, team_delete, team_update
-from tournaments.team_ranking import (
+from tournaments.selectors import (
+    standings_version,
     team_of,
     team_results,
     teams_of,
     teams_version,
 )
+from tournaments.services.teams import NAME_MAX, team_create, team_delete, team_update
 
 TEAM_ID = OpenApiParameter("team_id", int, OpenApiParameter.PATH)
 

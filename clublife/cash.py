@@ -3,7 +3,7 @@ money in, prizes out, the balance; and the same for a club's season.
 
 The figures come from the tournament's fee history and participants, the table money of
 a club evening (``clublife.table_money``) and the payout list
-(``tournaments.team_ranking.prize_answer``); ``tournaments.prizes.cash`` does the sums.
+(``tournaments.selectors.prize_answer``); ``tournaments.prizes.cash`` does the sums.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tournaments.prizes.cash import (
     season_csv_rows,
     tournament_csv_rows,
 )
-from tournaments.team_ranking import fee_basis, prize_answer
+from tournaments.selectors import fee_basis, prize_answer
 
 
 def _table_money(tournament: Tournament, participants: list[dict[str, Any]]) -> list[dict]:

@@ -30,7 +30,8 @@ from clubs.services import (
     members_preview,
 )
 from games.choices import GAME_CHOICES
-from games.engines import EngineUserError, get_engine
+from games.engines import get_engine
+from games.errors import UserError
 from games.forms import initial_of, rules_form_class
 from games.messages import add_to_form
 from games.messages import render as error_text
@@ -83,7 +84,7 @@ def members_page(request, club: Club, slug: str):
             context.update(_preview(lines), text=text)
         except FileProblem as exc:
             form.add_error(None, exc.render())
-        except EngineUserError as exc:  # a member number given meanwhile to someone else
+        except UserError as exc:  # a member number given meanwhile to someone else
             add_to_form(form, exc)
         except MembersUnconfirmed as exc:
             form.add_error(None, _("Nothing was imported: decide for each name marked "
@@ -114,13 +115,13 @@ def settings_page(request, club: Club, slug: str):
             fields["default_rules"] = rules_form.rules()
         try:
             club_defaults_update(club=club, **fields)
-        except EngineUserError as exc:
+        except UserError as exc:
             for target, errors in ((rules_form, [e for e in exc.errors
                                                  if e.field.startswith("default_rules")]),
                                    (form, [e for e in exc.errors
                                            if not e.field.startswith("default_rules")])):
                 if errors:
-                    add_to_form(target, EngineUserError(errors), field_of=FIELD_OF)
+                    add_to_form(target, UserError(errors), field_of=FIELD_OF)
         else:
             messages.success(request, _("Settings saved."))
             return redirect("clubs:club", club.slug)
@@ -153,7 +154,7 @@ def member_list(request, club: Club, slug: str):
         else:
             try:
                 player_rename(player=player, name=request.POST.get("name", ""), by=request.user)
-            except EngineUserError as exc:
+            except UserError as exc:
                 errors[player.pk] = " ".join(error_text(e) for e in exc.errors)
             else:
                 messages.success(request, _("Renamed to %(name)s.") % {"name": player.name})

@@ -46,7 +46,8 @@ from clublife.table_money import (
 from clubs.models import Club, Player
 from clubs.policies import is_staff, may_change_player, runs_club
 from games.choices import GAME_CHOICES
-from games.engines import EngineUserError, get_engine
+from games.engines import get_engine
+from games.errors import UserError
 from games.messages import add_to_form
 from tournaments.csv_files import csv_download
 from tournaments.errors import StateConflict
@@ -105,7 +106,7 @@ def evening_new(request, club: Club, slug: str):
                 club=club, date=data["date"], player_ids=[int(p) for p in data["players"]],
                 guests=data["guests"], game=data["game"], director=request.user,
                 method=data["method"])
-        except EngineUserError as exc:
+        except UserError as exc:
             add_to_form(form, exc, field_of=FIELD_OF)
         else:
             messages.success(request, _("The club evening is drawn: print the table cards or "
@@ -217,7 +218,7 @@ def player_merge_page(request, keep: Player, pk: int):
         else:
             try:
                 player_merge(keep=keep, remove=remove, by=request.user)
-            except EngineUserError as exc:
+            except UserError as exc:
                 add_to_form(form, exc, field_of=FIELD_OF)
             except StateConflict as exc:
                 form.add_error(None, exc.render(_))
@@ -257,7 +258,7 @@ def tournament_table_money(request, tournament: Tournament, pk: int):
         try:
             tournament_table_money_update(tournament=tournament, **form.service_fields(),
                                           by=request.user)
-        except EngineUserError as exc:
+        except UserError as exc:
             add_to_form(form, exc, field_of=MONEY_FIELD_OF)
         else:
             messages.success(request, _("Table money saved; the amounts below follow it."))

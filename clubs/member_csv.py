@@ -20,6 +20,7 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import fill
+from games.errors import FieldError, UserError
 
 MAX_LINES = 5000
 MAX_BYTES = 1_000_000
@@ -60,12 +61,12 @@ class Line:
         self.status = "error"
 
 
-class FileProblem(Exception):
-    """The file as a whole cannot be read (not text, too big, empty)."""
+class FileProblem(UserError):
+    """The file as a whole cannot be read (not text, too big, empty): a user error on
+    the field ``csv``."""
 
     def __init__(self, message, **params: Any):
-        self.message, self.params = message, params
-        super().__init__(str(message))
+        super().__init__([FieldError("csv", message, params)])
 
     def render(self) -> str:
         return fill(str(self.message), self.params)

@@ -13,8 +13,9 @@ from clubs.models import Club, Player
 from clubs.names import loose_key, name_key
 from clubs.uniques import create_with_slug, unique_errors
 from games.choices import check_game
-from games.engines import EngineInternalError, EngineUserError, FieldError, get_engine
-from games.engines.base import is_int, user_error
+from games.engines import get_engine
+from games.engines.base import is_int
+from games.errors import FieldError, InternalError, UserError, user_error
 
 MAX_FEE_CENTS = 100_000  # 1,000 € per lost game is surely a typo
 
@@ -31,7 +32,7 @@ def club_create(*, name: str, city: str = "", admin=None) -> Club:
 @transaction.atomic
 def player_create(*, name: str, club: Club | None = None, member_number: str = "",
                   created_by=None) -> Player:
-    """A new player (``EngineUserError`` on ``member_number`` when the club has it)."""
+    """A new player (``UserError`` on ``member_number`` when the club has it)."""
     with unique_errors(Player):
         return Player.objects.create(
             name=name, club=club, member_number=member_number, created_by=created_by
@@ -48,11 +49,11 @@ def club_update(*, club: Club, **fields) -> Club:
 
 @transaction.atomic
 def player_update(*, player: Player, **fields) -> Player:
-    """Change a player's club or member number (``EngineUserError`` on ``member_number``
+    """Change a player's club or member number (``UserError`` on ``member_number``
     when the club has it). A name is corrected by ``clublife.services.players.
     player_rename`` (it keeps the old name and has the standings that show it redone)."""
     if "name" in fields:
-        raise EngineInternalError("player_update does not rename: use player_rename")
+        raise InternalError("player_update does not rename: use player_rename")
     for name, value in fields.items():
         setattr(player, name, value)
     with unique_errors(Player):
@@ -83,7 +84,7 @@ def check_table_money(fields: dict[str, Any]) -> None:
     _fee(fields, "loss_fee_high_cents", errors, nullable=True)
     _fee(fields, "loss_fee_from", errors, nullable=True, low=1, high=1000)
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
 
 
 CLUB_DEFAULTS = ("default_game", "default_rules", "loss_fee_cents", "loss_fee_from",
@@ -106,9 +107,9 @@ def club_defaults_update(*, club: Club, **fields: Any) -> Club:
     rules = fields.get("default_rules", club.default_rules)
     try:
         get_engine(game).options(rules)
-    except EngineUserError as exc:
-        raise EngineUserError([FieldError(f"default_{e.field}", e.message, e.params)
-                               for e in exc.errors]) from None
+    except UserError as exc:
+        raise UserError([FieldError(f"default_{e.field}", e.message, e.params)
+                         for e in exc.errors]) from None
     check_table_money({k: v for k, v in fields.items() if k.startswith("loss_fee")})
     for name in ("loss_fee_cents", "loss_fee_high_cents"):
         if name in fields and fields[name] is None:
@@ -119,7 +120,7 @@ def club_defaults_update(*, club: Club, **fields: Any) -> Club:
     if "season_min_evenings" in fields:
         _fee(fields, "season_min_evenings", errors, low=0, high=366)
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     for name, value in fields.items():
         setattr(club, name, value)
     club.save(update_fields=list(fields) or None)

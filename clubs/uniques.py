@@ -11,7 +11,7 @@ constraint is the real check; this module owns what its violation means:
   (``name``, ``name-2``, …) inside a savepoint, so both objects are created, exactly as
   when the requests come one after the other;
 - ``unique_errors``: runs a write inside a savepoint and turns the violation of a
-  constraint listed in ``MESSAGES`` into the user error (``EngineUserError``) naming the
+  constraint listed in ``MESSAGES`` into the user error (``UserError``) naming the
   constraint's last field — the value the user gave, after the scope it is unique in —
   with the message the service's or the form's own check gives. Any other
   ``IntegrityError`` is a bug and goes on as it is.
@@ -30,7 +30,7 @@ from django.db import IntegrityError, connections, models, router, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext_noop as _
 
-from games.engines.base import user_error
+from games.errors import user_error
 
 # Constraint name → the message for a value that is taken. The field named is the
 # constraint's last field. Constraints not listed here are written under a lock or are

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engines import EngineUserError, FieldError
+from games.errors import FieldError, UserError
 from games.forms import rules_field_name
 from games.words import say
 
@@ -21,7 +21,7 @@ def render(error: FieldError) -> str:
     return say(error.message, error.params or {})
 
 
-def nested_detail(exc: EngineUserError, *, deals_key: str = "deals") -> dict[str, Any]:
+def nested_detail(exc: UserError, *, deals_key: str = "deals") -> dict[str, Any]:
     """``{"deals": {"3": {"matadors": ["…"]}}, "rules": {"tariff": ["…"]}}``."""
     detail: dict[str, Any] = {}
     for error in exc.errors:
@@ -41,7 +41,7 @@ def nested_detail(exc: EngineUserError, *, deals_key: str = "deals") -> dict[str
     return detail
 
 
-def flat_errors(exc: EngineUserError) -> list[dict[str, Any]]:
+def flat_errors(exc: UserError) -> list[dict[str, Any]]:
     """Every error as ``{"field", "message", "deal"?, "number"?}`` for clients that
     prefer a flat list."""
     out = []
@@ -54,7 +54,7 @@ def flat_errors(exc: EngineUserError) -> list[dict[str, Any]]:
     return out
 
 
-def add_to_form(form, exc: EngineUserError, *, field_of: dict[str, str] | None = None) -> None:
+def add_to_form(form, exc: UserError, *, field_of: dict[str, str] | None = None) -> None:
     """Show an engine or service error next to the form field it names.
 
     A dotted path names its field whole, as a generated rules form spells it

@@ -1,31 +1,14 @@
-"""Errors of the tournament services besides bad input.
+"""Errors of the tournament services besides the vocabulary's.
 
-Bad input is ``games.engines.EngineUserError`` (fields and translatable messages) for
-the engines and the services alike. These are the state errors: the request is well
-formed, but the tournament's state forbids it now.
+Bad input is ``games.errors.UserError`` and a state that forbids the action is
+``games.errors.StateConflict`` (re-exported here under its old address), for the
+engines and the services alike. The two precondition errors below belong to the
+conditional write of a deal correction (``If-Match``) and have no message of their own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from games.engines.base import fill
-
-
-class StateConflict(Exception):
-    """The state forbids the action (sheet submitted, round closed, …) → HTTP 409.
-
-    ``message`` is an English msgid with ``%(name)s`` parameters, like the engines'.
-    """
-
-    def __init__(self, message: str, **params: Any):
-        self.message = message
-        self.params = params
-        super().__init__(self.render())
-
-    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
-        return fill(self.message, self.params, translate)
+from games.errors import StateConflict  # noqa: F401  (re-exported)
 
 
 class StalePrecondition(Exception):

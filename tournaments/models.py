@@ -1,8 +1,26 @@
-"""Tournament and Participant.
+"""The tournament's data: who plays, how they were seated, what they scored, who changed it.
 
-A *tournament* (also a club evening) is played in one game under its house rules
-(``rules``, validated by the game's engine when the tournament is created). A
-*participant* is a player registered for it, with a start number.
+Terms (the rules in ../shared/spec/games.md):
+
+- *tournament* (also a club evening): played in one game under its house rules
+  (``rules``, validated by the game's engine when the tournament is created); its
+  ``status`` goes draft → running → finished.
+- *participant*: a player (``clubs.Player``) registered for a tournament, with a start
+  number; present (``checked_in``) players are drawn, a *withdrawn* one no more.
+- *team*: participants ranked together in the team ranking (``TeamEvent`` is its history).
+- *prize list*: the entry fee and who gets what (``PrizeList``; ``FeeEvent`` is the
+  entry fee's history, for the cash report).
+- *round*: one draw of the present participants into tables, by a seating method and a
+  seed (reproducible); *closed* once every sheet is in, *reopened* for corrections.
+- *table*: one table of a round, with its *seats* (seat 1..n in clockwise order, each
+  with that seat's sheet totals), its *sheet* (the *deals*, or a summary) and the
+  entry token of its QR code. A *deal* holds the validated record and per-seat scores.
+- *sheet history* (``SheetEvent``): append-only, who changed what, when and from where;
+  a correction keeps the value before and after.
+- *idempotency key*: the first answer to a POST, replayed to a retry.
+- *standings*: computed off the request — the *outbox* (``StandingsOutbox``) lists the
+  committed changes still to be counted, ``StandingsState`` when they last were, and
+  ``StandingsPage`` holds the stored lists (overall and per round).
 """
 
 from django.conf import settings
@@ -13,6 +31,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Player
 from games.choices import GAME_CHOICES
 from games.engines import get_engine
+from tournaments.seating import METHOD_LABELS
 
 # Bounds of a tournament's planned rounds (any game).
 MIN_ROUNDS_PLANNED = 1
@@ -192,10 +211,9 @@ class FeeEvent(models.Model):
 class Round(models.Model):
     """One draw of the tournament's participants into tables."""
 
-    class Method(models.TextChoices):
-        RANDOM = "random", _("random")
-        BALANCED = "balanced", _("balanced")
-        RANKING = "ranking", _("by ranking")
+    # seating's one list of drawing methods (names and label msgids): RANDOM, BALANCED, …
+    Method = models.TextChoices("Method", [(name.upper(), (name, _(label)))
+                                           for name, label in METHOD_LABELS.items()])
 
     tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"),
                                    on_delete=models.CASCADE, related_name="rounds")

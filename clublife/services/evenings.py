@@ -23,8 +23,8 @@ from clublife.models import TableMoneyChange
 from clubs.models import Club, Player
 from clubs.services import check_table_money
 from games.choices import check_game
-from games.engines import EngineUserError, FieldError
-from games.engines.base import is_int, user_error
+from games.engines.base import is_int
+from games.errors import FieldError, UserError, user_error
 from tournaments.models import Tournament
 from tournaments.services.entries import (
     participant_add,
@@ -78,7 +78,7 @@ def _present_players(player_ids: Any, guests: Any) -> tuple[list[Player], list[s
         else:
             names.append(name.strip())
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     if not players and not names:
         raise user_error("player_ids", _("Pick who is present."))
     return players, names

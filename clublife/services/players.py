@@ -22,7 +22,7 @@ from clublife.services.seasons import season_mark_stale, seasons_of_tournaments
 from clubs.models import Player
 from clubs.names import clean_name
 from clubs.uniques import unique_errors
-from games.engines.base import user_error
+from games.errors import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import Participant
 from tournaments.policies import visible_tournaments

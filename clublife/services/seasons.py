@@ -26,7 +26,8 @@ from clublife.models import Season, SeasonOutbox
 from clublife.tasks import schedule_season
 from clubs.models import Club
 from games.choices import check_game
-from games.engines.base import is_int, user_error
+from games.engines.base import is_int
+from games.errors import user_error
 from tournaments.models import Tournament
 
 MIN_YEAR, MAX_YEAR = 1900, 2999

@@ -1,4 +1,4 @@
-"""The one interface every game engine implements, its registry and its two error kinds.
+"""The one interface every game engine implements and its registry (errors: ``games.errors``).
 
 Terms used by every engine (see ../shared/spec/games.md, "Common conventions"):
 
@@ -19,9 +19,18 @@ translates them with ``gettext`` and fills in ``params``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, ClassVar
+
+from games.errors import (  # noqa: F401  (re-exported: the engines' error names)
+    Errors,
+    FieldError,
+    InternalError,
+    UserError,
+    fill,
+    user_error,
+)
 
 
 def _(message: str) -> str:
@@ -36,80 +45,12 @@ def pgettext(context: str, message: str) -> str:
     return f"{context}\x04{message}"
 
 
-def fill(message: str, params: Mapping[str, Any] | None,
-         translate: Callable[[str], str] = lambda s: s) -> str:
-    """A msgid in the reader's language with its ``%(name)s`` parameters filled in: the
-    one way every error and every phrase of the app is rendered."""
-    text = translate(message)
-    return text % params if params else text
-
-
 # --------------------------------------------------------------------------- errors
+# The app's one error vocabulary lives in ``games.errors`` (pure, below the engines);
+# the engines' names for it stay as aliases so that callers and tests keep working.
 
-
-@dataclass(frozen=True)
-class FieldError:
-    """One offending field: where it is and what is wrong with it.
-
-    ``field`` is a dotted path inside the deal or the rules (``"bids.2"``,
-    ``"matadors"``, ``"rules.tariff"``); ``deal`` is the 0-based index of the deal in the
-    submitted list (None for errors outside deals); ``number`` its deal number.
-    """
-
-    field: str
-    message: str
-    params: dict[str, Any] = field(default_factory=dict)
-    deal: int | None = None
-    number: int | None = None
-
-    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
-        return fill(self.message, self.params, translate)
-
-    def at(self, *, deal: int | None, number: int | None, prefix: str = "") -> FieldError:
-        """The same error, placed in a deal of a list (and under a field prefix)."""
-        name = f"{prefix}.{self.field}" if prefix and self.field else (prefix or self.field)
-        return FieldError(name, self.message, self.params, deal, number)
-
-
-class EngineUserError(Exception):
-    """Bad input from a user: one or more ``FieldError``s, shown by forms and the API."""
-
-    def __init__(self, errors: Iterable[FieldError]):
-        self.errors = list(errors)
-        if not self.errors:
-            raise EngineInternalError("EngineUserError raised without errors")
-        super().__init__("; ".join(f"{e.field}: {e.render()}" for e in self.errors))
-
-
-class EngineInternalError(Exception):
-    """Something that cannot happen with valid code: a bug, never the user's fault."""
-
-
-class Errors:
-    """Collects field errors so that one pass reports every offending field."""
-
-    def __init__(self) -> None:
-        self.items: list[FieldError] = []
-
-    def add(self, field_name: str, message: str, **params: Any) -> None:
-        self.items.append(FieldError(field_name, message, params))
-
-    def extend(self, errors: Iterable[FieldError]) -> None:
-        self.items.extend(errors)
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
-
-    def has(self, field_name: str) -> bool:
-        return any(e.field == field_name for e in self.items)
-
-    def raise_if_any(self) -> None:
-        if self.items:
-            raise EngineUserError(self.items)
-
-
-def user_error(field_name: str, message: str, **params: Any) -> EngineUserError:
-    return EngineUserError([FieldError(field_name, message, params)])
+EngineUserError = UserError
+EngineInternalError = InternalError
 
 
 # --------------------------------------------------------------------------- options

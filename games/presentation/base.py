@@ -11,8 +11,9 @@ from typing import Any, ClassVar
 
 from django.utils.translation import gettext_lazy as _
 
-from games.engines import Engine, EngineInternalError, get_engine
+from games.engines import Engine, get_engine
 from games.engines.words import Phrase
+from games.errors import InternalError
 
 
 class Presentation:
@@ -116,7 +117,7 @@ _REGISTRY: dict[str, Presentation] = {}
 def register(cls: type[Presentation]) -> type[Presentation]:
     """Class decorator: the presentation of the engine ``cls.key``."""
     if cls.key in _REGISTRY:
-        raise EngineInternalError(f"presentation {cls.key!r} registered twice")
+        raise InternalError(f"presentation {cls.key!r} registered twice")
     get_engine(cls.key)  # a presentation belongs to a registered engine
     _REGISTRY[cls.key] = cls()
     return cls
@@ -126,7 +127,7 @@ def presentation_of(key: str) -> Presentation:
     try:
         return _REGISTRY[key]
     except KeyError:
-        raise EngineInternalError(f"no presentation of game {key!r}") from None
+        raise InternalError(f"no presentation of game {key!r}") from None
 
 
 def all_presentations() -> list[Presentation]:

@@ -48,6 +48,8 @@ def test_the_tree_keeps_every_contract():
      "Engines, seating, standings and the season ranking import no Django"),
     ("tournaments/standings/wrong.py", "from tournaments import models\n",
      "Engines, seating, standings and the season ranking import no Django"),
+    ("tournaments/seating/wrong.py", "from games.engines import get_engine\n",
+     "Seating works for any game from plain table sizes"),
 ])
 def test_a_wrong_import_breaks_a_contract(copy, module, line, contract):
     assert lint(copy).returncode == 0  # the copy itself is clean

@@ -33,8 +33,9 @@ from tournaments.selectors import (
     participant_sheets,
     standing_entries,
     standings_version,
+    team_results,
+    teams_version,
 )
-from tournaments.team_ranking import team_results, teams_version
 
 TOP_IN_CHART = 8
 

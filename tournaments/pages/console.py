@@ -31,7 +31,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
-from games.engines import EngineUserError, get_engine
+from games.engines import get_engine
+from games.errors import UserError
 from games.forms import initial_of, rules_form_class
 from games.messages import add_to_form
 from tournaments.errors import StateConflict
@@ -48,7 +49,7 @@ from tournaments.pages.access import allowed_if, staff_actor, staff_required, to
 from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.paper_sheets import paper_sheet
 from tournaments.policies import directed_tournaments, directs
-from tournaments.selectors import round_sheets
+from tournaments.selectors import round_sheets, teammates_together
 from tournaments.services import (
     participant_update,
     round_close,
@@ -61,7 +62,6 @@ from tournaments.services import (
     tournament_update,
 )
 from tournaments.services.entries import participants_register
-from tournaments.team_ranking import teammates_together
 
 app_name = "console"
 
@@ -97,7 +97,7 @@ def home(request):
     if request.method == "POST" and form.is_valid():
         try:
             tournament = tournament_create(director=user, **form.cleaned_data)
-        except EngineUserError as exc:
+        except UserError as exc:
             add_to_form(form, exc)
         else:
             messages.success(request, _("Tournament created."))
@@ -307,7 +307,7 @@ def end_sheet(request, tournament: Tournament, tournament_id: int, table_id: int
         try:
             sheet_end(table_id=table.pk, reason=form.cleaned_data["reason"],
                       actor=staff_actor(request))
-        except EngineUserError as exc:
+        except UserError as exc:
             add_to_form(form, exc)
         except StateConflict as exc:
             messages.error(request, exc.render(_))

@@ -1,5 +1,6 @@
 """One way for the console's forms to run a service: its refusal is shown next to the
-form's fields (bad input) or above them (a state that forbids it now)."""
+form's fields (a ``UserError``: bad input) or above them (a ``StateConflict``: a state
+that forbids it now) — the pages' edge of the error vocabulary (``games.errors``)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from games.engines import EngineUserError
+from games.errors import StateConflict, UserError
 from games.messages import add_to_form
-from tournaments.errors import StateConflict
 
 
 def run_on_form(form, change: Callable[[], Any], *,
@@ -19,7 +19,7 @@ def run_on_form(form, change: Callable[[], Any], *,
     added to ``form``."""
     try:
         return True, change()
-    except EngineUserError as exc:
+    except UserError as exc:
         add_to_form(form, exc, field_of=field_of)
     except StateConflict as exc:
         form.add_error(None, exc.render(gettext))

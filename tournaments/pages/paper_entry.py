@@ -11,7 +11,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from games.engines import EngineUserError
+from games.errors import UserError
 from games.messages import render as error_text
 from games.presentation import presentation_of
 from tournaments.errors import StateConflict
@@ -45,7 +45,7 @@ class SummaryForm(forms.Form):
                 for s in self.seats]
 
 
-def _add_engine_errors(form: SummaryForm, exc: EngineUserError) -> None:
+def _add_engine_errors(form: SummaryForm, exc: UserError) -> None:
     for error in exc.errors:
         parts = error.field.split(".")
         if len(parts) == 3 and parts[0] == "seats" and parts[1].isdigit() \
@@ -74,7 +74,7 @@ def summary_page(request, table: Table, table_id: int):
         try:
             actor = staff_actor(request)
             summary_record(table_id=table.pk, seats=form.entries(), actor=actor)
-        except EngineUserError as exc:
+        except UserError as exc:
             _add_engine_errors(form, exc)
         except StateConflict as exc:
             form.add_error(None, exc.render(_))

@@ -16,7 +16,8 @@ from django.contrib import messages
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from games.engines import DealContext, EngineUserError, get_engine
+from games.engines import DealContext, get_engine
+from games.errors import UserError
 from games.messages import render as error_text
 from games.presentation.grid import Input, grid_inputs, grid_record, input_at
 from tournaments.errors import StateConflict
@@ -104,7 +105,7 @@ def paper_grid_page(request, table: Table, table_id: int):
             records = [grid_record(engine, state["rules"], players, r.values, r.hints)
                        for r in filled]
             deals_record(table_id=table.pk, records=records, actor=actor)
-        except EngineUserError as exc:
+        except UserError as exc:
             for error in exc.errors:
                 if error.deal is not None and error.deal < len(filled):
                     filled[error.deal].add_error(error.field, error_text(error))

@@ -19,8 +19,8 @@ from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
 from tournaments.prize_forms import LotForm, PrizeForm
 from tournaments.prizes.ties import tie_notes
+from tournaments.selectors import prize_answer
 from tournaments.services.prizes import lot_set, prizes_set
-from tournaments.team_ranking import prize_answer
 from tournaments.templatetags.money import euros
 
 FIELD_OF = {"entry_fee_cents": "entry_fee", "places_percent": "places",

@@ -17,8 +17,8 @@ from tournaments.pages.console import ask_first
 from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
 from tournaments.prize_forms import TeamForm, TeamImportForm
+from tournaments.selectors import team_results
 from tournaments.services.teams import team_create, team_delete, team_update, teams_import
-from tournaments.team_ranking import team_results
 
 FIELD_OF = {"members": "members", "name": "name"}
 

@@ -31,7 +31,8 @@ import datetime as dt
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from games.engines.base import EngineInternalError, _
+from games.engines.base import _
+from games.errors import InternalError
 
 Row = dict[str, Any]
 
@@ -136,7 +137,7 @@ def _money_rows(entries: Iterable[Mapping[str, Any]], kind: str, sign: int,
     for entry in entries:
         cents = entry["amount_cents"]
         if cents < 0:
-            raise EngineInternalError(f"negative {kind} amount for {entry['participant']}")
+            raise InternalError(f"negative {kind} amount for {entry['participant']}")
         if cents:
             out.append({"at": at, "kind": kind, "participant": entry["participant"],
                         "name": entry.get("name", ""),

@@ -38,7 +38,7 @@ Who gets what (the standings decide, best first; ties are rows with equal ``rank
   stays in the pot (``undistributed_cents``).
 
 Standard library and the engines' error types only: no Django. Bad input raises
-``EngineUserError`` naming each offending field (``places_percent.2``) with msgids the
+``UserError`` naming each offending field (``places_percent.2``) with msgids the
 web layer translates.
 """
 
@@ -51,7 +51,8 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
-from games.engines.base import EngineUserError, FieldError, _, is_int
+from games.engines.base import _, is_int
+from games.errors import FieldError, UserError
 from tournaments.text_checks import control_characters, storable
 
 Row = dict[str, Any]
@@ -61,8 +62,6 @@ PLACE_CENTS_MAX = 10_000_000  # cents: 100,000 €
 PLACES_MAX = 500
 GOODS_MAX = 200  # characters
 PERCENT_DECIMALS = 2
-FIELDS = ("entry_fee_cents", "payout_percent", "places_percent", "places_cents",
-          "places_goods")
 
 
 @dataclass(frozen=True)
@@ -97,104 +96,136 @@ def _number(value: Fraction) -> int | float:
 
 
 # --------------------------------------------------------------------------- validation
+# The prize list's fields are described once (``SPEC``): each with its kind and bounds.
+# ``check_prize_config`` reads every field by its description and then applies the rules
+# across fields (either percentages or amounts; percentages add up to 100).
 
 
-def _percent(value: Any, field: str, errors: list[FieldError]) -> Fraction | None:
-    """A percentage 0 to 100 with at most two decimals, exactly, or an error."""
-    message = _("Must be a number from 0 to 100 with at most two decimals.")
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        errors.append(FieldError(field, message))
-        return None
-    try:
-        exact = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
-    except InvalidOperation:
-        errors.append(FieldError(field, message))
-        return None
-    if not exact.is_finite() or not 0 <= exact <= 100 or \
-            exact.normalize().as_tuple().exponent < -PERCENT_DECIMALS:
-        errors.append(FieldError(field, message))
-        return None
-    return Fraction(exact)
+@dataclass(frozen=True)
+class _Cents:
+    """Whole cents ``0..high``."""
+
+    high: int
+
+    def read(self, value: Any, where: str, errors: list[FieldError]) -> int | None:
+        if not is_int(value) or not 0 <= value <= self.high:
+            errors.append(FieldError(where, _("Must be a whole number from %(min)s to "
+                                              "%(max)s."), {"min": 0, "max": self.high}))
+            return None
+        return value
 
 
-def _cents(value: Any, field: str, high: int, errors: list[FieldError]) -> int | None:
-    if not is_int(value) or not 0 <= value <= high:
-        errors.append(FieldError(field, _("Must be a whole number from %(min)s to %(max)s."),
-                                 {"min": 0, "max": high}))
-        return None
-    return value
+@dataclass(frozen=True)
+class _Percent:
+    """A percentage 0 to 100 with at most ``PERCENT_DECIMALS`` decimals, exactly."""
+
+    def read(self, value: Any, where: str, errors: list[FieldError]) -> Fraction | None:
+        message = _("Must be a number from 0 to 100 with at most two decimals.")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            errors.append(FieldError(where, message))
+            return None
+        try:
+            exact = Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+        except InvalidOperation:
+            errors.append(FieldError(where, message))
+            return None
+        if not exact.is_finite() or not 0 <= exact <= 100 or \
+                exact.normalize().as_tuple().exponent < -PERCENT_DECIMALS:
+            errors.append(FieldError(where, message))
+            return None
+        return Fraction(exact)
 
 
-def _list(data: Mapping[str, Any], name: str, errors: list[FieldError]) -> list | None:
-    value = data.get(name)
-    if value is None:
+@dataclass(frozen=True)
+class _Goods:
+    """A goods prize: text of at most ``max_length`` characters once trimmed."""
+
+    max_length: int
+
+    def read(self, value: Any, where: str, errors: list[FieldError]) -> str | None:
+        if not isinstance(value, str):
+            errors.append(FieldError(where, _("Must be text.")))
+        elif len(value.strip()) > self.max_length:
+            errors.append(FieldError(where, _("At most %(max)s characters."),
+                                     {"max": self.max_length}))
+        elif not storable(value) or control_characters(value):
+            errors.append(FieldError(where, _("Contains characters that cannot be stored.")))
+        else:
+            return value.strip()
         return None
-    if not isinstance(value, list):
-        errors.append(FieldError(name, _("Must be a list.")))
-        return None
-    if len(value) > PLACES_MAX:
-        errors.append(FieldError(name, _("At most %(max)s prize places."), {"max": PLACES_MAX}))
-        return None
-    return value
+
+
+@dataclass(frozen=True)
+class _Places:
+    """One value per prize place (at most ``PLACES_MAX``), each read as ``each``."""
+
+    each: Any
+
+    def shape(self, value: Any, name: str, errors: list[FieldError]) -> list | None:
+        if value is None:
+            return None
+        if not isinstance(value, list):
+            errors.append(FieldError(name, _("Must be a list.")))
+            return None
+        if len(value) > PLACES_MAX:
+            errors.append(FieldError(name, _("At most %(max)s prize places."),
+                                     {"max": PLACES_MAX}))
+            return None
+        return value
+
+    def read(self, items: list, name: str, errors: list[FieldError]) -> tuple:
+        return tuple(self.each.read(v, f"{name}.{i}", errors) for i, v in enumerate(items))
+
+
+SPEC: dict[str, Any] = {
+    "entry_fee_cents": _Cents(ENTRY_FEE_MAX),     # required
+    "payout_percent": _Percent(),                 # absent or null: 100
+    "places_percent": _Places(_Percent()),
+    "places_cents": _Places(_Cents(PLACE_CENTS_MAX)),
+    "places_goods": _Places(_Goods(GOODS_MAX)),
+}
+FIELDS = tuple(SPEC)
 
 
 def check_prize_config(data: Any) -> PrizeConfig:
-    """The validated prize list from the ``PUT …/prizes/`` body, or ``EngineUserError``
+    """The validated prize list from the ``PUT …/prizes/`` body, or ``UserError``
     naming every offending field (unknown fields included)."""
     if not isinstance(data, Mapping):
-        raise EngineUserError([FieldError("", _("The body must be a JSON object."))])
-    errors: list[FieldError] = []
-    for name in data:
-        if name not in FIELDS:
-            errors.append(FieldError(str(name), _("Unknown field.")))
+        raise UserError([FieldError("", _("The body must be a JSON object."))])
+    errors: list[FieldError] = [FieldError(str(name), _("Unknown field."))
+                                for name in data if name not in SPEC]
     fee = 0
     if "entry_fee_cents" not in data:
         errors.append(FieldError("entry_fee_cents", _("This field is required.")))
     else:
-        fee = _cents(data["entry_fee_cents"], "entry_fee_cents", ENTRY_FEE_MAX, errors)
+        fee = SPEC["entry_fee_cents"].read(data["entry_fee_cents"], "entry_fee_cents", errors)
     payout = Fraction(100)
     if data.get("payout_percent") is not None:
-        payout = _percent(data["payout_percent"], "payout_percent", errors)
-    percents = _list(data, "places_percent", errors)
-    amounts = _list(data, "places_cents", errors)
-    goods = _list(data, "places_goods", errors) or []
-    if percents is not None and amounts is not None:
+        payout = SPEC["payout_percent"].read(data["payout_percent"], "payout_percent", errors)
+    lists = {name: SPEC[name].shape(data.get(name), name, errors)
+             for name in ("places_percent", "places_cents", "places_goods")}
+    if lists["places_percent"] is not None and lists["places_cents"] is not None:
         for name in ("places_percent", "places_cents"):
             errors.append(FieldError(name, _("Give either percentages or fixed amounts per "
                                              "place, not both.")))
-        percents = amounts = None
-    clean_percents = None
-    if percents is not None:
-        clean_percents = tuple(_percent(p, f"places_percent.{i}", errors)
-                               for i, p in enumerate(percents))
-        if not percents:
-            errors.append(FieldError("places_percent", _("Give at least one place.")))
-        elif None not in clean_percents and sum(clean_percents) != 100:
-            errors.append(FieldError("places_percent",
-                                     _("The percentages must add up to exactly 100.")))
-    clean_amounts = None
-    if amounts is not None:
-        clean_amounts = tuple(_cents(a, f"places_cents.{i}", PLACE_CENTS_MAX, errors)
-                              for i, a in enumerate(amounts))
-        if not amounts:
-            errors.append(FieldError("places_cents", _("Give at least one place.")))
-    clean_goods = []
-    for i, text in enumerate(goods):
-        where = f"places_goods.{i}"
-        if not isinstance(text, str):
-            errors.append(FieldError(where, _("Must be text.")))
-        elif len(text.strip()) > GOODS_MAX:
-            errors.append(FieldError(where, _("At most %(max)s characters."),
-                                     {"max": GOODS_MAX}))
-        elif not storable(text) or control_characters(text):
-            errors.append(FieldError(where, _("Contains characters that cannot be stored.")))
-        else:
-            clean_goods.append(text.strip())
+        lists["places_percent"] = lists["places_cents"] = None
+    clean: dict[str, tuple | None] = {}
+    for name in ("places_percent", "places_cents"):
+        items = lists[name]
+        clean[name] = None if items is None else SPEC[name].read(items, name, errors)
+        if items == []:
+            errors.append(FieldError(name, _("Give at least one place.")))
+    percents = clean["places_percent"]
+    if percents and None not in percents and sum(percents) != 100:
+        errors.append(FieldError("places_percent",
+                                 _("The percentages must add up to exactly 100.")))
+    goods = [g for g in SPEC["places_goods"].read(lists["places_goods"] or [], "places_goods",
+                                                  errors) if g is not None]
     if errors:
-        raise EngineUserError(errors)
-    while clean_goods and not clean_goods[-1]:
-        clean_goods.pop()  # trailing empty goods make no prize places
-    return PrizeConfig(fee, payout, clean_percents, clean_amounts, tuple(clean_goods))
+        raise UserError(errors)
+    while goods and not goods[-1]:
+        goods.pop()  # trailing empty goods make no prize places
+    return PrizeConfig(fee, payout, percents, clean["places_cents"], tuple(goods))
 
 
 # --------------------------------------------------------------------------- money
@@ -250,10 +281,10 @@ def check_lot(order: Any, standings: Iterable[Mapping[str, Any]],
     ties = prize_ties(standings_list, config.places)
     tied = {pid for group in ties for pid in group}
     if not isinstance(order, list):
-        raise EngineUserError([FieldError("order", _("Must be a list of participant ids."))])
+        raise UserError([FieldError("order", _("Must be a list of participant ids."))])
     if not ties:
-        raise EngineUserError([FieldError("order", _("No players are tied at a prize "
-                                                     "place."))])
+        raise UserError([FieldError("order", _("No players are tied at a prize "
+                                               "place."))])
     errors: list[FieldError] = []
     seen: list[Any] = []
     for i, pid in enumerate(order):
@@ -273,7 +304,7 @@ def check_lot(order: Any, standings: Iterable[Mapping[str, Any]],
                                  {"missing": ", ".join(f"{r['start_number']}. {r.get('name', '')}"
                                                        .strip() for r in missing)}))
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     return seen
 
 

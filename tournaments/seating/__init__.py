@@ -27,14 +27,14 @@ the caller raises ``SeatingInternalError``.
 
 from .balanced import balanced, repeated_pairs
 from .composition import composition
-from .draws import METHODS, draw, swap
+from .draws import METHOD_LABELS, METHODS, check_method, draw, swap
 from .errors import SeatingError, SeatingInternalError
 from .planned import PLAN_MAX_PLAYERS, repeat_lower_bound
 from .random_draw import random_draw
 from .ranking import ranking
 
 __all__ = [
-    "METHODS", "PLAN_MAX_PLAYERS", "SeatingError", "SeatingInternalError", "balanced",
-    "composition", "draw", "random_draw", "ranking", "repeat_lower_bound", "repeated_pairs",
-    "swap",
+    "METHOD_LABELS", "METHODS", "PLAN_MAX_PLAYERS", "SeatingError", "SeatingInternalError",
+    "balanced", "check_method", "composition", "draw", "random_draw", "ranking",
+    "repeat_lower_bound", "repeated_pairs", "swap",
 ]

@@ -19,7 +19,19 @@ from .ranking import ranking
 
 Tables = list[list[Hashable]]
 
+# The one list of drawing methods: name → generator. Their labels (msgids, translated by
+# the web layer) are the choices of ``Round.method``; ``check_method`` is the one check.
 METHODS = {"random": random_draw, "balanced": balanced, "ranking": ranking}
+METHOD_LABELS = {"random": _("random"), "balanced": _("balanced"), "ranking": _("by ranking")}
+
+
+def check_method(method: str) -> str:
+    """``method`` when it names a drawing method, else ``SeatingError`` on ``method``."""
+    if method not in METHODS:
+        raise SeatingError(
+            "method", _("Unknown seating method “%(method)s”; use one of %(methods)s."),
+            method=method, methods=", ".join(METHODS))
+    return method
 
 
 def draw(method: str, participants: Sequence[Hashable], sizes: Sequence[int], preferred: int,
@@ -33,10 +45,7 @@ def draw(method: str, participants: Sequence[Hashable], sizes: Sequence[int], pr
     ``clubs``, ``apart`` (pairs that must not meet) and ``rounds_planned`` are used by
     ``"balanced"`` only.
     """
-    if method not in METHODS:
-        raise SeatingError(
-            "method", _("Unknown seating method “%(method)s”; use one of %(methods)s."),
-            method=method, methods=", ".join(METHODS))
+    check_method(method)
     if method == "balanced":
         return balanced(participants, sizes, preferred, rng, history=history, clubs=clubs,
                         apart=apart, rounds_planned=rounds_planned)

@@ -1,10 +1,9 @@
-"""The two kinds of seating error.
+"""Seating's names for the app's error vocabulary (``games.errors``).
 
 - ``SeatingError``: the director asked for something that cannot be done (a player
   count that cannot be split into tables, an unknown method, a swap of a player who
-  is not seated). It names the offending ``field`` (``"players"``, ``"method"``) and
-  carries an English msgid with ``%(name)s`` parameters, like the engines'
-  ``FieldError``; the web layer translates the msgid and fills in ``params``.
+  is not seated): a ``UserError`` on one ``field`` (``"players"``, ``"method"``) with an
+  English msgid and ``params``; the web layer translates it like any user error.
 - ``SeatingInternalError``: a bug in the caller (a table size list without the
   preferred size, a participant listed twice); never shown as the user's fault.
 
@@ -14,37 +13,17 @@ given its table sizes as plain ints.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-
-def _(message: str) -> str:
-    """Mark a message for translation; the web layer translates it later."""
-    return message
+from games.errors import FieldError, InternalError, UserError, _  # noqa: F401
 
 
-class SeatingError(Exception):
+class SeatingError(UserError):
     """A seating request the user can fix: ``field``, msgid ``message``, ``params``."""
 
     def __init__(self, field: str, message: str, **params: Any):
-        self.field = field
-        self.message = message
-        self.params = params
-        super().__init__(f"{field}: {self.render()}")
-
-    def render(self, translate: Callable[[str], str] = lambda s: s) -> str:
-        text = translate(self.message)
-        return text % self.params if self.params else text
-
-    def __reduce__(self):
-        # the default rebuilds from ``args`` (the rendered text); a task queue that
-        # pickles the error must get field, msgid and params back
-        return _rebuild, (self.field, self.message, self.params)
+        super().__init__([FieldError(field, message, params)])
 
 
-def _rebuild(field: str, message: str, params: dict[str, Any]) -> SeatingError:
-    return SeatingError(field, message, **params)
-
-
-class SeatingInternalError(Exception):
+class SeatingInternalError(InternalError):
     """Something that cannot happen with valid calling code: a bug, never the user's."""

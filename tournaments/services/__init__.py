@@ -2,8 +2,8 @@
 
 Every function takes keyword-only arguments and runs in one transaction; views, API
 views, commands and tasks call these and nothing else to change tournament data.
-Bad input raises ``EngineUserError`` (a field and a translatable message); a state that
-forbids the action raises ``tournaments.errors.StateConflict``.
+Bad input raises ``games.errors.UserError`` (a field and a translatable message); a
+state that forbids the action raises ``games.errors.StateConflict``.
 """
 
 from tournaments.services.actors import Actor  # noqa: F401

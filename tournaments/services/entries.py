@@ -13,8 +13,8 @@ from clubs.models import Club, Player
 from clubs.names import clean_name, name_key
 from clubs.services import player_create
 from clubs.uniques import create_with_slug, unique_errors
-from games.engines import EngineUserError, get_engine
-from games.engines.base import user_error
+from games.engines import get_engine
+from games.errors import UserError, user_error
 from tournaments.errors import StateConflict
 from tournaments.models import (
     MAX_ROUNDS_PLANNED,
@@ -36,7 +36,7 @@ def tournament_create(*, name: str, game: str, rules: dict | None = None,
                       rounds_planned: int | None = None,
                       team_size: int = TEAM_SIZE_DEFAULT) -> Tournament:
     """Create a tournament; the game's engine validates the rules first
-    (``EngineUserError`` naming ``rules.<option>``, nothing stored). ``rounds_planned``
+    (``UserError`` naming ``rules.<option>``, nothing stored). ``rounds_planned``
     None takes the game's default."""
     engine = get_engine(game)
     engine.options(rules or {})
@@ -65,7 +65,7 @@ def check_rounds_planned(value: int | None) -> None:
 def participant_add(*, tournament: Tournament, player: Player,
                     checked_in: bool = True) -> Participant:
     """Register a player with the next free start number (checked in: registering at
-    the desk is the check-in; a director can undo it). ``EngineUserError`` on ``player``
+    the desk is the check-in; a director can undo it). ``UserError`` on ``player``
     when he is registered already (by a request that passed the caller's check too)."""
     # Lock the tournament row so two registrations never get the same start number.
     lock_open_tournament(tournament.pk)
@@ -133,7 +133,7 @@ def participants_register(*, tournament: Tournament, names: list[str],
             continue
         try:
             participant_add(tournament=tournament, player=player)
-        except EngineUserError:  # registered meanwhile by a request that passed the check
+        except UserError:  # registered meanwhile by a request that passed the check
             skipped.append(name)
             continue
         added += 1
@@ -152,7 +152,7 @@ def participant_update(*, participant: Participant, **fields) -> Participant:
     during a round leaves them seated, and the director ends their table's sheet early
     (``sheet_end``). Re-admitting draws them again from the next round. Withdrawal is
     shown in the standings, so changing it has them recomputed as any sheet change
-    does. ``EngineUserError`` names a field that is unknown or not true/false;
+    does. ``UserError`` names a field that is unknown or not true/false;
     ``StateConflict`` when the tournament is finished.
     """
     for name, value in fields.items():

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _
 
-from games.engines.base import user_error
+from games.errors import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import IdempotencyKey, Table
 from tournaments.services.sheets import SheetWrite, sheet_write

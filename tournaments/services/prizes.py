@@ -5,7 +5,7 @@
   change after the first round shows in the cash report. A new prize list drops a lot
   recorded for the old one.
 - ``lot_set`` records the result of a lot among the players tied at prize places; it
-  must name exactly them (``EngineUserError`` on ``order``). A lot that a later
+  must name exactly them (``UserError`` on ``order``). A lot that a later
   correction made stale is reported by the payout list, never applied.
 """
 

@@ -23,26 +23,23 @@ import secrets
 from django.db import transaction
 from django.utils.translation import gettext_noop as _
 
-from games.engines import EngineUserError, FieldError, get_engine
-from games.engines.base import user_error
+from games.engines import get_engine
+from games.errors import FieldError, UserError, user_error
 from tournaments import seating
+from tournaments.bounds import MAX_SEED
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, Round, Seat, SheetEvent, Table, Tournament
 from tournaments.recompute.standings_rows import compute_standings
+from tournaments.selectors import teammate_pairs
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import check_not_finished
 from tournaments.services.sheets import table_lock
-from tournaments.team_ranking import teammate_pairs
 
 TOKEN_BYTES = 24  # 192 bits from secrets; the API contract asks for at least 128
 
 
 def new_entry_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def _seating_error(exc: seating.SeatingError) -> EngineUserError:
-    return EngineUserError([FieldError(exc.field, exc.message, exc.params)])
 
 
 def _previous_round_done(tournament: Tournament) -> None:
@@ -81,15 +78,12 @@ def _ranked_ids(tournament: Tournament, ids: list[int]) -> list[int]:
 
 @transaction.atomic
 def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> Round:
-    """Draw the next round. Raises ``EngineUserError`` when the players cannot be seated
+    """Draw the next round. Raises ``UserError`` when the players cannot be seated
     and ``StateConflict`` while the previous round is still being played."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
-    if method not in seating.METHODS:
-        raise user_error("method",
-                         _("Unknown seating method “%(method)s”; use one of %(methods)s."),
-                         method=method, methods=", ".join(seating.METHODS))
+    seating.check_method(method)
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
-                             or not 0 <= seed < 2**63):
+                             or not 0 <= seed <= MAX_SEED):
         raise user_error("seed", _("The seed must be a whole number from 0 to 2^63 − 1."))
     check_not_finished(tournament)
     _previous_round_done(tournament)
@@ -113,9 +107,9 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
                               rounds_planned=tournament.planned_rounds)
     except seating.SeatingError as exc:
         if sizes.reason is not None and exc.field == "players":
-            raise EngineUserError([FieldError(exc.field, exc.message, exc.params),
-                                   FieldError(exc.field, sizes.reason, sizes.params)]) from None
-        raise _seating_error(exc) from None
+            raise UserError([*exc.errors,
+                             FieldError(exc.field, sizes.reason, sizes.params)]) from None
+        raise  # a seating error is a user error already
     for size in {len(t) for t in tables}:
         engine.check_table(size, rules)
     number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first()

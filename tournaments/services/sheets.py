@@ -31,15 +31,9 @@ from django.db.models import Count, IntegerField, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _
 
-from games.engines import (
-    DealContext,
-    Engine,
-    EngineUserError,
-    FieldError,
-    ScoredDeal,
-    get_engine,
-)
-from games.engines.base import is_int, user_error
+from games.engines import DealContext, Engine, ScoredDeal, get_engine
+from games.engines.base import is_int
+from games.errors import FieldError, UserError, user_error
 from tournaments.conditional import if_match_holds
 from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
 from tournaments.models import Deal, Seat, SheetEvent, Table
@@ -227,11 +221,11 @@ def deals_record(*, table_id: int | None = None, records: Any, actor: Actor,
             scored.append(_score(sheet, number, record, previous))
             if previous is not None:
                 previous.append(scored[-1].record)
-        except EngineUserError as exc:
+        except UserError as exc:
             errors.extend(replace(error, deal=index, number=number) for error in exc.errors)
             previous = None  # after a bad deal its followers' places are unknown
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     deals = []
     for index, deal_scored in enumerate(scored):
         number = count + 1 + index
@@ -301,7 +295,7 @@ def _rescore_later(sheet: SheetWrite, deals: list[Deal], number: int,
             continue
         try:
             scored = _score(sheet, other.number, other.record, previous)
-        except EngineUserError as exc:
+        except UserError as exc:
             errors.append(FieldError(
                 "number", _("After this correction deal %(later)s no longer fits its "
                             "place in the sheet."), {"later": other.number}))
@@ -316,7 +310,7 @@ def _rescore_later(sheet: SheetWrite, deals: list[Deal], number: int,
             other.version += 1
             changed.append((other, before))
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     for other, _before in changed:
         other.save(update_fields=["record", "scores", "extra", "version", "updated_at"])
     return changed

@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _
 
-from games.engines.base import user_error
+from games.errors import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import SheetEvent, Table
 from tournaments.recompute.outbox import sheet_changed
@@ -44,7 +44,7 @@ def sheet_end(*, table_id: int | None = None, reason: Any, actor: Actor,
               sheet: SheetWrite | None = None) -> Table:
     """End a sheet early with the deals entered (staff only; see the module docstring).
 
-    ``EngineUserError`` naming ``reason`` when it is missing, blank or too long;
+    ``UserError`` naming ``reason`` when it is missing, blank or too long;
     ``StateConflict`` when the round is closed, the sheet is submitted already or it is
     complete (then it is simply submitted).
     """

@@ -23,7 +23,8 @@ from django.utils.translation import gettext_noop as _
 
 from clubs.names import name_key
 from clubs.uniques import unique_errors
-from games.engines.base import EngineUserError, FieldError, is_int
+from games.engines.base import is_int
+from games.errors import FieldError, UserError
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, Team, TeamEvent, Tournament
 from tournaments.services.actors import Actor
@@ -109,14 +110,14 @@ def _drawn(tournament: Tournament) -> bool:
 @transaction.atomic
 def team_create(*, tournament_id: int, name: Any, members: Any = None,
                 actor: Actor | None = None) -> Team:
-    """A new team of the tournament (``EngineUserError`` naming ``name`` or
+    """A new team of the tournament (``UserError`` naming ``name`` or
     ``members.<i>``; nothing stored)."""
     tournament = lock_open_tournament(tournament_id)
     errors: list[FieldError] = []
     clean_name = _clean_name(tournament, name, errors)
     people = _clean_members(tournament, [] if members is None else members, errors)
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     with unique_errors(Team):  # the lock above makes the check exact; this is the net
         team = Team.objects.create(tournament=tournament, name=clean_name)
     Participant.objects.filter(pk__in=[p.pk for p in people]).update(team=team)
@@ -141,7 +142,7 @@ def team_update(*, team_id: int, fields: dict[str, Any], actor: Actor | None = N
     people = (_clean_members(tournament, fields["members"], errors, team)
               if "members" in fields else None)
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     before = _snapshot(team)
     if people is not None:
         keep = {p.pk for p in people}
@@ -205,7 +206,7 @@ def _import_line(number: int, raw: str, by_start: dict, by_name: dict,
 def teams_import(*, tournament_id: int, text: str, actor: Actor | None = None) -> list[Team]:
     """Teams from ``team;player`` lines (the player by start number or name): a new team
     name makes a team, a known one adds to it. All or nothing: every bad line is named
-    (``EngineUserError`` on ``lines``), and nothing is stored."""
+    (``UserError`` on ``lines``), and nothing is stored."""
     tournament = lock_open_tournament(tournament_id)
     people = list(Participant.objects.filter(tournament=tournament)
                   .select_related("player", "team"))
@@ -249,7 +250,7 @@ def teams_import(*, tournament_id: int, text: str, actor: Actor | None = None) -
                                      {"team": name, "count": had + len(joining),
                                       "size": tournament.team_size}))
     if errors:
-        raise EngineUserError(errors)
+        raise UserError(errors)
     out = []
     for key, (name, joining) in plan.items():
         team = existing.get(key)

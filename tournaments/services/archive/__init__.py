@@ -13,7 +13,7 @@ a player is reused when his club was reused and he has a member number there, el
 created; a user named in the history is linked by username, or created as an inactive
 account without a password so the history keeps its author. Everything is checked before
 anything is stored — deals and summaries by the game's engine, the seats' totals are
-recomputed — and a bad archive raises ``EngineUserError`` naming the offending path
+recomputed — and a bad archive raises ``UserError`` naming the offending path
 (``rounds.0.tables.2.deals.5.record.matadors``).
 """
 

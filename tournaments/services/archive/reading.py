@@ -1,119 +1,102 @@
 """Reading and checking an archive before anything is stored: every offending path is
-named (``rounds.0.tables.2.deals.5.record.matadors``)."""
+named (``rounds.0.tables.2.deals.5.record.matadors``).
+
+Each object of the archive is described once below as a ``Shape`` (``spec``): its
+fields, their kinds, and bounds taken from the model fields and ``tournaments.bounds``.
+The functions add what a shape cannot say: the game's own checks of rules, deals and
+summaries, references between objects (clubs, start numbers) and numbering in order.
+"""
 
 from __future__ import annotations
 
-import datetime
 import ipaddress
-import re
 from typing import Any
 
-from django.utils import timezone
-from django.utils.dateparse import parse_date, parse_datetime
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_noop as _
 
+from clubs.models import Club, Player
 from clubs.services import check_table_money
 from games.choices import check_game
-from games.engines import DealContext, EngineUserError, FieldError, get_engine
+from games.engines import DealContext, get_engine
 from games.engines.base import is_int
-from tournaments.bounds import MAX_ROUND
-from tournaments.models import (
-    MAX_ROUNDS_PLANNED,
-    MAX_TEAM_SIZE,
-    MIN_ROUNDS_PLANNED,
-    MIN_TEAM_SIZE,
-    TEAM_SIZE_DEFAULT,
-    Round,
-    SheetEvent,
-    Tournament,
+from games.errors import UserError
+from tournaments.bounds import (
+    MAX_ARCHIVE_CLUBS,
+    MAX_DEAL_NUMBER,
+    MAX_IP_TEXT,
+    MAX_ROUND,
+    MAX_SEAT,
+    MAX_SEED,
+    MAX_START_NUMBER,
+    MAX_TABLE,
 )
+from tournaments.models import TEAM_SIZE_DEFAULT, Round, SheetEvent, Table, Team, Tournament
 from tournaments.prizes.payout import ENTRY_FEE_MAX, check_prize_config
 from tournaments.services.archive.export import FORMAT, VERSION
-from tournaments.services.teams import NAME_MAX as TEAM_NAME_MAX
+from tournaments.services.archive.spec import (
+    ECHO_MAX,
+    Day,
+    Flag,
+    ListOf,
+    Moment,
+    OneOf,
+    Plain,
+    Shape,
+    Slug,
+    Text,
+    Whole,
+    fail,
+    prefixed,
+)
 
-SLUG = re.compile(r"^[-a-zA-Z0-9_]+$")
-MAX_INT = 2**31 - 1
-MAX_ITEMS = 100_000
-MAX_CLUBS = 1000
+LIST = ListOf()
+MONEY = ("loss_fee_cents", "loss_fee_from", "loss_fee_high_cents")
 
-
-def _fail(path: str, message: str, **params: Any) -> EngineUserError:
-    return EngineUserError([FieldError(path, message, params)])
-
-
-def _obj(value: Any, path: str, keys: set[str], optional: set[str] = frozenset()) -> dict:
-    if not isinstance(value, dict):
-        raise _fail(path, _("Must be an object."))
-    for key in value:
-        if key not in keys and key not in optional:
-            raise _fail(f"{path}.{key}".lstrip("."), _("Unknown field “%(name)s”."),
-                        name=str(key)[:40])
-    for key in keys:
-        if key not in value:
-            raise _fail(f"{path}.{key}".lstrip("."), _("This field is required."))
-    return value
-
-
-def _list(value: Any, path: str) -> list:
-    if not isinstance(value, list):
-        raise _fail(path, _("Must be a list."))
-    if len(value) > MAX_ITEMS:
-        raise _fail(path, _("Too many entries."))
-    return value
-
-
-def _str(value: Any, path: str, max_length: int, *, blank: bool = True) -> str:
-    if not isinstance(value, str) or len(value) > max_length or (not blank and not value.strip()):
-        raise _fail(path, _("Must be a text of at most %(max)s characters."), max=max_length)
-    return value
-
-
-def _slug(value: Any, path: str, max_length: int) -> str:
-    if not isinstance(value, str) or not SLUG.match(value) or len(value) > max_length:
-        raise _fail(path, _("Must be a slug (letters, digits, “-”, “_”)."))
-    return value
-
-
-def _int(value: Any, path: str, low: int = 0, high: int = MAX_INT) -> int:
-    if not is_int(value) or not low <= value <= high:
-        raise _fail(path, _("Must be a whole number from %(min)s to %(max)s."), min=low, max=high)
-    return value
-
-
-def _bool(value: Any, path: str) -> bool:
-    if not isinstance(value, bool):
-        raise _fail(path, _("Must be true or false."))
-    return value
-
-
-def _datetime(value: Any, path: str, *, null: bool = False) -> datetime.datetime | None:
-    if value is None and null:
-        return None
-    parsed = None
-    if isinstance(value, str) and len(value) <= 40:
-        try:
-            parsed = parse_datetime(value)
-        except ValueError:
-            parsed = None
-    if parsed is None:
-        raise _fail(path, _("Must be a date and time (ISO 8601)."))
-    if timezone.is_naive(parsed):
-        parsed = timezone.make_aware(parsed, datetime.UTC)
-    return parsed
-
-
-def _date(value: Any, path: str) -> datetime.date | None:
-    if value is None:
-        return None
-    parsed = None
-    if isinstance(value, str) and len(value) <= 10:
-        try:
-            parsed = parse_date(value)
-        except ValueError:
-            parsed = None
-    if parsed is None:
-        raise _fail(path, _("Must be a date (YYYY-MM-DD)."))
-    return parsed
+ARCHIVE = Shape({"format": Plain(), "version": Plain(), "tournament": Plain(), "clubs": Plain(),
+                 "participants": Plain(), "rounds": Plain(), "standings": LIST},
+                optional={"teams": Plain(), "prizes": Plain()})
+CLUBS = ListOf(MAX_ARCHIVE_CLUBS, _("At most %(max)s clubs."))
+CLUB = Shape({"slug": Slug.of(Club, "slug"), "name": Text.of(Club, "name", blank=False),
+              "city": Text.of(Club, "city")})
+TOURNAMENT = Shape(
+    {"name": Text.of(Tournament, "name", blank=False), "slug": Slug.of(Tournament, "slug"),
+     "game": Plain(), "rules": Plain(), "date": Day(),
+     "status": OneOf.of(Tournament, "status", _("Unknown status.")),
+     "published": Flag(), "avoid_same_club": Flag(), "club_evening": Flag(),
+     **dict.fromkeys(MONEY, Plain()), "club": Plain(), "created_at": Moment()},
+    optional={"rounds_planned": Whole.of(Tournament, "rounds_planned", null=True),
+              "team_size": Whole.of(Tournament, "team_size")},
+    defaults={"team_size": TEAM_SIZE_DEFAULT})
+PARTICIPANT = Shape({"start_number": Whole(1, MAX_START_NUMBER), "checked_in": Flag(),
+                     "withdrawn": Flag(), "player": Plain()},
+                    optional={"registered_at": Moment(null=True)})
+PLAYER = Shape({"name": Text.of(Player, "name", blank=False),
+                "member_number": Text.of(Player, "member_number"), "club": Plain()})
+ROUND = Shape({"number": Whole(1, MAX_ROUND),
+               "method": OneOf.of(Round, "method", _("Unknown seating method.")),
+               "seed": Whole(0, MAX_SEED), "closed": Flag(), "created_at": Moment(),
+               "tables": LIST},
+              optional={"reopened": Flag()}, defaults={"reopened": False})
+TABLE = Shape({"number": Whole(1, MAX_TABLE), "submitted": Flag(),
+               "submitted_at": Moment(null=True), "summary": Plain(), "version": Whole(),
+               "seats": LIST, "deals": LIST, "events": LIST},
+              optional={"shortened": Flag(), "end_reason": Text.of(Table, "end_reason")},
+              defaults={"shortened": False, "end_reason": ""})
+SEAT = Shape({"seat": Whole(1, MAX_SEAT), "participant": Plain(), "score": Plain(),
+              "figures": Plain()})
+DEAL = Shape({"number": Whole(1, MAX_DEAL_NUMBER), "record": Plain(), "scores": Plain(),
+              "extra": Plain(), "version": Whole(1), "created_at": Moment(),
+              "updated_at": Moment()})
+EVENT = Shape({"at": Moment(), "user": Text.of(get_user_model(), "username", blank=False,
+                                               null=True),
+               "by_table": Flag(), "ip": Text(MAX_IP_TEXT, null=True),
+               "action": OneOf.of(SheetEvent, "action", _("Unknown action.")),
+               "deal_number": Whole(1, MAX_DEAL_NUMBER, null=True), "before": Plain(),
+               "after": Plain()})
+TEAM = Shape({"name": Text.of(Team, "name", blank=False), "members": LIST})
+PRIZES = Shape({"config": Plain(), "lot": Plain(), "fee_events": LIST})
+FEE_EVENT = Shape({"at": Moment(), "entry_fee_cents": Whole(0, ENTRY_FEE_MAX)})
 
 
 def _no_nul(value: Any, path: str = "") -> None:
@@ -123,35 +106,26 @@ def _no_nul(value: Any, path: str = "") -> None:
         item, where = stack.pop()
         if isinstance(item, str):
             if "\x00" in item:
-                raise _fail(where or "archive", _("Text must not contain NUL characters."))
+                raise fail(where or "archive", _("Text must not contain NUL characters."))
         elif isinstance(item, dict):
             for key, child in item.items():
                 if not isinstance(key, str) or "\x00" in key:
-                    raise _fail(where or "archive", _("Text must not contain NUL characters."))
+                    raise fail(where or "archive", _("Text must not contain NUL characters."))
                 stack.append((child, f"{where}.{key}".lstrip(".")))
         elif isinstance(item, list):
             stack.extend((child, f"{where}.{i}".lstrip(".")) for i, child in enumerate(item))
         elif isinstance(item, float) and item != item:  # NaN is no JSON
-            raise _fail(where or "archive", _("Must be a number."))
-
-
-def _prefixed(exc: EngineUserError, prefix: str) -> EngineUserError:
-    return EngineUserError([FieldError(f"{prefix}.{e.field}" if e.field else prefix, e.message,
-                                       e.params) for e in exc.errors])
+            raise fail(where or "archive", _("Must be a number."))
 
 
 def _read_clubs(data: Any) -> dict[str, dict]:
     clubs: dict[str, dict] = {}
-    if len(_list(data, "clubs")) > MAX_CLUBS:
-        raise _fail("clubs", _("At most %(max)s clubs."), max=MAX_CLUBS)
-    for i, club in enumerate(data):
-        path = f"clubs.{i}"
-        _obj(club, path, {"slug", "name", "city"})
-        slug = _slug(club["slug"], f"{path}.slug", 140)
-        if slug in clubs:
-            raise _fail(f"{path}.slug", _("The club “%(slug)s” is listed twice."), slug=slug)
-        clubs[slug] = {"slug": slug, "name": _str(club["name"], f"{path}.name", 120, blank=False),
-                       "city": _str(club["city"], f"{path}.city", 120)}
+    for i, club in enumerate(CLUBS.read(LIST.read(data, "clubs"), "clubs")):
+        club = CLUB.read(club, f"clubs.{i}")
+        if club["slug"] in clubs:
+            raise fail(f"clubs.{i}.slug", _("The club “%(slug)s” is listed twice."),
+                       slug=club["slug"])
+        clubs[club["slug"]] = club
     return clubs
 
 
@@ -159,161 +133,124 @@ def _club_ref(value: Any, path: str, clubs: dict) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or value not in clubs:
-        raise _fail(path, _("Unknown club “%(slug)s”."), slug=str(value)[:40])
+        raise fail(path, _("Unknown club “%(slug)s”."), slug=str(value)[:ECHO_MAX])
     return value
 
 
 def _read_tournament(data: Any, clubs: dict) -> dict[str, Any]:
-    fields = {"name", "slug", "game", "rules", "date", "status", "published", "avoid_same_club",
-              "club_evening", "loss_fee_cents", "loss_fee_from", "loss_fee_high_cents", "club",
-              "created_at"}
-    t = _obj(data, "tournament", fields, {"rounds_planned", "team_size"})
+    t = TOURNAMENT.keys(data, "tournament")
     if not isinstance(t["rules"], dict):
-        raise _fail("tournament.rules", _("The rules must be an object of options."))
+        raise fail("tournament.rules", _("The rules must be an object of options."))
     try:
         game = check_game(t["game"])
         get_engine(game).options(t["rules"])
-    except EngineUserError as exc:
-        raise _prefixed(exc, "tournament") from None
-    if t["status"] not in Tournament.Status.values:
-        raise _fail("tournament.status", _("Unknown status."))
-    try:
-        check_table_money({k: t[k] for k in ("loss_fee_cents", "loss_fee_from",
-                                             "loss_fee_high_cents")})
-    except EngineUserError as exc:
-        raise _prefixed(exc, "tournament") from None
-    return {
-        "name": _str(t["name"], "tournament.name", 160, blank=False),
-        "slug": _slug(t["slug"], "tournament.slug", 180), "game": game, "rules": t["rules"],
-        "date": _date(t["date"], "tournament.date"), "status": t["status"],
-        "published": _bool(t["published"], "tournament.published"),
-        "avoid_same_club": _bool(t["avoid_same_club"], "tournament.avoid_same_club"),
-        "club_evening": _bool(t["club_evening"], "tournament.club_evening"),
-        "loss_fee_cents": t["loss_fee_cents"], "loss_fee_from": t["loss_fee_from"],
-        "loss_fee_high_cents": t["loss_fee_high_cents"],
-        "club": _club_ref(t["club"], "tournament.club", clubs),
-        "created_at": _datetime(t["created_at"], "tournament.created_at"),
-        "rounds_planned": (None if t.get("rounds_planned") is None else
-                           _int(t["rounds_planned"], "tournament.rounds_planned",
-                                MIN_ROUNDS_PLANNED, MAX_ROUNDS_PLANNED)),
-        "team_size": _int(t.get("team_size", TEAM_SIZE_DEFAULT), "tournament.team_size",
-                          MIN_TEAM_SIZE, MAX_TEAM_SIZE),
-    }
+        check_table_money({k: t[k] for k in MONEY})
+    except UserError as exc:
+        raise prefixed(exc, "tournament") from None
+    out = TOURNAMENT.read(t, "tournament")
+    return {**out, "game": game, "club": _club_ref(t["club"], "tournament.club", clubs)}
 
 
 def _read_participants(data: Any, clubs: dict) -> dict[int, dict]:
     out: dict[int, dict] = {}
     members: set[tuple[str, str]] = set()
-    for i, p in enumerate(_list(data, "participants")):
+    for i, p in enumerate(LIST.read(data, "participants")):
         path = f"participants.{i}"
-        _obj(p, path, {"start_number", "checked_in", "withdrawn", "player"}, {"registered_at"})
-        number = _int(p["start_number"], f"{path}.start_number", 1, 100_000)
+        p = PARTICIPANT.read(p, path)
+        number = p["start_number"]
         if number in out:
-            raise _fail(f"{path}.start_number", _("Start number %(number)s is given twice."),
-                        number=number)
-        player = _obj(p["player"], f"{path}.player", {"name", "member_number", "club"})
-        club = _club_ref(player["club"], f"{path}.player.club", clubs)
-        member = _str(player["member_number"], f"{path}.player.member_number", 40)
+            raise fail(f"{path}.start_number", _("Start number %(number)s is given twice."),
+                       number=number)
+        player = PLAYER.read(p.pop("player"), f"{path}.player")
+        club = player["club"] = _club_ref(player["club"], f"{path}.player.club", clubs)
+        member = player["member_number"]
         if member and club:
             if (club, member) in members:
-                raise _fail(f"{path}.player.member_number",
-                            _("Member number %(number)s of this club is given twice."),
-                            number=member)
+                raise fail(f"{path}.player.member_number",
+                           _("Member number %(number)s of this club is given twice."),
+                           number=member)
             members.add((club, member))
-        out[number] = {
-            "start_number": number, "checked_in": _bool(p["checked_in"], f"{path}.checked_in"),
-            "withdrawn": _bool(p["withdrawn"], f"{path}.withdrawn"),
-            "name": _str(player["name"], f"{path}.player.name", 120, blank=False),
-            "member_number": member, "club": club,
-            "registered_at": _datetime(p.get("registered_at"), f"{path}.registered_at",
-                                       null=True)}
+        out[number] = {**p, **player}
     return out
 
 
 def _read_event(e: Any, path: str) -> dict[str, Any]:
-    _obj(e, path, {"at", "user", "by_table", "ip", "action", "deal_number", "before", "after"})
-    if e["action"] not in SheetEvent.Action.values:
-        raise _fail(f"{path}.action", _("Unknown action."))
-    if e["user"] is not None:
-        _str(e["user"], f"{path}.user", 150, blank=False)
-    if e["ip"] is not None:
+    event = EVENT.read(e, path)
+    if event["ip"] is not None:
         try:
-            ipaddress.ip_address(_str(e["ip"], f"{path}.ip", 45))
+            ipaddress.ip_address(event["ip"])
         except ValueError:
-            raise _fail(f"{path}.ip", _("Must be an IP address.")) from None
-    if e["deal_number"] is not None:
-        _int(e["deal_number"], f"{path}.deal_number", 1, 100_000)
-    return {"at": _datetime(e["at"], f"{path}.at"), "user": e["user"],
-            "by_table": _bool(e["by_table"], f"{path}.by_table"), "ip": e["ip"],
-            "action": e["action"], "deal_number": e["deal_number"], "before": e["before"],
-            "after": e["after"]}
+            raise fail(f"{path}.ip", _("Must be an IP address.")) from None
+    return event
+
+
+def _read_seats(t: dict, path: str, participants: dict, seated: set[int]) -> list[dict]:
+    seats = []
+    for i, s in enumerate(t["seats"]):
+        where = f"{path}.seats.{i}"
+        s = SEAT.read(s, where)
+        if s["seat"] != i + 1:
+            raise fail(f"{where}.seat", _("Seats are numbered 1, 2, … in order."))
+        number = s["participant"]
+        if not is_int(number) or number not in participants:
+            raise fail(f"{where}.participant", _("Unknown start number."))
+        if number in seated:
+            raise fail(f"{where}.participant",
+                       _("Start number %(number)s is seated twice in this round."),
+                       number=number)
+        seated.add(number)
+        if not isinstance(s["figures"], dict):
+            raise fail(f"{where}.figures", _("Must be an object."))
+        seats.append({"seat": i + 1, "participant": number, "figures": s["figures"]})
+    return seats
+
+
+def _read_deals(deals_in: list, path: str, engine, players: int, rules: dict) -> list[dict]:
+    previous: list[dict[str, Any]] = []
+    deals: list[dict[str, Any]] = []
+    for i, d in enumerate(deals_in):
+        if engine.sheet_room(previous, players, rules) == 0:
+            length = engine.sheet_length(players, rules)
+            raise fail(f"{path}.deals", _("A sheet has at most %(length)s deals."),
+                       length=max(length, len(previous)))
+        where = f"{path}.deals.{i}"
+        d = DEAL.read(d, where)
+        if d["number"] != i + 1:
+            raise fail(f"{where}.number", _("Deals are numbered 1, 2, … in order."))
+        ctx = DealContext(number=i + 1, players=players, rules=rules, previous=tuple(previous))
+        try:
+            scored = engine.score_deal(engine.validate_deal(d["record"], ctx), ctx)
+        except UserError as exc:
+            raise prefixed(exc, f"{where}.record") from None
+        previous.append(scored.record)
+        deals.append({"number": i + 1, "scored": scored, "version": d["version"],
+                      "created_at": d["created_at"], "updated_at": d["updated_at"]})
+    return deals
 
 
 def _read_table(t: Any, path: str, game: str, rules: dict, participants: dict,
                 seated: set[int]) -> dict[str, Any]:
-    _obj(t, path, {"number", "submitted", "submitted_at", "summary", "version", "seats",
-                   "deals", "events"}, optional={"shortened", "end_reason"})
-    end_reason = t.get("end_reason", "")
-    if not isinstance(end_reason, str) or len(end_reason) > 200:
-        raise _fail(f"{path}.end_reason", _("Must be a text of at most 200 characters."))
+    t = TABLE.read(t, path)
     engine = get_engine(game)
-    seats = []
-    for i, s in enumerate(_list(t["seats"], f"{path}.seats")):
-        where = f"{path}.seats.{i}"
-        _obj(s, where, {"seat", "participant", "score", "figures"})
-        if _int(s["seat"], f"{where}.seat", 1, 100) != i + 1:
-            raise _fail(f"{where}.seat", _("Seats are numbered 1, 2, … in order."))
-        number = s["participant"]
-        if not is_int(number) or number not in participants:
-            raise _fail(f"{where}.participant", _("Unknown start number."))
-        if number in seated:
-            raise _fail(f"{where}.participant",
-                        _("Start number %(number)s is seated twice in this round."),
-                        number=number)
-        seated.add(number)
-        if not isinstance(s["figures"], dict):
-            raise _fail(f"{where}.figures", _("Must be an object."))
-        seats.append({"seat": i + 1, "participant": number, "figures": s["figures"]})
+    seats = _read_seats(t, path, participants, seated)
     players = len(seats)
     try:
         engine.check_table(players, rules)
-    except EngineUserError:
-        raise _fail(f"{path}.seats", _("This game is not played at tables of %(n)s."),
-                    n=players) from None
+    except UserError:
+        raise fail(f"{path}.seats", _("This game is not played at tables of %(n)s."),
+                   n=players) from None
     summary = t["summary"]
-    deals_in = _list(t["deals"], f"{path}.deals")
     totals = None
     deals: list[dict[str, Any]] = []
     if summary is not None:
-        if deals_in:
-            raise _fail(f"{path}.deals", _("A sheet entered as a summary has no deals."))
+        if t["deals"]:
+            raise fail(f"{path}.deals", _("A sheet entered as a summary has no deals."))
         try:
             totals = engine.summary_totals(summary, players, rules)
-        except EngineUserError as exc:
-            raise _prefixed(exc, f"{path}.summary") from None
+        except UserError as exc:
+            raise prefixed(exc, f"{path}.summary") from None
     else:
-        previous: list[dict[str, Any]] = []
-        for i, d in enumerate(deals_in):
-            if engine.sheet_room(previous, players, rules) == 0:
-                length = engine.sheet_length(players, rules)
-                raise _fail(f"{path}.deals", _("A sheet has at most %(length)s deals."),
-                            length=max(length, len(previous)))
-            where = f"{path}.deals.{i}"
-            _obj(d, where, {"number", "record", "scores", "extra", "version", "created_at",
-                            "updated_at"})
-            if _int(d["number"], f"{where}.number", 1, 100_000) != i + 1:
-                raise _fail(f"{where}.number", _("Deals are numbered 1, 2, … in order."))
-            ctx = DealContext(number=i + 1, players=players, rules=rules,
-                              previous=tuple(previous))
-            try:
-                scored = engine.score_deal(engine.validate_deal(d["record"], ctx), ctx)
-            except EngineUserError as exc:
-                raise _prefixed(exc, f"{where}.record") from None
-            previous.append(scored.record)
-            deals.append({"number": i + 1, "scored": scored,
-                          "version": _int(d["version"], f"{where}.version", 1),
-                          "created_at": _datetime(d["created_at"], f"{where}.created_at"),
-                          "updated_at": _datetime(d["updated_at"], f"{where}.updated_at")})
+        deals = _read_deals(t["deals"], path, engine, players, rules)
         if deals:
             totals = engine.sheet_totals([d["scored"] for d in deals], players, rules)
     for seat, row in zip(seats, totals or [], strict=False):
@@ -326,40 +263,23 @@ def _read_table(t: Any, path: str, game: str, rules: dict, participants: dict,
             seat["score"] = 0
             seat["figures"] = ({k: v for k, v in row.items() if k not in ("seat", "score")}
                                if seat["figures"] else {})
-    return {
-        "number": _int(t["number"], f"{path}.number", 1, 10_000),
-        "submitted": _bool(t["submitted"], f"{path}.submitted"),
-        "submitted_at": _datetime(t["submitted_at"], f"{path}.submitted_at", null=True),
-        "summary": summary, "version": _int(t["version"], f"{path}.version"),
-        "shortened": _bool(t.get("shortened", False), f"{path}.shortened"),
-        "end_reason": end_reason,
-        "seats": seats, "deals": deals,
-        "events": [_read_event(e, f"{path}.events.{i}")
-                   for i, e in enumerate(_list(t["events"], f"{path}.events"))],
-    }
+    return {**t, "seats": seats, "deals": deals,
+            "events": [_read_event(e, f"{path}.events.{i}") for i, e in enumerate(t["events"])]}
 
 
 def _read_rounds(data: Any, game: str, rules: dict, participants: dict) -> list[dict]:
     rounds: list[dict] = []
-    for i, r in enumerate(_list(data, "rounds")):
+    for i, r in enumerate(LIST.read(data, "rounds")):
         path = f"rounds.{i}"
-        _obj(r, path, {"number", "method", "seed", "closed", "created_at", "tables"},
-             optional={"reopened"})
-        if _int(r["number"], f"{path}.number", 1, MAX_ROUND) != i + 1:
-            raise _fail(f"{path}.number", _("Rounds are numbered 1, 2, … in order."))
-        if r["method"] not in Round.Method.values:
-            raise _fail(f"{path}.method", _("Unknown seating method."))
+        r = ROUND.read(r, path)
+        if r["number"] != i + 1:
+            raise fail(f"{path}.number", _("Rounds are numbered 1, 2, … in order."))
         seated: set[int] = set()
-        tables = [_read_table(t, f"{path}.tables.{j}", game, rules, participants, seated)
-                  for j, t in enumerate(_list(r["tables"], f"{path}.tables"))]
-        if len({t["number"] for t in tables}) != len(tables):
-            raise _fail(f"{path}.tables", _("Table numbers must differ."))
-        rounds.append({"number": i + 1, "method": r["method"],
-                       "seed": _int(r["seed"], f"{path}.seed", 0, 2**63 - 1),
-                       "closed": _bool(r["closed"], f"{path}.closed"),
-                       "reopened": _bool(r.get("reopened", False), f"{path}.reopened"),
-                       "created_at": _datetime(r["created_at"], f"{path}.created_at"),
-                       "tables": tables})
+        r["tables"] = [_read_table(t, f"{path}.tables.{j}", game, rules, participants, seated)
+                       for j, t in enumerate(r["tables"])]
+        if len({t["number"] for t in r["tables"]}) != len(r["tables"]):
+            raise fail(f"{path}.tables", _("Table numbers must differ."))
+        rounds.append(r)
     return rounds
 
 
@@ -367,46 +287,39 @@ def _read_teams(data: Any, participants: dict, team_size: int) -> list[dict]:
     out: list[dict] = []
     names: set[str] = set()
     placed: set[int] = set()
-    for i, team in enumerate(_list(data, "teams")):
+    for i, team in enumerate(LIST.read(data, "teams")):
         path = f"teams.{i}"
-        _obj(team, path, {"name", "members"})
-        name = _str(team["name"], f"{path}.name", TEAM_NAME_MAX, blank=False)
-        if name.casefold() in names:
-            raise _fail(f"{path}.name", _("Another team of this tournament has this name."))
-        names.add(name.casefold())
-        members = _list(team["members"], f"{path}.members")
-        if len(members) > team_size:
-            raise _fail(f"{path}.members", _("A team has at most %(size)s members in this "
-                                             "tournament."), size=team_size)
-        for j, number in enumerate(members):
+        team = TEAM.read(team, path)
+        if team["name"].casefold() in names:
+            raise fail(f"{path}.name", _("Another team of this tournament has this name."))
+        names.add(team["name"].casefold())
+        if len(team["members"]) > team_size:
+            raise fail(f"{path}.members", _("A team has at most %(size)s members in this "
+                                            "tournament."), size=team_size)
+        for j, number in enumerate(team["members"]):
             if not is_int(number) or number not in participants or number in placed:
-                raise _fail(f"{path}.members.{j}",
-                            _("Not a participant of this tournament, or in two teams."))
+                raise fail(f"{path}.members.{j}",
+                           _("Not a participant of this tournament, or in two teams."))
             placed.add(number)
-        out.append({"name": name, "members": list(members)})
+        out.append({"name": team["name"], "members": list(team["members"])})
     return out
 
 
 def _read_prizes(data: Any, participants: dict) -> dict | None:
     if data is None:
         return None
-    _obj(data, "prizes", {"config", "lot", "fee_events"})
+    prizes = PRIZES.read(data, "prizes")
     try:
-        config = check_prize_config(data["config"])
-    except EngineUserError as exc:
-        raise _prefixed(exc, "prizes.config") from None
-    lot = data["lot"]
+        config = check_prize_config(prizes["config"])
+    except UserError as exc:
+        raise prefixed(exc, "prizes.config") from None
+    lot = prizes["lot"]
     if lot is not None:
-        for j, number in enumerate(_list(lot, "prizes.lot")):
+        for j, number in enumerate(LIST.read(lot, "prizes.lot")):
             if not is_int(number) or number not in participants:
-                raise _fail(f"prizes.lot.{j}", _("Not a participant of this tournament."))
-    events = []
-    for j, event in enumerate(_list(data["fee_events"], "prizes.fee_events")):
-        path = f"prizes.fee_events.{j}"
-        _obj(event, path, {"at", "entry_fee_cents"})
-        events.append({"at": _datetime(event["at"], f"{path}.at"),
-                       "entry_fee_cents": _int(event["entry_fee_cents"],
-                                               f"{path}.entry_fee_cents", 0, ENTRY_FEE_MAX)})
+                raise fail(f"prizes.lot.{j}", _("Not a participant of this tournament."))
+    events = [FEE_EVENT.read(event, f"prizes.fee_events.{j}")
+              for j, event in enumerate(prizes["fee_events"])]
     return {"config": config.as_dict(), "lot": lot, "fee_events": events}
 
 
@@ -414,14 +327,13 @@ def archive_read(data: Any) -> dict[str, Any]:
     """Check an archive completely; return it as plain values ready to store. ``teams``
     and ``prizes`` (and the tournament's ``rounds_planned`` and ``team_size``) may be
     absent: archives written before them hold none."""
-    _obj(data, "", {"format", "version", "tournament", "clubs", "participants", "rounds",
-                    "standings"}, {"teams", "prizes"})
+    ARCHIVE.keys(data, "")
     if data["format"] != FORMAT:
-        raise _fail("format", _("Not a Stichliste tournament archive."))
+        raise fail("format", _("Not a Stichliste tournament archive."))
     if data["version"] != VERSION or not is_int(data["version"]):
-        raise _fail("version", _("Unknown archive version."))
+        raise fail("version", _("Unknown archive version."))
     _no_nul(data)
-    _list(data["standings"], "standings")
+    LIST.read(data["standings"], "standings")
     clubs = _read_clubs(data["clubs"])
     tournament = _read_tournament(data["tournament"], clubs)
     rules = get_engine(tournament["game"]).options(tournament["rules"])
