@@ -143,7 +143,8 @@ def season_page(request, slug: str, year: int):
     context = _season_context(request, club, year, game)
     season = context["season"]
     initial = {"best_n": season.best_n if season else club.season_best_n,
-               "min_evenings": season.min_evenings if season else club.season_min_evenings}
+               "min_evenings": season.min_evenings if season else club.season_min_evenings,
+               "ranked_by": season.ranked_by if season else "sum"}
     form = SeasonRulesForm(request.POST or None, initial=initial)
     if request.method == "POST":
         if not context["admin"]:
