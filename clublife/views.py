@@ -126,7 +126,7 @@ def _season_context(request, club: Club, year: int, game: str) -> dict:
     return {
         "club": club, "year": year, "game": game, "game_name": GAME_NAMES.get(game, game),
         "games": [(key, name) for key, name in GAME_CHOICES], "season": season,
-        "rows": [{"row": r, "figures": [r.figures.get(f, "") for f in figures]} for r in rows],
+        "rows": [{"row": r, "figures": [(f, r.figures.get(f, "")) for f in figures]} for r in rows],
         "figures": figures, "stale": bool(season_pending(season, club_id=club.pk, game=game,
                                                           year=year)),
         "admin": runs_club(request.user, club),
