@@ -3,6 +3,16 @@
 from django.db import migrations, models
 
 
+def mark_every_season_stale(apps, schema_editor):
+    """Stored rows from before have no rounds (0): a pending change for every season with
+    rows and none pending has the sweep recompute it, so its rounds are filled in."""
+    Season = apps.get_model("clublife", "Season")
+    SeasonOutbox = apps.get_model("clublife", "SeasonOutbox")
+    stale = (Season.objects.filter(rows__isnull=False).exclude(outbox__isnull=False)
+             .values_list("pk", flat=True).distinct())
+    SeasonOutbox.objects.bulk_create([SeasonOutbox(season_id=pk) for pk in stale])
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -20,4 +30,5 @@ class Migration(migrations.Migration):
             name='rounds',
             field=models.PositiveIntegerField(default=0),
         ),
+        migrations.RunPython(mark_every_season_stale, migrations.RunPython.noop),
     ]

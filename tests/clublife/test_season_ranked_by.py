@@ -169,3 +169,36 @@ def test_the_schema_documents_the_choices(anon_client):
     rules = schema["components"]["schemas"]
     choices = [s for name, s in rules.items() if "RankedBy" in name]
     assert choices and all(set(s["enum"]) == {"sum", "average"} for s in choices), rules.keys()
+
+
+# ---------------------------------------------------------------- migration
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_ranks_by_the_sum_and_has_stored_rankings_recomputed():
+    from django.db.migrations.executor import MigrationExecutor
+
+    def migrate(targets):
+        executor = MigrationExecutor(connection)
+        executor.migrate(targets)
+        executor.loader.build_graph()
+        return executor.loader.project_state(targets).apps
+
+    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    old = migrate([("clublife", "0002_table_money_changes")])
+    Club, Player = old.get_model("clubs", "Club"), old.get_model("clubs", "Player")
+    club = Club.objects.create(name="Kreuz Ass", slug="kreuz-ass")
+    player = Player.objects.create(name="Anna", club=club)
+    OldSeason = old.get_model("clublife", "Season")
+    stored = OldSeason.objects.create(club=club, game="skat", year=2025)
+    old.get_model("clublife", "SeasonRow").objects.create(
+        season=stored, player=player, position=1, rank=1, score=300, attended=3, counted=3)
+    OldSeason.objects.create(club=club, game="skat", year=2026)  # nothing stored yet
+
+    new = migrate(leaves)
+
+    seasons = new.get_model("clublife", "Season").objects.order_by("year")
+    assert [s.ranked_by for s in seasons] == ["sum", "sum"]
+    assert new.get_model("clublife", "SeasonRow").objects.get().rounds == 0
+    outbox = new.get_model("clublife", "SeasonOutbox").objects
+    assert list(outbox.values_list("season_id", flat=True)) == [stored.pk]
