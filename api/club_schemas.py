@@ -115,6 +115,8 @@ class SeasonRowSerializer(StrictSerializer):
     name = serializers.CharField()
     qualified = serializers.BooleanField()
     score = serializers.IntegerField()
+    rounds = serializers.IntegerField(help_text="rounds played on the counted evenings")
+    average = serializers.FloatField(help_text="score per round, two decimals")
     attended = serializers.IntegerField()
     counted = serializers.IntegerField()
     evenings = serializers.ListField(child=serializers.DictField())
@@ -127,6 +129,9 @@ class SeasonSerializer(StrictSerializer):
     year = serializers.IntegerField()
     best_n = serializers.IntegerField(allow_null=True)
     min_evenings = serializers.IntegerField()
+    ranked_by = serializers.ChoiceField(choices=["sum", "average"],
+                                        help_text='"sum": by the counted score; "average": '
+                                                  'by the score per round played')
     evenings = serializers.IntegerField()
     computed_at = serializers.DateTimeField(allow_null=True)
     stale = serializers.BooleanField()

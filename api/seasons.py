@@ -1,7 +1,11 @@
 """``/api/v1/clubs/{id}/seasons/{year}/?game=skat``: a club's season ranking (Jahreswertung).
 
 Anyone reads it; the club's admins change how it counts (``best_n``: only the best N
-evenings count, empty for all; ``min_evenings``: attendance needed to be ranked). Like the
+evenings count, empty for all; ``min_evenings``: attendance needed to be ranked;
+``ranked_by``: ``"sum"``, the default, ranks by the counted score, ``"average"`` by the score
+per round played, the DDV's *Rundenschnitt*, for any game; left out of a PUT it stays as
+it is). Each result carries ``rounds`` (rounds played on the counted evenings) and
+``average`` (score per round, two decimals). Like the
 tournament standings it is stored, carries an ETag (when it was computed and the newest
 change not yet in it) and answers a matching ``If-None-Match`` with 304; ``stale`` is true
 while a change of its evenings is not yet in it. ``game`` defaults to the club's game.
@@ -19,7 +23,7 @@ from api.endpoints import ClubEndpoint
 from api.query import GAME, YEAR
 from api.standings import _cached
 from api.strict import StrictSerializer
-from clublife.models import SeasonRow
+from clublife.models import Season, SeasonRow
 from clublife.selectors import season_find, season_pending
 from clublife.services.seasons import MAX_EVENINGS, season_get_or_create, season_update
 
@@ -32,6 +36,10 @@ class SeasonRulesSerializer(StrictSerializer):
                                       label=_("best evenings counted"))
     min_evenings = serializers.IntegerField(min_value=0, max_value=MAX_EVENINGS,
                                             label=_("evenings needed to be ranked"))
+    ranked_by = serializers.ChoiceField(
+        choices=Season.RANKED_BY_CHOICES, required=False, label=_("ranked by"),
+        help_text='"sum" (the default): by the counted score; "average": by the score per '
+                  'round played (the DDV\'s Rundenschnitt). Left out: unchanged.')
 
 
 def season_results(season_id: int) -> list[dict]:
@@ -39,6 +47,7 @@ def season_results(season_id: int) -> list[dict]:
             .order_by("position"))
     return [{"rank": r.rank, "player": r.player_id, "name": r.player.name,
              "qualified": r.rank is not None, "score": r.score, **r.figures,
+             "rounds": r.rounds, "average": r.average,
              "attended": r.attended, "counted": r.counted, "evenings": r.results}
             for r in rows]
 
@@ -58,6 +67,7 @@ def season_answer(request, club, game: str, year: int):
     body = {"club": club.pk, "club_name": club.name, "game": game, "year": year,
             "best_n": season.best_n if season else club.season_best_n,
             "min_evenings": season.min_evenings if season else club.season_min_evenings,
+            "ranked_by": season.ranked_by if season else "sum",
             "evenings": season.evenings if season else 0, "computed_at": computed_at,
             "stale": bool(pending), "results": results}
     return Response(body, headers=headers)

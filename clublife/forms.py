@@ -9,6 +9,7 @@ from decimal import Decimal
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clublife.models import Season
 from clubs.forms import cents, euros_field
 from games.choices import GAME_CHOICES
 from tournaments.models import Round
@@ -46,6 +47,16 @@ class SeasonRulesForm(forms.Form):
                                 max_value=366, required=False)
     min_evenings = forms.IntegerField(label=_("Evenings needed to be ranked"), min_value=0,
                                       max_value=366, initial=0)
+    ranked_by = forms.ChoiceField(
+        label=_("Ranked by"), choices=Season.RANKED_BY_CHOICES, initial="sum", required=False,
+        help_text=_("The average per round is the score divided by the rounds played, as "
+                    "the DDV's ranking list counts."),
+        error_messages={"invalid_choice": _("Ranked by: choose the sum of the points or the "
+                                            "average per round.")})
+
+    def clean_ranked_by(self) -> str | None:
+        """Left out (an old page, a script): the season keeps how it ranks."""
+        return self.cleaned_data["ranked_by"] or None
 
 
 class MergeForm(forms.Form):

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clublife.season_ranking import average_per_round
 from clubs.models import Club, Player
 
 
@@ -18,7 +19,9 @@ class Season(models.Model):
     """A club's ranking of one game over one calendar year, and when it was computed.
 
     ``best_n`` (None: all) and ``min_evenings`` start as the club's defaults and may be
-    changed per season; ``evenings`` is how many evenings the season had at the last
+    changed per season; ``ranked_by`` orders the ranking by the counted score ("sum", the
+    default) or by the score per round played ("average", the DDV's *Rundenschnitt*,
+    games.md §8.8), for every game; ``evenings`` is how many evenings the season had at the last
     computation. Pending ``SeasonOutbox`` rows mean "stale".
     """
 
@@ -29,6 +32,10 @@ class Season(models.Model):
     best_n = models.PositiveSmallIntegerField(_("best evenings counted"), null=True, blank=True)
     min_evenings = models.PositiveSmallIntegerField(_("evenings needed to be ranked"),
                                                     default=0)
+    RANKED_BY_CHOICES = [("sum", _("Sum of the points")),
+                         ("average", _("Average per round"))]
+    ranked_by = models.CharField(_("ranked by"), max_length=10, choices=RANKED_BY_CHOICES,
+                                 default="sum")
     evenings = models.PositiveIntegerField(_("evenings"), default=0)
     computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
     outbox_upto = models.BigIntegerField(default=0)
@@ -51,8 +58,9 @@ class SeasonRow(models.Model):
     """One player's place in a stored season ranking.
 
     ``rank`` is None for a player below the season's attendance minimum; ``attended`` is
-    the number of evenings he played, ``counted`` how many of them count; ``results``
-    lists every evening: ``{"evening", "date", "score", "counted"}``.
+    the number of evenings he played, ``counted`` how many of them count, ``rounds`` the
+    rounds he played on the counted evenings (the average per round is ``score / rounds``);
+    ``results`` lists every evening: ``{"evening", "date", "score", "counted"}``.
     """
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rows")
@@ -63,6 +71,7 @@ class SeasonRow(models.Model):
     figures = models.JSONField(default=dict)
     attended = models.PositiveIntegerField()
     counted = models.PositiveIntegerField()
+    rounds = models.PositiveIntegerField(default=0)
     results = models.JSONField(default=list)
 
     class Meta:
@@ -72,6 +81,11 @@ class SeasonRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season_id}: {self.rank}. {self.player_id}"
+
+    @property
+    def average(self) -> float:
+        """The counted score per counted round, to two decimals (0 without a round)."""
+        return average_per_round(self.score, self.rounds)
 
 
 class SeasonOutbox(models.Model):

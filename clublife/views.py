@@ -127,7 +127,7 @@ def _season_context(request, club: Club, year: int, game: str) -> dict:
     return {
         "club": club, "year": year, "game": game, "game_name": GAME_NAMES.get(game, game),
         "games": [(key, name) for key, name in GAME_CHOICES], "season": season,
-        "rows": [{"row": r, "figures": [r.figures.get(f, "") for f in figures]} for r in rows],
+        "rows": [{"row": r, "figures": [(f, r.figures.get(f, "")) for f in figures]} for r in rows],
         "figures": figures, "stale": bool(season_pending(season, club_id=club.pk, game=game,
                                                           year=year)),
         "admin": runs_club(request.user, club),
@@ -144,7 +144,8 @@ def season_page(request, slug: str, year: int):
     context = _season_context(request, club, year, game)
     season = context["season"]
     initial = {"best_n": season.best_n if season else club.season_best_n,
-               "min_evenings": season.min_evenings if season else club.season_min_evenings}
+               "min_evenings": season.min_evenings if season else club.season_min_evenings,
+               "ranked_by": season.ranked_by if season else "sum"}
     form = SeasonRulesForm(request.POST or None, initial=initial)
     if request.method == "POST":
         if not context["admin"]:

@@ -34,7 +34,8 @@ def season_seat_rows(season: Season) -> list[dict[str, Any]]:
 def compute_season(season: Season) -> list[dict[str, Any]]:
     engine = get_engine(season.game)
     return season_ranking(season_seat_rows(season), engine.figures, engine.rank_key,
-                          best_n=season.best_n, min_evenings=season.min_evenings)
+                          best_n=season.best_n, min_evenings=season.min_evenings,
+                          ranked_by=season.ranked_by)
 
 
 @transaction.atomic
@@ -50,7 +51,8 @@ def season_recompute(*, season_id: int) -> Season:
     SeasonRow.objects.bulk_create(
         [SeasonRow(season=season, player_id=row["player"], position=position, rank=row["rank"],
                    score=row["score"], figures={name: row[name] for name in figures},
-                   attended=row["attended"], counted=row["counted"], results=row["results"])
+                   attended=row["attended"], counted=row["counted"], rounds=row["rounds"],
+                   results=row["results"])
          for position, row in enumerate(rows, start=1)], batch_size=2000)
     SeasonOutbox.objects.filter(season=season, id__lte=upto).delete()
     season.evenings = ranked_evenings_of(season.club_id, season.game, season.year).count()

@@ -23,6 +23,7 @@ from django.db import transaction
 from django.utils.translation import gettext_noop as _
 
 from clublife.models import Season, SeasonOutbox
+from clublife.season_ranking import RANKED_BY
 from clublife.tasks import schedule_season
 from clubs.models import Club
 from games.choices import check_game
@@ -80,16 +81,23 @@ def seasons_of_tournaments(tournament_ids) -> list[Season]:
 
 
 @transaction.atomic
-def season_update(*, season: Season, best_n: int | None, min_evenings: int) -> Season:
-    """Change how a season counts (best N evenings, attendance minimum) and recompute it."""
+def season_update(*, season: Season, best_n: int | None, min_evenings: int,
+                  ranked_by: str | None = None) -> Season:
+    """Change how a season counts (best N evenings, attendance minimum, ranked by the sum or
+    the average per round; ``ranked_by`` None keeps the season's) and recompute it."""
     if best_n is not None and (not is_int(best_n) or not 1 <= best_n <= MAX_EVENINGS):
         raise user_error("best_n", _("Must be empty or a whole number from 1 to %(max)s."),
                          max=MAX_EVENINGS)
     if not is_int(min_evenings) or not 0 <= min_evenings <= MAX_EVENINGS:
         raise user_error("min_evenings", _("Must be a whole number from 0 to %(max)s."),
                          max=MAX_EVENINGS)
+    if ranked_by is not None and ranked_by not in RANKED_BY:
+        raise user_error("ranked_by", _("Ranked by: choose the sum of the points (\"sum\") "
+                                        "or the average per round (\"average\")."))
     season = Season.objects.select_for_update().get(pk=season.pk)
     season.best_n, season.min_evenings = best_n, min_evenings
-    season.save(update_fields=["best_n", "min_evenings"])
+    if ranked_by is not None:
+        season.ranked_by = ranked_by
+    season.save(update_fields=["best_n", "min_evenings", "ranked_by"])
     season_mark_stale(season)
     return season
