@@ -78,7 +78,7 @@ FONT_SIZES = """min => {
     if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
     const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
     if (!own && !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName)) continue;
-    if (el.closest('.visually-hidden, table.list, table.standings')) continue;
+    if (el.closest('.visually-hidden')) continue;
     const size = parseFloat(getComputedStyle(el).fontSize);
     if (size < min - 0.01) small.push(el.tagName.toLowerCase() + '.' + el.className + ' '
         + Math.round(size * 10) / 10 + 'px "' + el.textContent.trim().slice(0, 30) + '"');
