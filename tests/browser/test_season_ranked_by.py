@@ -6,7 +6,7 @@ import pytest
 
 from clublife.models import Season
 from clublife.services.season_rows import season_recompute
-from tests.browser.conftest import ARTIFACTS, browser, needs_chromium  # noqa: F401
+from tests.browser.conftest import ARTIFACTS, needs_chromium
 from tests.browser.test_director_console import logged_in, no_sideways_scroll
 from tests.clublife.helpers import day, play_evening
 from tests.factories import PlayerFactory
@@ -17,7 +17,7 @@ WIDTHS = {"phone": 390, "narrow": 800}
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_the_admin_switches_to_the_average_and_the_table_fits(live_server, browser,  # noqa: F811
+def test_the_admin_switches_to_the_average_and_the_table_fits(live_server, browser,
                                                                 club, director, language):
     names = ["Maximiliane Oberhuber-Schmidt", "Bernd", "Carla von Hohenstein", "Dieter"]
     a, b, c, d = (PlayerFactory(club=club, name=name) for name in names)
