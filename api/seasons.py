@@ -1,4 +1,4 @@
-"""``/api/v1/clubs/{id}/seasons/{year}/?game=skat``: a club's season ranking (Jahreswertung).
+"""``/api/v1/clubs/{id}/seasons/{year}/?game={game}``: a club's season ranking (Jahreswertung).
 
 Anyone reads it; the club's admins change how it counts (``best_n``: only the best N
 evenings count, empty for all; ``min_evenings``: attendance needed to be ranked;

@@ -3,7 +3,7 @@
 - ``GET /api/v1/tournaments/{id}/table-money/``: per player lost games and amount, and the
   evening's total (the tournament's directors); ``PUT`` overrides the club's fee schedule
   for this tournament (``loss_fee_cents`` null: the club's again).
-- ``GET /api/v1/clubs/{id}/seasons/{year}/table-money/?game=skat``: every evening and the
+- ``GET /api/v1/clubs/{id}/seasons/{year}/table-money/?game={game}``: every evening and the
   season's totals per player (the club's admins); ``…/table-money/csv/?by=evening`` gives
   one line per player per evening, ``?by=player`` the season's totals, for the treasurer.
 Amounts are in cents (``amount_cents``, ``total_cents``).

@@ -23,7 +23,7 @@ from api.table_schemas import (
     PreviewSerializer,
     TableSerializer,
 )
-from games.engines import get_engine
+from games.engines import all_engines
 from tournaments.history_words import HistoryReader
 from tournaments.links import entry_url
 from tournaments.models import Deal, Table
@@ -159,9 +159,9 @@ class SummarySerializer(StrictSerializer):
     seats = serializers.JSONField(label=_("seats"))
 
 
-# The summary's shape and bounds for the schema; the Skat engine checks them (every
-# offending seat and field in one answer).
-_POINTS = get_engine("skat").summary_game_points_bound
+# The summary's shape and bounds for the schema; the engine of a game that takes summaries
+# checks them (every offending seat and field in one answer).
+_POINTS = max(e.summary_game_points_bound for e in all_engines() if e.supports_summary)
 SUMMARY_SCHEMA = inline_serializer("SkatSummary", {
     "seats": serializers.ListField(child=inline_serializer("SkatSummarySeat", {
         "game_points": serializers.IntegerField(min_value=-_POINTS, max_value=_POINTS),

@@ -357,8 +357,8 @@ def teams_version(tournament: Tournament) -> int:
 
 def team_results(tournament: Tournament) -> list[dict[str, Any]]:
     engine = get_engine(tournament.game)
-    return team_standings(teams_of(tournament), named_standings(tournament), game=tournament.game,
-                          standing_order=engine.standing_order,
+    return team_standings(teams_of(tournament), named_standings(tournament),
+                          tie_break=engine.team_tie_break, standing_order=engine.standing_order,
                           team_size=tournament.team_size, figures=engine.figures)
 
 

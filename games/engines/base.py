@@ -459,6 +459,9 @@ class Engine:
     RECORD: ClassVar[tuple[RecordField, ...]] = ()
     # figures summed over rounds in standings, besides "score"
     figures: ClassVar[tuple[str, ...]] = ()
+    # how equal team sums are told apart (games.md §6): () leaves them equal;
+    # ("won", "lost") is more won games of the members, then fewer lost ones
+    team_tie_break: ClassVar[tuple[str, ...]] = ()
     # rounds a tournament of this game plans by default (the balanced draw plans them)
     rounds_planned: ClassVar[int] = 3
 
@@ -675,6 +678,8 @@ class Engine:
     # ---- sheet summary (Skat only: a paper list's totals instead of deals)
 
     supports_summary: ClassVar[bool] = False
+    # ± a summary seat's game points, where the game takes summaries
+    summary_game_points_bound: ClassVar[int] = 0
 
     def summary_totals(self, seats: Any, players: Any, rules: Any = None) -> list[dict[str, Any]]:
         """Validate a sheet summary (one entry per seat) and return totals rows like

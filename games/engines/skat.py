@@ -287,6 +287,7 @@ class SkatEngine(Engine):
     preferred_table_size = 4
     standing_order = "desc"
     figures = ("game_points", "won", "lost")
+    team_tie_break = ("won", "lost")
     supports_summary = True
 
     OPTIONS = {

@@ -21,14 +21,6 @@ SUFFIXES = {".py", ".html", ".js", ".txt", ".json"}
 ALLOWED = {
     ("tournaments/management/commands/demo.py", "skat"):
         "the demo command creates a Skat tournament: data chosen by the demo, not a branch",
-    ("tournaments/standings/teams.py", "skat"):
-        "the team tie-break on won and lost games is Skat's (owned by the standings work; "
-        "to move into the engine as a figure of the game)",
-    ("api/tables.py", "skat"):
-        "the summary serializer's bound reads the Skat engine's summary bound (owned by "
-        "the API work; to ask the engines that support a summary instead)",
-    ("api/table_money.py", "skat"): "the docstring's example URL (?game=skat)",
-    ("api/seasons.py", "skat"): "the docstring's example URL (?game=skat)",
 }
 
 

@@ -24,7 +24,8 @@ def standings_for(game, seat_rows):
 
 def teams_for(game, teams, rows, team_size=2):
     engine = get_engine(game)
-    return team_standings(teams, rows, game=game, standing_order=engine.standing_order,
+    return team_standings(teams, rows, tie_break=engine.team_tie_break,
+                          standing_order=engine.standing_order,
                           team_size=team_size, figures=engine.figures)
 
 
@@ -130,8 +131,8 @@ def test_a_short_team_is_ranked_with_its_members_and_marked_incomplete():
                                   [(1, 500), (2, 500), (3, 500), (4, 500), (5, 900), (6, 900),
                                    (7, 900)]])
     result = team_standings([team(10, "Full", 1, 2, 3, 4), team(11, "Three", 5, 6, 7)], rows,
-                            game="skat", standing_order="desc", team_size=4,
-                            figures=("won", "lost"))
+                            tie_break=get_engine("skat").team_tie_break,
+                            standing_order="desc", team_size=4, figures=("won", "lost"))
     assert [(r["team"], r["rank"], r["score"], r["complete"], r["missing"]) for r in result] == [
         (11, 1, 2700, False, 1), (10, 2, 2000, True, 0)]
 
@@ -161,12 +162,13 @@ def test_a_participant_in_two_teams_is_a_caller_bug():
 
 
 def test_skat_needs_the_won_and_lost_figures():
-    with pytest.raises(ValueError, match="won and lost"):
-        team_standings([team(1, "A", 1)], [], game="skat", standing_order="desc", team_size=4)
+    with pytest.raises(ValueError, match="won, lost"):
+        team_standings([team(1, "A", 1)], [], tie_break=get_engine("skat").team_tie_break,
+                       standing_order="desc", team_size=4)
 
 
 def test_team_key_of_other_games_ignores_won_games():
-    key = team_rank_key("schafkopf", "desc")
+    key = team_rank_key(get_engine("schafkopf").team_tie_break, "desc")
     assert key({"score": 5, "won": 9, "lost": 0}) == key({"score": 5, "won": 0, "lost": 9})
 
 
@@ -195,7 +197,8 @@ def fields(draw):
 def test_team_standings_ignore_the_order_of_teams_and_rows(field, rnd: random.Random):
     rows, teams, size, game = field
     engine = get_engine(game)
-    args = {"game": game, "standing_order": engine.standing_order, "team_size": size,
+    args = {"tie_break": engine.team_tie_break, "standing_order": engine.standing_order,
+            "team_size": size,
             "figures": ("won", "lost")}
     first = team_standings(teams, rows, **args)
     shuffled_rows, shuffled_teams = rows[:], teams[:]

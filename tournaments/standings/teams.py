@@ -5,9 +5,10 @@ Rules (games.md §6):
 - A team's ``score`` is the sum of its members' standing figure ``score``; the game's
   other figures (``won``, ``lost``, …) are summed alongside.
 - Ranking: highest sum first; for a game whose standings run lowest first
-  (``standing_order == "asc"``, La Bâtarde) the lowest sum first. Skat breaks ties by
-  more won games of the members together, then fewer lost ones; every other game leaves
-  equal sums at equal rank ("1, 2, 2, 4"). Equal teams are listed by team id.
+  (``standing_order == "asc"``, La Bâtarde) the lowest sum first. A game may break ties by
+  its figures (``tie_break``, the engine's ``team_tie_break``): Skat's ``("won", "lost")``
+  is more won games of the members together, then fewer lost ones; every other game
+  leaves equal sums at equal rank ("1, 2, 2, 4"). Equal teams are listed by team id.
 - A member who withdrew keeps the figures of the rounds played: his standing row is
   summed like any other (and he is marked ``withdrawn``). A member without a standing
   row (no round played yet) counts 0.
@@ -20,8 +21,8 @@ Rules (games.md §6):
 Inputs are plain data: the teams as the teams API answers them (``{"id", "name",
 "members": [{"participant", "name"}]}``) and the overall standing rows of the players
 (``{"participant", "score", <figures>, "rank"?, "withdrawn"?}``). Standard library
-only: no Django, no engines (the caller passes the game's key, ``standing_order`` and
-``figures`` from its engine).
+only: no Django, no engines (the caller passes ``tie_break``, ``standing_order`` and
+``figures`` from the game's engine).
 """
 
 from __future__ import annotations
@@ -38,15 +39,19 @@ TEAM_SIZE_DEFAULT = 4
 TEAM_SIZE_MIN = 2
 TEAM_SIZE_MAX = 8
 
-# games whose team ties are broken by the members' won, then lost games (games.md §6)
-WON_LOST_TIE_BREAK = frozenset({"skat"})
+# the one tie-break of team sums a game may ask for (games.md §6): the members' won games
+# together, more first, then their lost games, fewer first
+WON_LOST = ("won", "lost")
 
 
-def team_rank_key(game: str, standing_order: str) -> Callable[[Row], tuple]:
-    """The sort key of a team row for ``game``: ascending order is best first."""
+def team_rank_key(tie_break: tuple[str, ...], standing_order: str) -> Callable[[Row], tuple]:
+    """The sort key of a team row: ascending order is best first. ``tie_break`` is
+    ``()`` (equal sums rank equal) or ``("won", "lost")``."""
     sign = 1 if standing_order == "asc" else -1
-    if game in WON_LOST_TIE_BREAK:
+    if tuple(tie_break) == WON_LOST:
         return lambda row: (sign * row["score"], -row["won"], row["lost"])
+    if tie_break:
+        raise ValueError(f"unknown team tie-break {tie_break!r}")
     return lambda row: (sign * row["score"],)
 
 
@@ -56,7 +61,7 @@ def _member_order(member: Row) -> tuple:
 
 
 def team_standings(teams: Iterable[Mapping[str, Any]], rows: Iterable[Mapping[str, Any]], *,
-                   game: str, standing_order: str, team_size: int,
+                   tie_break: tuple[str, ...] = (), standing_order: str, team_size: int,
                    figures: Iterable[str] = ()) -> list[Row]:
     """Ranked team rows, best first.
 
@@ -64,11 +69,11 @@ def team_standings(teams: Iterable[Mapping[str, Any]], rows: Iterable[Mapping[st
     "members": [{"participant", "name", "score", "rank", "withdrawn"}]}``; members in
     the order of their own standing (members without a standing row last).
     ``figures`` are the game's figures besides ``score`` (the engine's ``figures``);
-    Skat's tie-break needs ``won`` and ``lost`` among them.
+    A ``("won", "lost")`` tie-break needs ``won`` and ``lost`` among them.
     """
     figures = tuple(figures)
-    if game in WON_LOST_TIE_BREAK and not {"won", "lost"} <= set(figures):
-        raise ValueError("the Skat team tie-break needs the won and lost figures")
+    if not set(tie_break) <= set(figures):
+        raise ValueError("the team tie-break needs its figures: " + ", ".join(tie_break))
     names = ("score", *figures)
     by_participant = {row["participant"]: row for row in rows}
     seen: dict[Any, Any] = {}
@@ -95,5 +100,5 @@ def team_standings(teams: Iterable[Mapping[str, Any]], rows: Iterable[Mapping[st
         total["complete"] = len(members) == team_size
         total["missing"] = team_size - len(members)
         out.append(total)
-    return rank(out, team_rank_key(game, standing_order), ident="team")
+    return rank(out, team_rank_key(tie_break, standing_order), ident="team")
 
