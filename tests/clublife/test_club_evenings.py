@@ -112,3 +112,30 @@ def test_club_settings_through_the_api(director_client, outsider_client, anon_cl
     assert anon_client.get(url).json()["loss_fee_from"] == 4
     bad = director_client.patch(url, {"default_rules": {"kontra_re": 3}}, format="json")
     assert bad.status_code == 400 and "default_rules" in bad.json()
+
+
+def test_a_finished_evening_refuses_a_deal_as_an_evening_and_a_tournament_as_a_tournament(
+        club, director):
+    from django.utils import translation
+
+    from games.errors import StateConflict
+    from tournaments.services import Actor, deal_record
+    from tournaments.services.lifecycle import check_not_finished
+
+    club_defaults_update(club=club, default_game="skat", default_rules={"series_deals_3": 3})
+    members = [PlayerFactory(club=club) for _ in range(3)]
+    evening = club_evening_create(club=club, date=DATE, player_ids=[m.pk for m in members],
+                                  guests=[], director=director, method="random")
+    Tournament.objects.filter(pk=evening.pk).update(status=Tournament.Status.FINISHED)
+    table = evening.rounds.get().tables.get()
+    with pytest.raises(StateConflict) as refused:
+        deal_record(table_id=table.pk, number=1, record={"passed": True},
+                    actor=Actor(by_table=True))
+    with translation.override("de"):
+        assert refused.value.render(translation.gettext) == (
+            "Der Abend ist beendet; öffnen Sie ihn wieder, um etwas zu ändern.")
+    evening.refresh_from_db()
+    evening.club_evening = False  # the same event as a tournament
+    with pytest.raises(StateConflict) as refused:
+        check_not_finished(evening)
+    assert refused.value.message.startswith("The tournament is finished")

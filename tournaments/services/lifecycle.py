@@ -15,10 +15,18 @@ from tournaments.errors import StateConflict
 from tournaments.models import Tournament
 
 
+def finished_refusal(tournament: Tournament) -> str:
+    """The refusal (a msgid) of a change to a finished event, in the event's own word: a
+    club evening is an evening, not a tournament."""
+    if tournament.club_evening:
+        return _("The evening is finished; reopen it to change anything.")
+    return _("The tournament is finished; reopen it to change anything.")
+
+
 def check_not_finished(tournament: Tournament) -> None:
     """Raise ``StateConflict`` when the tournament is finished."""
     if tournament.status == Tournament.Status.FINISHED:
-        raise StateConflict(_("The tournament is finished; reopen it to change anything."))
+        raise StateConflict(finished_refusal(tournament))
 
 
 def lock_open_tournament(tournament_id: int) -> Tournament:

@@ -40,6 +40,7 @@ from tournaments.models import Deal, Seat, SheetEvent, Table
 from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.actors import Actor
+from tournaments.services.lifecycle import finished_refusal
 
 
 def _locked_tables():
@@ -93,7 +94,6 @@ def sheet_write(table_id: int | None = None, sheet: SheetWrite | None = None) ->
 
 _REFUSALS = {
     ROUND_CLOSED: _("The round is closed; the sheet can no longer be changed."),
-    FINISHED: _("The tournament is finished; reopen it to change anything."),
 }
 
 
@@ -101,6 +101,8 @@ def _check_writable(table: Table, actor: Actor, *, staff_after_submit: bool) -> 
     """``StateConflict`` when the policy (``sheet_refusal``) refuses the change."""
     refusal = sheet_refusal(table, by_table=actor.by_table, write=True,
                             after_submit=staff_after_submit)
+    if refusal == FINISHED:
+        raise StateConflict(finished_refusal(table.round.tournament))
     if refusal is not None:
         raise StateConflict(_REFUSALS.get(refusal, _("The sheet has been submitted.")))
 
