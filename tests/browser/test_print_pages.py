@@ -8,12 +8,11 @@ The pages are measured in the print-emulated page at the A4 content width (210 m
 the 1 cm margins of ``@page``); 96 CSS px are 25.4 mm."""
 
 import datetime
-from pathlib import Path
 
 import pytest
-from django.test import Client
 
-from tests.browser.conftest import ARTIFACTS, needs_chromium
+from tests.browser.conftest import needs_chromium
+from tests.browser.test_print_sheets import printed as printed_at
 from tests.browser.test_print_standings import pdf_pages, thirteen_players
 from tournaments.models import Table
 from tournaments.services.prizes import prizes_set
@@ -25,10 +24,6 @@ CONTENT_WIDTH_MM = 190
 # a column of figures (a place, a start number) and a column of words (a name, a date)
 LEAST_FIGURES_MM = 7
 LEAST_WORDS_MM = 15
-
-# the print dialog cannot open headless: count the calls instead
-COUNT_PRINTS = "window.prints = 0; window.print = () => { window.prints += 1; };"
-
 
 @pytest.fixture
 def evening(in_process_tasks):
@@ -42,28 +37,9 @@ def evening(in_process_tasks):
 
 
 def printed(browser, live_server, director, path: str, name: str):
-    """The page at ``path`` emulating print at the content width, and its A4 PDF; its
-    "Print" button opens the dialog once."""
-    client = Client()
-    client.force_login(director)
-    context = browser.new_context(locale="de-DE")
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
-    page = context.new_page()
-    page.add_init_script(COUNT_PRINTS)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    response = page.goto(f"{live_server.url}{path}")
-    assert response.status == 200, (path, response.status)
-    page.locator("[data-print]").first.click()
-    assert page.evaluate("window.prints") == 1, path
-    page.emulate_media(media="print")
-    page.set_viewport_size({"width": round(CONTENT_WIDTH_MM * PX_PER_MM), "height": 1000})
-    pdf = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    Path(ARTIFACTS / f"{name}.pdf").write_bytes(pdf)
-    assert errors == []
-    return context, page, pdf
+    """The page printed at this file's content width, its "Print" button pressed once."""
+    return printed_at(browser, live_server, director, path, name,
+                      width_mm=CONTENT_WIDTH_MM, press_print=True)
 
 
 def check_list(page, selector: str) -> None:

@@ -68,19 +68,28 @@ def one_table(game: str, players: int):
     return tournament, director
 
 
+# the print dialog cannot open headless: count the calls instead
+COUNT_PRINTS = "window.prints = 0; window.print = () => { window.prints += 1; };"
+
+
 def printed(browser, live_server, director, path: str, name: str,
-            width_mm: float = CONTENT_WIDTH_MM):
-    """The page at ``path`` emulating print at the content width, and its A4 PDF."""
+            width_mm: float = CONTENT_WIDTH_MM, press_print: bool = False):
+    """The page at ``path`` emulating print at ``width_mm``, and its A4 PDF; with
+    ``press_print``, its "Print" button is pressed first and must open the dialog once."""
     client = Client()
     client.force_login(director)
     context = browser.new_context(locale="de-DE")
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
                           "url": live_server.url}])
     page = context.new_page()
+    page.add_init_script(COUNT_PRINTS)
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     response = page.goto(f"{live_server.url}{path}")
     assert response.status == 200, (path, response.status)
+    if press_print:
+        page.locator("[data-print]").first.click()
+        assert page.evaluate("window.prints") == 1, path
     page.emulate_media(media="print")
     page.set_viewport_size({"width": round(width_mm * PX_PER_MM), "height": 1000})
     pdf = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
