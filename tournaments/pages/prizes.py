@@ -52,13 +52,13 @@ def _context(tournament, *, form=None, lot_form=None):
     ties = []
     if answer:
         ties = [[numbers[pid] for pid in group] for group in answer["ties"]]
+    notes = tie_notes(answer) if answer else []
     return {"tournament": tournament, "answer": answer, "ties": ties,
-            "tie_notes": tie_notes(answer) if answer else [],
+            "tie_notes": notes,
             # a goods prize among tied players, handed out by start number until a lot is
-            # drawn: marked in its row and explained once under the list, so a row stays one
-            # line on paper
-            "goods_by_number": bool(answer) and answer["lot"] != "applied" and any(
-                row["goods"] and row["tied"] for row in answer["payouts"]),
+            # drawn (the tie notes say so): marked in its row and explained once under the
+            # list, so a row stays one line on paper
+            "goods_by_number": any(n["decided"] == "shared" and n["goods"] for n in notes),
             "form": form or PrizeForm(initial=_initial(answer)),
             "lot_form": lot_form or LotForm()}
 
