@@ -1,4 +1,5 @@
-"""``Authorization: Table <entry_token>``: a table's tablet writes its own sheet.
+"""``Authorization: Table <entry_token>``: a table's tablet writes its own sheet;
+``Authorization: Player <personal_token>``: a player's own phone.
 
 The token authenticates a *table principal*, not a user; ``request.auth`` is the table.
 What a token may do is ``tournaments.policies.sheet_refusal``'s answer: a token of a
@@ -7,18 +8,24 @@ closed round is useless (401), and stays so when staff reopen the round for corr
 Inside a table endpoint's write (``api.endpoints.TableEndpoint`` opens the transaction),
 the table is loaded locked: that load is the request's one load of the table, which the
 endpoint, the idempotency check and the service then share.
+
+A personal token authenticates a *player principal*; ``request.auth`` is the
+participant. An unknown, expired or erased one is 404, never 401 (api.md: nothing tells
+whether a token exists); where it may act is ``tournaments.policies.plays_at``'s answer,
+asked by the permission classes.
 """
 
 import drf_spectacular.authentication
 from django.db import transaction
 from django.middleware.csrf import CsrfViewMiddleware
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.permissions import SAFE_METHODS
 
-from tournaments.models import Table
-from tournaments.policies import sheet_refusal
+from tournaments.models import Participant, Table
+from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.services import table_lock_by_token
 
 
@@ -74,6 +81,66 @@ class TableTokenScheme(OpenApiAuthenticationExtension):
     def get_security_definition(self, auto_schema):
         return {"type": "apiKey", "in": "header", "name": "Authorization",
                 "description": "`Table <entry_token>` — a table's own sheet"}
+
+
+class PlayerPrincipal:
+    """The 'user' behind a personal token: authenticated, never staff."""
+
+    is_authenticated = True
+    is_anonymous = False
+    is_staff = False
+    is_superuser = False
+    pk = None
+    id = None
+
+    def __init__(self, participant: Participant):
+        self.participant = participant
+
+    def __str__(self) -> str:
+        return f"participant {self.participant.pk}"
+
+
+def participant_by_token(token: str) -> Participant | None:
+    """The participant whose personal token this is and still opens their page."""
+    participant = (Participant.objects.select_related("tournament__club", "player")
+                   .filter(personal_token=token).first())
+    if participant is None or not personal_token_valid(participant, timezone.localdate()):
+        return None
+    return participant
+
+
+class PlayerTokenAuthentication(authentication.BaseAuthentication):
+    keyword = "Player"
+
+    def authenticate(self, request):
+        header = authentication.get_authorization_header(request).split()
+        if not header or header[0].lower() != self.keyword.lower().encode():
+            return None
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed(_("Invalid player token header."))
+        try:
+            token = header[1].decode()
+        except UnicodeDecodeError:
+            raise exceptions.NotFound() from None
+        participant = participant_by_token(token)
+        if participant is None:
+            raise exceptions.NotFound()
+        return PlayerPrincipal(participant), participant
+
+    def authenticate_header(self, request):
+        return self.keyword
+
+
+class PlayerTokenScheme(OpenApiAuthenticationExtension):
+    """Describes the personal token in the OpenAPI schema."""
+
+    target_class = "api.authentication.PlayerTokenAuthentication"
+    name = "playerToken"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": "`Player <personal_token>` — a player's own phone: their "
+                               "page and the table where they sit in the open round"}
 
 
 class _CsrfCheck(CsrfViewMiddleware):

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.views import APIView
 
-from api.permissions import ClubAccess, TableAccess, TournamentAccess, table_of
+from api.permissions import ClubAccess, TableAccess, TournamentAccess, player_of, table_of
 from clubs.models import Club
 from clubs.policies import is_staff
 from tournaments.models import Table, Tournament
@@ -20,10 +20,11 @@ from tournaments.services import Actor, SheetWrite, table_lock
 
 
 def actor_of(request) -> Actor:
-    """Who the services record as the author: the staff user, or the table."""
+    """Who the services record as the author: the staff user, the table, or the player
+    whose phone acts at the table."""
     ip = request.META.get("REMOTE_ADDR") or None
     return Actor(user=request.user if is_staff(request.user) else None,
-                 by_table=not is_staff(request.user), ip=ip)
+                 by_table=not is_staff(request.user), ip=ip, participant=player_of(request))
 
 
 class ParentEndpoint(APIView):

@@ -5,8 +5,10 @@ The questions are answered once, in the apps they are about (``clubs.policies``:
 ``can_see_tournament``); these classes only ask them. ``has_permission`` decides who may
 knock at all (anyone reads, staff write; 401 for nobody, 403 for a table token), the
 object check decides on the club, tournament, table or player the endpoint loaded (see
-``api.endpoints``). A tournament one may not see is 404, never 403: its existence is not
-told. A table token is good for its own table only; another table's token gets 404.
+``api.endpoints``). A player's personal token acts at the table where the player sits in
+the open round, as the table's token does (``plays_at``); at any other table it gets 404.
+A tournament one may not see is 404, never 403: its existence is not told. A table token
+is good for its own table only; another table's token gets 404.
 
 Each class also says, for the OpenAPI schema, who may call an operation: ``who(method,
 view)`` gives whether anonymous callers may, and a sentence naming the callers
@@ -18,13 +20,18 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from clubs.policies import is_staff, may_change_player, runs_club
-from tournaments.models import Table
-from tournaments.policies import can_see_tournament, directs, directs_table
+from tournaments.models import Participant, Table
+from tournaments.policies import can_see_tournament, directs, directs_table, plays_at
 
 
 def table_of(request):
     """The table whose token authenticated the request, or None."""
     return request.auth if isinstance(request.auth, Table) else None
+
+
+def player_of(request):
+    """The participant whose personal token authenticated the request, or None."""
+    return request.auth if isinstance(request.auth, Participant) else None
 
 
 STAFF = "staff (Authorization: Token …, or the browser session)"
@@ -111,10 +118,18 @@ class TableAccess(BasePermission):
     def who(self, method: str, view) -> tuple[bool, str]:
         if getattr(view, "directors_only", False):
             return False, "staff who direct the tournament"
-        return False, ("the table's own token (Authorization: Table …) while its round is "
-                       "open, or staff who direct the tournament")
+        return False, ("the table's own token (Authorization: Table …) or the personal token "
+                       "of a player seated there (Authorization: Player …) while its round "
+                       "is open, or staff who direct the tournament")
 
     def has_object_permission(self, request, view, table):
+        player = player_of(request)
+        if player is not None:
+            if not plays_at(player, table):
+                raise NotFound()
+            if getattr(view, "directors_only", False):
+                raise PermissionDenied(self.message)
+            return True
         own = table_of(request)
         if own is not None:
             if own.pk != table.pk:

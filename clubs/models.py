@@ -8,6 +8,12 @@ A club's *defaults* are what its *club evenings* (weekly tournaments of the club
 with: the game, its house rules and the *table money* (Verlustspielgeld): a fee in cents
 per lost declarer game, optionally higher from the n-th loss of the evening on.
 
+A player's *publication* choice (DSGVO) says how their name appears to the public: the
+full name, the first name and the surname's initial ("Anna B."), or the start number
+only ("Nr. 17"); directors always see the full name. An *erased* person's name and
+contact were replaced ("Gelöschte Person <n>"); their results stay, so that the other
+players' standings do not change.
+
 A club's seasons, evenings and merged players live one floor up, in ``clublife``. The
 game key and the rules are checked by the services that write them (``clubs.services``).
 """
@@ -60,6 +66,15 @@ class Player(models.Model):
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
+    class Publication(models.TextChoices):
+        FULL = "full", _("full name")
+        INITIAL = "initial", _("first name and initial of the surname")
+        NUMBER = "number", _("start number only")
+
+    publication = models.CharField(_("name on public pages"), max_length=10,
+                                   choices=Publication.choices, default=Publication.FULL)
+    erased_at = models.DateTimeField(_("erased at"), null=True, blank=True)
+
     class Meta:
         ordering = ["name", "id"]
         verbose_name = _("player")
@@ -74,3 +89,7 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def erased(self) -> bool:
+        return self.erased_at is not None

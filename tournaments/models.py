@@ -16,7 +16,17 @@ Terms (the rules in ../shared/spec/games.md):
   with that seat's sheet totals), its *sheet* (the *deals*, or a summary) and the
   entry token of its QR code. A *deal* holds the validated record and per-seat scores.
 - *sheet history* (``SheetEvent``): append-only, who changed what, when and from where;
-  a correction keeps the value before and after.
+  a correction keeps the value before and after; a change made from a player's phone
+  names the player (``participant``).
+- *personal token*: a participant's secret (``/me/<token>/``, ``Authorization: Player``):
+  the player's own phone sees their seat, sheet and rank, and acts at their table as the
+  table's token does.
+- *confirmation* (``SheetConfirmation``): a seated player's word that the sheet as it
+  stands (its ``version``) is right; a later change to the sheet voids it. When every
+  seated player has confirmed the current version, the sheet is submitted.
+- *objection* (``Objection``, "Einspruch"): a player's or table's note against a deal or
+  the whole sheet; while one is open the sheet is not submitted; the director resolves it.
+- *call* (``DirectorCall``): a table or player asks for the director; open → seen → closed.
 - *idempotency key*: the first answer to a POST, replayed to a retry.
 - *standings*: computed off the request — the *outbox* (``StandingsOutbox``) lists the
   committed changes still to be counted, ``StandingsState`` when they last were, and
@@ -32,6 +42,7 @@ from clubs.models import Club, Player
 from games.choices import GAME_CHOICES
 from games.engines import get_engine
 from tournaments.seating import METHOD_LABELS
+from tournaments.tokens import new_token
 
 # Bounds of a tournament's planned rounds (any game).
 MIN_ROUNDS_PLANNED = 1
@@ -113,6 +124,8 @@ class Participant(models.Model):
                              on_delete=models.SET_NULL, related_name="members")
     registered_at = models.DateTimeField(_("registered at"), null=True, blank=True,
                                          auto_now_add=True)
+    personal_token = models.CharField(_("personal token"), max_length=64, unique=True,
+                                      default=new_token, editable=False)
 
     class Meta:
         ordering = ["tournament", "start_number"]
@@ -343,6 +356,9 @@ class SheetEvent(models.Model):
         END = "end", _("sheet ended early")
         ROUND_CLOSE = "round_close", _("round closed")
         ROUND_REOPEN = "round_reopen", _("round reopened")
+        CONFIRM = "confirm", _("sheet confirmed")
+        OBJECTION = "objection", _("objection raised")
+        OBJECTION_RESOLVE = "objection_resolve", _("objection resolved")
 
     table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
                               related_name="events")
@@ -350,6 +366,9 @@ class SheetEvent(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True,
                              blank=True, on_delete=models.SET_NULL, related_name="+")
     by_table = models.BooleanField(_("by the table"), default=False)
+    # the player whose phone (personal token) made the change; by_table is then True too
+    participant = models.ForeignKey(Participant, verbose_name=_("player"), null=True,
+                                    blank=True, on_delete=models.SET_NULL, related_name="+")
     ip = models.GenericIPAddressField(_("IP address"), null=True, blank=True)
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
     deal_number = models.PositiveIntegerField(_("deal number"), null=True, blank=True)
@@ -363,6 +382,101 @@ class SheetEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} – {self.action}"
+
+
+class SheetConfirmation(models.Model):
+    """A seated player's confirmation of a sheet at one ``version`` of it: valid while the
+    table's version is still that one (any change to the sheet voids it)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="confirmations")
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    version = models.PositiveIntegerField(_("sheet version"))
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    # who confirmed: the player's own phone (participant), else the tablet or staff
+    participant = models.ForeignKey(Participant, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["table", "seat", "version"]
+        verbose_name = _("confirmation")
+        verbose_name_plural = _("confirmations")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat", "version"],
+                                    name="one_confirmation_per_seat_and_version"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} – seat {self.seat} (v{self.version})"
+
+
+# Bounds of the texts a table or a player writes to the director (api.md).
+OBJECTION_NOTE_MAX = 500
+CALL_REASON_MAX = 200
+
+
+class Objection(models.Model):
+    """An objection ("Einspruch") against one deal or the whole sheet (``deal_number``
+    empty); the sheet is not submitted while it is open."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        RESOLVED = "resolved", _("resolved")
+
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
+                              related_name="objections")
+    deal_number = models.PositiveIntegerField(_("deal"), null=True, blank=True)
+    note = models.CharField(_("note"), max_length=OBJECTION_NOTE_MAX)
+    # raised from a player's phone (participant) or from the table's tablet (empty)
+    participant = models.ForeignKey(Participant, verbose_name=_("raised by"), null=True,
+                                    blank=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.OPEN)
+    resolution = models.CharField(_("resolution"), max_length=OBJECTION_NOTE_MAX, blank=True)
+    resolved_at = models.DateTimeField(_("resolved at"), null=True, blank=True)
+    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                    on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["at", "id"]
+        verbose_name = _("objection")
+        verbose_name_plural = _("objections")
+        indexes = [models.Index(fields=["table", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.note[:40]}"
+
+
+class DirectorCall(models.Model):
+    """A call for the director from a table's tablet (``participant`` empty) or a
+    player's phone: open, then seen (acknowledged), then closed."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        SEEN = "seen", _("seen")
+        CLOSED = "closed", _("closed")
+
+    table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
+                              related_name="calls")
+    participant = models.ForeignKey(Participant, verbose_name=_("called by"), null=True,
+                                    blank=True, on_delete=models.SET_NULL, related_name="+")
+    reason = models.CharField(_("reason"), max_length=CALL_REASON_MAX, blank=True)
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
+                              default=Status.OPEN)
+    seen_at = models.DateTimeField(_("seen at"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                   on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["at", "id"]
+        verbose_name = _("call for the director")
+        verbose_name_plural = _("calls for the director")
+        indexes = [models.Index(fields=["table", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.table} – {self.get_status_display()}"
 
 
 class IdempotencyKey(models.Model):

@@ -13,17 +13,23 @@ A *table token* (a table's ``entry_token``, what its tablet holds) is judged by
 ``sheet_refusal`` alone — the API's authentication, the services that write a sheet and
 the tablet's pages all ask it.
 
+A *personal token* (a participant's ``personal_token``, the player's own phone) is judged
+by ``personal_token_valid`` (does it still open the player's page) and ``plays_at`` (may
+it act at this table: the player sits there and the round is open, as a table token).
+
 *Seeing* a tournament means its name, its participants and their results: everyone sees a
 published one; an unpublished one is seen only by those who direct it — its directors,
 the admins of its club and superusers. Being staff, or running another club, is not
 enough.
 """
 
+from datetime import date, timedelta
+
 from django.db.models import Exists, OuterRef, Q
 
 from clubs.models import Club
 from clubs.policies import is_staff, runs_club
-from tournaments.models import Tournament
+from tournaments.models import Participant, Seat, Tournament
 
 
 def directs(user, tournament) -> bool:
@@ -70,6 +76,30 @@ def sheet_refusal(table, *, by_table: bool, write: bool,
     if table.submitted and (by_table or not after_submit):
         return SUBMITTED
     return None
+
+
+# How long a personal link keeps opening the player's page after the tournament's day
+# (its date, or the day it was created): long enough to look back at the evening and the
+# season, short enough that a lost player card does not open the page for good.
+PERSONAL_TOKEN_DAYS = 90
+
+
+def personal_token_valid(participant: Participant, today: date) -> bool:
+    """Whether the participant's personal token still opens their page: not erased (an
+    erased person's token is gone with the name) and not expired."""
+    tournament = participant.tournament
+    day = tournament.date or tournament.created_at.date()
+    return not participant.player.erased and today <= day + timedelta(days=PERSONAL_TOKEN_DAYS)
+
+
+def plays_at(participant: Participant, table) -> bool:
+    """Whether the participant's phone may act at ``table`` as the table's token does:
+    the player sits at it, and the table's token would be good now (its round open)."""
+    if participant.tournament_id != table.round.tournament_id:
+        return False
+    if sheet_refusal(table, by_table=True, write=False) is not None:
+        return False
+    return Seat.objects.filter(table_id=table.pk, participant_id=participant.pk).exists()
 
 
 def can_see_tournament(user, tournament) -> bool:

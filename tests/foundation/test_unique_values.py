@@ -32,7 +32,7 @@ NOT_RACED = {
     "unique_start_number": "drawn under the tournament's row lock (participant_add)",
     "unique_round_number": "drawn under the tournament's row lock (round_draw)",
     "unique_table_number": "numbered inside the new round's transaction",
-    "tournaments.Table.entry_token": "63 random bits (new_entry_token)",
+    "tournaments.Table.entry_token": "192 random bits (tournaments.tokens.new_token)",
     "unique_seat": "written with the round, or swapped under the table's lock",
     "seated_once_per_table": "written with the round, or swapped under the table's lock",
     "unique_deal_number": "numbered under the table's row lock (sheets)",

@@ -7,6 +7,8 @@ state that forbids the action raises ``games.errors.StateConflict``.
 """
 
 from tournaments.services.actors import Actor  # noqa: F401
+from tournaments.services.calls import call_raise, call_update  # noqa: F401
+from tournaments.services.confirmations import sheet_confirm  # noqa: F401
 from tournaments.services.entries import (  # noqa: F401
     participant_add,
     participant_update,
@@ -15,6 +17,7 @@ from tournaments.services.entries import (  # noqa: F401
 )
 from tournaments.services.idempotency import idempotent  # noqa: F401
 from tournaments.services.lifecycle import tournament_finish, tournament_reopen  # noqa: F401
+from tournaments.services.objections import objection_raise, objection_resolve  # noqa: F401
 from tournaments.services.rounds import (  # noqa: F401
     round_close,
     round_draw,

@@ -36,7 +36,7 @@ from games.engines.base import is_int
 from games.errors import FieldError, UserError, user_error
 from tournaments.conditional import if_match_holds
 from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
-from tournaments.models import Deal, Seat, SheetEvent, Table
+from tournaments.models import Deal, Objection, Seat, SheetEvent, Table
 from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.actors import Actor
@@ -114,8 +114,9 @@ def _deal_state(deal: Deal) -> dict[str, Any]:
 def _log(table: Table, actor: Actor, action: str, *, number: int | None = None,
          before: Any = None, after: Any = None) -> None:
     SheetEvent.objects.create(table=table, user=actor.user if actor.is_staff else None,
-                              by_table=actor.by_table, ip=actor.ip, action=action,
-                              deal_number=number, before=before, after=after)
+                              by_table=actor.by_table, participant=actor.participant,
+                              ip=actor.ip, action=action, deal_number=number,
+                              before=before, after=after)
 
 
 def _score(sheet: SheetWrite, number: int, record: Any,
@@ -389,6 +390,9 @@ def sheet_submit(*, table_id: int | None = None, actor: Actor, confirmed_by: Any
     table = sheet.table
     _check_writable(table, actor, staff_after_submit=False)
     confirmed = confirming_players(table, confirmed_by)
+    if table.objections.filter(status=Objection.Status.OPEN).exists():
+        raise StateConflict(_("An objection to this sheet is open; the director resolves "
+                              "it first."))
     reason = (unconfirmed_reason or "").strip()
     if reason and not actor.is_staff:
         raise user_error("unconfirmed_reason",

@@ -24,7 +24,7 @@ from tournaments.models import (
 )
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.archive.reading import archive_read
-from tournaments.services.rounds import new_entry_token
+from tournaments.tokens import new_token
 
 
 def _reused_club(c: dict) -> Club | None:
@@ -93,7 +93,7 @@ def _users(rounds: list[dict]) -> dict[str, Any]:
 
 def _store_table(rnd: Round, t: dict, participants: dict[int, Participant],
                  users: dict[str, Any]) -> None:
-    table = Table.objects.create(round=rnd, number=t["number"], entry_token=new_entry_token(),
+    table = Table.objects.create(round=rnd, number=t["number"], entry_token=new_token(),
                                  submitted=t["submitted"], submitted_at=t["submitted_at"],
                                  summary=t["summary"], version=t["version"],
                                  shortened=t["shortened"], end_reason=t["end_reason"])
