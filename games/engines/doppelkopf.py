@@ -207,6 +207,8 @@ RECORD = (
 )
 
 _MISSING = object()
+# sets for the hot path's look-ups of a record's (validated, so hashable) game
+_SOLOS, _PLAYED = frozenset(SOLOS), frozenset(PLAYED)
 _OPTIONAL_FIELDS = FIELDS[1:]
 _SCHWARZ = (None, *PARTIES)
 _FUCHS_MAX, _DOPPELKOPF_MAX = EXTRA_MAX["fuchs"], EXTRA_MAX["doppelkopf"]
@@ -219,8 +221,8 @@ _LEVEL_CHOICES = {party: ", ".join(str(v) for v in levels[1:])
 
 
 def is_solo_scored(record: dict[str, Any]) -> bool:
-    game = record["game"]
-    return game in SOLOS or game == STILLE or (game == HOCHZEIT and len(record["re"]) == 1)
+    game = record["game"]  # a record's game is one of GAMES: a set finds it at once
+    return game in _SOLOS or game == STILLE or (game == HOCHZEIT and len(record["re"]) == 1)
 
 
 _LEVEL_INDEX = {party: {name: i for i, name in enumerate(levels)}
@@ -930,10 +932,9 @@ class Doppelkopf(Engine):
                 raise EngineUserError(errors.items)
             dealer = info["dealer"]
         active = _seats_in_play(players, dealer)
-        game = record["game"]
         value: int | None = None
         winner: str | None = None
-        if game in PLAYED:
+        if record["game"] in _PLAYED:
             if "re_points" in record:
                 value, winner = game_value(record, ctx.rules)
             elif "value" in record:
