@@ -317,7 +317,8 @@ def _reached(augen: int, stages: int) -> int:
     return reached
 
 
-def book(record: dict[str, Any], value: int, active: list[int], players: int) -> list[int]:
+def book(record: dict[str, Any], value: int, active: Sequence[int],
+         players: int) -> list[int]:
     """Scores of a game value: ±v per seat, or soloist +3v against −v (step 5)."""
     scores = [0] * players
     re = record["re"]
@@ -327,7 +328,8 @@ def book(record: dict[str, Any], value: int, active: list[int], players: int) ->
     return scores
 
 
-def penalty_scores(record: dict[str, Any], active: list[int], players: int) -> list[int]:
+def penalty_scores(record: dict[str, Any], active: Sequence[int],
+                   players: int) -> list[int]:
     """The penalty points of a record (games.md 8.7)."""
     scores = [0] * players
     soloist = record["re"][0] if record["game"] != ANNULLED and is_solo_scored(record) \
@@ -815,7 +817,7 @@ class Doppelkopf(Engine):
     def _extras(self, deal: dict, record: dict[str, Any], rules: dict[str, Any], solo: bool,
                 errors: Errors) -> dict[str, Any]:
         given = deal.get("extras")
-        if given is None:  # no Sonderpunkte (every solo): nothing to check
+        if given is None:  # no Sonderpunkte (most solos): nothing to check
             return {"re": {"fuchs": 0, "doppelkopf": 0, "karlchen": False},
                     "kontra": {"fuchs": 0, "doppelkopf": 0, "karlchen": False}}
         before = len(errors.items)
@@ -850,8 +852,9 @@ class Doppelkopf(Engine):
                                                    "%(high)s."), high=1)
         return out
 
-    def _penalties(self, deal: dict, ctx: DealContext, active: list[int], soloist: int | None,
-                   result: bool | None, errors: Errors) -> list[dict[str, Any]]:
+    def _penalties(self, deal: dict, ctx: DealContext, active: Sequence[int],
+                   soloist: int | None, result: bool | None,
+                   errors: Errors) -> list[dict[str, Any]]:
         value = deal.get("penalties")
         if value is None:
             return []
