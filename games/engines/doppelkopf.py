@@ -207,18 +207,29 @@ RECORD = (
 )
 
 _MISSING = object()
+# sets for the hot path's look-ups of a record's (validated, so hashable) game
+_SOLOS, _PLAYED = frozenset(SOLOS), frozenset(PLAYED)
+_OPTIONAL_FIELDS = FIELDS[1:]
+_SCHWARZ = (None, *PARTIES)
+_FUCHS_MAX, _DOPPELKOPF_MAX = EXTRA_MAX["fuchs"], EXTRA_MAX["doppelkopf"]
+_FUCHS_AUGEN, _DOPPELKOPF_AUGEN = EXTRA_AUGEN["fuchs"], EXTRA_AUGEN["doppelkopf"]
+_LEVEL_CHOICES = {party: ", ".join(str(v) for v in levels[1:])
+                  for party, levels in LEVELS.items()}
 
 
 # --------------------------------------------------------------------------- the rules
 
 
 def is_solo_scored(record: dict[str, Any]) -> bool:
-    game = record["game"]
-    return game in SOLOS or game == STILLE or (game == HOCHZEIT and len(record["re"]) == 1)
+    game = record["game"]  # a record's game is one of GAMES: a set finds it at once
+    return game in _SOLOS or game == STILLE or (game == HOCHZEIT and len(record["re"]) == 1)
 
 
 _LEVEL_INDEX = {party: {name: i for i, name in enumerate(levels)}
                 for party, levels in LEVELS.items()}
+
+
+_RE_INDEX, _KONTRA_INDEX = _LEVEL_INDEX["re"], _LEVEL_INDEX["kontra"]
 
 
 def level(record: dict[str, Any], party: str) -> int:
@@ -233,75 +244,92 @@ def _augen(record: dict[str, Any], party: str) -> int:
 def game_value(record: dict[str, Any], rules: dict[str, Any]) -> tuple[int, str]:
     """(v, winner) of a full record (games.md 8.4 steps 2–5). A party's *stages* are its
     Absagen (level − 1, at least 0); it has *met* its Absage when the other party stays
-    under the stage's Augen (or takes no trick). Levels, stages and Augen are read once:
-    this is the engine bench's hot path."""
+    under the stage's Augen (or takes no trick). This is the engine bench's hot path, so
+    each party's figures are plain locals (``re_…``, ``ko_…``) rather than dicts keyed by
+    party, and nothing is computed twice."""
     given = record.get("announcements") or {}
-    levels = {"re": _LEVEL_INDEX["re"][given.get("re")],
-              "kontra": _LEVEL_INDEX["kontra"][given.get("kontra")]}
-    steps = {party: levels[party] - 1 if levels[party] > 1 else 0 for party in PARTIES}
-    points = record["re_points"]
-    augen = {"re": points, "kontra": TOTAL - points}
+    re_level = _RE_INDEX[given.get("re")]
+    ko_level = _KONTRA_INDEX[given.get("kontra")]
+    re_stages = re_level - 1 if re_level > 1 else 0
+    ko_stages = ko_level - 1 if ko_level > 1 else 0
+    re_augen = record["re_points"]
+    ko_augen = TOTAL - re_augen
     schwarz = record.get("schwarz")
-    other = {"re": "kontra", "kontra": "re"}
 
-    def met_(party: str) -> bool:
-        stage = steps[party]
-        if stage == len(AGAINST):
-            return schwarz == other[party]
-        return stage > 0 and augen[other[party]] < UNDER[stage - 1]
-
-    if steps["re"] and steps["kontra"]:
-        win = "re" if met_("re") else "kontra" if met_("kontra") else "none"
-    elif steps["re"]:
-        win = "re" if met_("re") else "kontra"
-    elif steps["kontra"]:
-        win = "kontra" if met_("kontra") else "re"
+    if re_stages or ko_stages:
+        # the last stage (schwarz) is met only by the other party taking no trick
+        re_met = (schwarz == "kontra" if re_stages == len(AGAINST)
+                  else re_stages > 0 and ko_augen < UNDER[re_stages - 1])
+        ko_met = (schwarz == "re" if ko_stages == len(AGAINST)
+                  else ko_stages > 0 and re_augen < UNDER[ko_stages - 1])
+        if re_stages and ko_stages:
+            win = "re" if re_met else "kontra" if ko_met else "none"
+        elif re_stages:
+            win = "re" if re_met else "kontra"
+        else:
+            win = "kontra" if ko_met else "re"
     else:
-        win = "re" if points >= (120 if levels["kontra"] and not levels["re"] else 121) \
-            else "kontra"
-
-    def under(party: str) -> int:
-        held = augen[party]
-        return (held < UNDER[0]) + (held < UNDER[1]) + (held < UNDER[2]) + (schwarz == party)
+        win = "re" if re_augen >= (120 if ko_level and not re_level else 121) else "kontra"
 
     double = rules["re_kontra"] == "double"
-    earned = {party: sum(augen[party] >= AGAINST[i] for i in range(steps[other[party]]))
-              for party in PARTIES}
-    if win == "none":
-        for party in PARTIES:
-            earned[party] += under(other[party])
-    else:
-        earned[win] += 1 + under(other[win]) + steps["re"] + steps["kontra"]
+    # (e)/(f): a point for each of the other party's Absage stages a party reached
+    re_earned = _reached(re_augen, ko_stages) if ko_stages else 0
+    ko_earned = _reached(ko_augen, re_stages) if re_stages else 0
+    # (d): a point for each of 90, 60, 30 the other party stayed under, one for schwarz
+    if win != "kontra":  # Re won, or no one did
+        re_earned += ((ko_augen < UNDER[0]) + (ko_augen < UNDER[1]) + (ko_augen < UNDER[2])
+                      + (schwarz == "kontra"))
+    if win != "re":
+        ko_earned += ((re_augen < UNDER[0]) + (re_augen < UNDER[1]) + (re_augen < UNDER[2])
+                      + (schwarz == "re"))
+    if win != "none":
+        won = 1 + re_stages + ko_stages
         if not double:
-            earned[win] += 2 * (levels["re"] > 0) + 2 * (levels["kontra"] > 0)
+            won += 2 * (re_level > 0) + 2 * (ko_level > 0)
+        if win == "re":
+            re_earned += won
+        else:
+            ko_earned += won
     if not is_solo_scored(record):
         extras = record.get("extras") or {}
-        for party in PARTIES:
-            row = extras.get(party)
-            if row:
-                earned[party] += (row.get("fuchs", 0) + row.get("doppelkopf", 0)
-                                  + (1 if row.get("karlchen") else 0))
+        row = extras.get("re")
+        if row:
+            re_earned += (row.get("fuchs", 0) + row.get("doppelkopf", 0)
+                          + (1 if row.get("karlchen") else 0))
+        row = extras.get("kontra")
+        if row:
+            ko_earned += (row.get("fuchs", 0) + row.get("doppelkopf", 0)
+                          + (1 if row.get("karlchen") else 0))
         if win == "kontra" and rules["gegen_die_alten"]:
-            earned["kontra"] += 1
-    value = earned["re"] - earned["kontra"]
+            ko_earned += 1
+    value = re_earned - ko_earned
     if double:
-        value *= 2 ** ((levels["re"] > 0) + (levels["kontra"] > 0))
+        value *= 2 ** ((re_level > 0) + (ko_level > 0))
     return value, win
 
 
-def book(record: dict[str, Any], value: int, active: list[int], players: int) -> list[int]:
+def _reached(augen: int, stages: int) -> int:
+    """How many of the other party's first ``stages`` Absage stages ``augen`` reach."""
+    reached = 0
+    for need in AGAINST[:stages]:
+        if augen >= need:
+            reached += 1
+    return reached
+
+
+def book(record: dict[str, Any], value: int, active: Sequence[int],
+         players: int) -> list[int]:
     """Scores of a game value: ±v per seat, or soloist +3v against −v (step 5)."""
     scores = [0] * players
-    solo = is_solo_scored(record)
+    re = record["re"]
+    won = 3 * value if is_solo_scored(record) else value
     for seat in active:
-        if seat in record["re"]:
-            scores[seat - 1] = 3 * value if solo else value
-        else:
-            scores[seat - 1] = -value
+        scores[seat - 1] = won if seat in re else -value
     return scores
 
 
-def penalty_scores(record: dict[str, Any], active: list[int], players: int) -> list[int]:
+def penalty_scores(record: dict[str, Any], active: Sequence[int],
+                   players: int) -> list[int]:
     """The penalty points of a record (games.md 8.7)."""
     scores = [0] * players
     soloist = record["re"][0] if record["game"] != ANNULLED and is_solo_scored(record) \
@@ -452,6 +480,22 @@ def walk(previous: tuple[dict[str, Any], ...], players: int,
 # --------------------------------------------------------------------------- checks
 
 
+def _active_seats(players: int, dealer: int) -> tuple[int, ...]:
+    """The seats in play: all at a 4-table, all but the dealer at a 5-table."""
+    return tuple(s for s in range(1, players + 1) if players == 4 or s != dealer)
+
+
+# every deal asks for its seats in play: the tables' (size, dealer) pairs are few, so
+# they are built once (read-only tuples); other sizes are built when asked
+_SEATS_IN_PLAY = {(players, dealer): _active_seats(players, dealer)
+                  for players in (4, 5) for dealer in range(1, players + 1)}
+
+
+def _seats_in_play(players: int, dealer: int) -> tuple[int, ...]:
+    seats = _SEATS_IN_PLAY.get((players, dealer))
+    return _active_seats(players, dealer) if seats is None else seats
+
+
 def _check_object(errors: Errors, name: str, value: Any, keys: tuple[str, ...]) -> dict:
     if value is None:
         return {}
@@ -469,6 +513,67 @@ def _given(value: Any) -> bool:
     if isinstance(value, dict):
         return any(_given(v) for v in value.values())
     return value is not None and value is not False and value != 0 and value != []
+
+
+def _extras_row(errors: Errors, party: str, value: Any) -> dict[str, Any]:
+    """One party's Sonderpunkte as given (``null`` for none), each checked for its type
+    and range; the row keeps what was given, so a caller reads it only without errors.
+    The path ``extras.<party>`` is built only for an error: this runs for every deal."""
+    if value is None:
+        return {"fuchs": 0, "doppelkopf": 0, "karlchen": False}
+    if not isinstance(value, dict):
+        errors.add(f"extras.{party}", _("Must be an object."))
+        value = {}
+    else:
+        for key in value:
+            if key not in EXTRA_KEYS:
+                errors.add(f"extras.{party}.{key}", _("Unknown field “%(name)s”."),
+                           name=str(key))
+    fuchs = value.get("fuchs", 0)
+    doppelkopf = value.get("doppelkopf", 0)
+    karlchen = value.get("karlchen", False)
+    # ``type`` first: a plain int is the common case (is_int also takes int subclasses)
+    if not (type(fuchs) is int or is_int(fuchs)) or not 0 <= fuchs <= _FUCHS_MAX:
+        errors.add(f"extras.{party}.fuchs", _("Must be a whole number from 0 to %(high)s."),
+                   high=_FUCHS_MAX)
+    if (not (type(doppelkopf) is int or is_int(doppelkopf))
+            or not 0 <= doppelkopf <= _DOPPELKOPF_MAX):
+        errors.add(f"extras.{party}.doppelkopf", _("Must be a whole number from 0 to "
+                                                   "%(high)s."), high=_DOPPELKOPF_MAX)
+    if not isinstance(karlchen, bool):
+        errors.add(f"extras.{party}.karlchen", _("Must be true or false."))
+    return {"fuchs": fuchs, "doppelkopf": doppelkopf, "karlchen": karlchen}
+
+
+def _check_sonderpunkte(errors: Errors, party: str, fuchs: int, doppelkopf: int,
+                        karlchen: bool, augen: int, schwarz: str | None,
+                        rules: dict[str, Any], solo: bool) -> None:
+    """A party's well-formed, non-empty Sonderpunkte against the game, the rules and the
+    party's ``augen`` (games.md 8.3), each key in the order of EXTRA_KEYS. Unrolled, and
+    the paths built only for an error: this runs for most normal games."""
+    if solo:
+        errors.add(f"extras.{party}", _("Sonderpunkte count only in normal-scored games."))
+        return
+    if schwarz == party:
+        errors.add(f"extras.{party}", _("A party that took no trick has no Sonderpunkte."))
+        return
+    if fuchs and not rules["fuchs"]:
+        errors.add(f"extras.{party}.fuchs", _("This Sonderpunkt is off under these rules."))
+    if doppelkopf and not rules["doppelkopf"]:
+        errors.add(f"extras.{party}.doppelkopf", _("This Sonderpunkt is off under these "
+                                                   "rules."))
+    if karlchen and not rules["karlchen"]:
+        errors.add(f"extras.{party}.karlchen", _("This Sonderpunkt is off under these "
+                                                 "rules."))
+    if augen < _FUCHS_AUGEN * fuchs:
+        errors.add(f"extras.{party}.fuchs", _("The party's %(augen)s Augen cannot hold that "
+                                              "many."), augen=augen)
+    if augen < _DOPPELKOPF_AUGEN * doppelkopf:
+        errors.add(f"extras.{party}.doppelkopf", _("The party's %(augen)s Augen cannot hold "
+                                                   "that many."), augen=augen)
+    if karlchen and augen < 2:
+        errors.add(f"extras.{party}.karlchen", _("The party's %(augen)s Augen cannot hold "
+                                                 "that many."), augen=augen)
 
 
 @register
@@ -528,7 +633,7 @@ class Doppelkopf(Engine):
         return ctx.dealer if state is None else state.deal_dealer()
 
     def _active(self, players: int, dealer: int) -> list[int]:
-        return [s for s in range(1, players + 1) if players == 4 or s != dealer]
+        return list(_active_seats(players, dealer))
 
     def active_seats(self, ctx: DealContext) -> list[int]:
         return self._active(ctx.players, self._dealer(ctx, self._state(ctx)))
@@ -544,7 +649,7 @@ class Doppelkopf(Engine):
 
     def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
         errors = Errors()
-        if not check_keys(deal, ("game",), FIELDS[1:], errors):
+        if not check_keys(deal, ("game",), _OPTIONAL_FIELDS, errors):
             errors.raise_if_any()
         game = deal.get("game", _MISSING)
         if game is not _MISSING and game not in GAMES:
@@ -553,9 +658,9 @@ class Doppelkopf(Engine):
             errors.add("game", _("The Armut is not played under these rules."))
         if errors:
             errors.raise_if_any()
-        state = self._state(ctx)
-        dealer = self._dealer(ctx, state)
-        active = self._active(ctx.players, dealer)
+        state = None if ctx.previous is None else walk(ctx.previous, ctx.players, ctx.rules)
+        active = _seats_in_play(ctx.players, ctx.dealer if state is None
+                                else state.deal_dealer())
         if game == TIME_UP:
             for name in deal:
                 if name != "game":
@@ -572,7 +677,7 @@ class Doppelkopf(Engine):
             errors.raise_if_any()
         return record
 
-    def _annulled(self, deal: dict, ctx: DealContext, active: list[int],
+    def _annulled(self, deal: dict, ctx: DealContext, active: Sequence[int],
                   errors: Errors) -> dict[str, Any]:
         for name in deal:
             if name not in ("game", "penalties"):
@@ -584,7 +689,7 @@ class Doppelkopf(Engine):
                                       "violation."))
         return {"game": ANNULLED, "penalties": penalties}
 
-    def _played(self, deal: dict, ctx: DealContext, active: list[int],
+    def _played(self, deal: dict, ctx: DealContext, active: Sequence[int],
                 errors: Errors) -> dict[str, Any]:
         game = deal["game"]
         record: dict[str, Any] = {"game": game}
@@ -610,18 +715,20 @@ class Doppelkopf(Engine):
                     errors.add(name, _("A game without a result carries no %(name)s."),
                                name=name)
             record["announcements"] = self._announcements(deal, errors)
-        soloist = re[0] if solo else None
-        record["penalties"] = self._penalties(deal, ctx, active, soloist,
-                                              has_points or has_value, errors)
+        if deal.get("penalties") is None:  # the common case: nothing to check or keep
+            penalties: list[dict[str, Any]] = []
+        else:
+            penalties = self._penalties(deal, ctx, active, re[0] if solo else None,
+                                        has_points or has_value, errors)
         if not has_points and not has_value and not errors.has("penalties") and not any(
-                p["kind"] == SERIOUS for p in record["penalties"]):
+                p["kind"] == SERIOUS for p in penalties):
             errors.add("re_points", _("Give the Re party's Augen (re_points) or the game "
                                       "value (value)."))
-        if not record["penalties"]:
-            del record["penalties"]
+        if penalties:
+            record["penalties"] = penalties
         return record
 
-    def _re(self, deal: dict, game: str, players: int, active: list[int],
+    def _re(self, deal: dict, game: str, players: int, active: Sequence[int],
             errors: Errors) -> list[int] | None:
         re = deal.get("re", _MISSING)
         if re is _MISSING:
@@ -632,6 +739,15 @@ class Doppelkopf(Engine):
             errors.add("re", _("Must be a list of %(count)s seats."),
                        count=" or ".join(str(s) for s in sizes))
             return None
+        # the common case first: plain whole numbers among the seats in play (which are
+        # 1..players), different; ``type`` rules out true, which equals seat 1
+        first = re[0]
+        if type(first) is int and first in active:
+            if len(re) == 1:
+                return [first]
+            second = re[1]
+            if type(second) is int and second in active and second != first:
+                return [first, second]
         bad = False
         for index, seat in enumerate(re):
             if not is_int(seat) or not 1 <= seat <= players:
@@ -649,24 +765,24 @@ class Doppelkopf(Engine):
 
     def _announcements(self, deal: dict, errors: Errors) -> dict[str, Any]:
         given = _check_object(errors, "announcements", deal.get("announcements"), PARTIES)
-        out = {}
-        for party in PARTIES:
-            value = given.get(party)
-            if value not in LEVELS[party]:
-                errors.add(f"announcements.{party}", _("Must be one of: %(choices)s."),
-                           choices=", ".join(str(v) for v in LEVELS[party][1:]))
-            out[party] = value
-        return out
+        re, kontra = given.get("re"), given.get("kontra")
+        if re not in RE_LEVELS:
+            errors.add("announcements.re", _("Must be one of: %(choices)s."),
+                       choices=_LEVEL_CHOICES["re"])
+        if kontra not in KONTRA_LEVELS:
+            errors.add("announcements.kontra", _("Must be one of: %(choices)s."),
+                       choices=_LEVEL_CHOICES["kontra"])
+        return {"re": re, "kontra": kontra}
 
     def _full(self, deal: dict, record: dict[str, Any], rules: dict[str, Any], solo: bool,
               errors: Errors) -> None:
         points = deal["re_points"]
         schwarz = deal.get("schwarz")
-        if not is_int(points) or not 0 <= points <= TOTAL:
+        if not (type(points) is int or is_int(points)) or not 0 <= points <= TOTAL:
             errors.add("re_points", _("Must be a whole number from 0 to %(high)s."),
                        high=TOTAL)
             return
-        if schwarz not in (None,) + PARTIES:
+        if schwarz not in _SCHWARZ:
             errors.add("schwarz", _("Must be one of: %(choices)s."), choices="re, kontra")
             return
         if rules["nines"]:
@@ -677,12 +793,14 @@ class Doppelkopf(Engine):
         elif (points == TOTAL) != (schwarz == "kontra") or (points == 0) != (schwarz == "re"):
             errors.add("schwarz", _("Without nines a party takes no trick exactly when it "
                                     "has 0 Augen."))
-        if schwarz == "kontra" and points != TOTAL:
-            errors.add("schwarz", _("Kontra schwarz needs re_points %(points)s."), points=TOTAL)
-        if schwarz == "re" and points != 0:
-            errors.add("schwarz", _("Re schwarz needs re_points 0."))
-        if schwarz == "re" and record["game"] == HOCHZEIT:
-            errors.add("schwarz", _("The Re party of a Hochzeit took a trick."))
+        if schwarz is not None:
+            if schwarz == "kontra" and points != TOTAL:
+                errors.add("schwarz", _("Kontra schwarz needs re_points %(points)s."),
+                           points=TOTAL)
+            if schwarz == "re" and points != 0:
+                errors.add("schwarz", _("Re schwarz needs re_points 0."))
+            if schwarz == "re" and record["game"] == HOCHZEIT:
+                errors.add("schwarz", _("The Re party of a Hochzeit took a trick."))
         record["re_points"] = points
         record["schwarz"] = schwarz
         record["announcements"] = self._announcements(deal, errors)
@@ -698,58 +816,45 @@ class Doppelkopf(Engine):
 
     def _extras(self, deal: dict, record: dict[str, Any], rules: dict[str, Any], solo: bool,
                 errors: Errors) -> dict[str, Any]:
-        given = _check_object(errors, "extras", deal.get("extras"), PARTIES)
-        out: dict[str, Any] = {}
-        for party in PARTIES:
-            where = f"extras.{party}"
-            items = _check_object(errors, where, given.get(party), EXTRA_KEYS)
-            row = {"fuchs": items.get("fuchs", 0), "doppelkopf": items.get("doppelkopf", 0),
-                   "karlchen": items.get("karlchen", False)}
-            for key, high in EXTRA_MAX.items():
-                if not is_int(row[key]) or not 0 <= row[key] <= high:
-                    errors.add(f"{where}.{key}", _("Must be a whole number from 0 to "
-                                                   "%(high)s."), high=high)
-            if not isinstance(row["karlchen"], bool):
-                errors.add(f"{where}.karlchen", _("Must be true or false."))
-            out[party] = row
-        if errors and (errors.has("extras")
-                       or any(e.field.startswith("extras.") for e in errors.items)):
-            return out
-        re_row, kontra_row = out["re"], out["kontra"]
-        if not (re_row["fuchs"] or re_row["doppelkopf"] or re_row["karlchen"]
-                or kontra_row["fuchs"] or kontra_row["doppelkopf"] or kontra_row["karlchen"]):
+        given = deal.get("extras")
+        if given is None:  # no Sonderpunkte (most solos): nothing to check
+            return {"re": {"fuchs": 0, "doppelkopf": 0, "karlchen": False},
+                    "kontra": {"fuchs": 0, "doppelkopf": 0, "karlchen": False}}
+        before = len(errors.items)
+        given = _check_object(errors, "extras", given, PARTIES)
+        re_row = _extras_row(errors, "re", given.get("re"))
+        kontra_row = _extras_row(errors, "kontra", given.get("kontra"))
+        out = {"re": re_row, "kontra": kontra_row}
+        if len(errors.items) != before:
+            return out  # the rows are not numbers to check (no earlier check names extras)
+        re_fuchs, re_doppelkopf, re_karlchen = (re_row["fuchs"], re_row["doppelkopf"],
+                                                re_row["karlchen"])
+        ko_fuchs, ko_doppelkopf, ko_karlchen = (kontra_row["fuchs"], kontra_row["doppelkopf"],
+                                                kontra_row["karlchen"])
+        if not (re_fuchs or re_doppelkopf or re_karlchen
+                or ko_fuchs or ko_doppelkopf or ko_karlchen):
             return out  # no Sonderpunkte: nothing to check against the game and the Augen
-        for party in PARTIES:
-            where = f"extras.{party}"
-            row = out[party]
-            if not (row["fuchs"] or row["doppelkopf"] or row["karlchen"]):
-                continue
-            if solo:
-                errors.add(where, _("Sonderpunkte count only in normal-scored games."))
-                continue
-            if record["schwarz"] == party:
-                errors.add(where, _("A party that took no trick has no Sonderpunkte."))
-                continue
-            augen = _augen(record, party)
-            for key in EXTRA_KEYS:
-                if row[key] and not rules[key]:
-                    errors.add(f"{where}.{key}", _("This Sonderpunkt is off under these "
-                                                   "rules."))
-            for key, per in EXTRA_AUGEN.items():
-                if augen < per * row[key]:
-                    errors.add(f"{where}.{key}", _("The party's %(augen)s Augen cannot hold "
-                                                   "that many."), augen=augen)
-            if row["karlchen"] and augen < 2:
-                errors.add(f"{where}.karlchen", _("The party's %(augen)s Augen cannot hold "
-                                                  "that many."), augen=augen)
-        for key, high in (("fuchs", 2), ("doppelkopf", 4), ("karlchen", 1)):
-            if int(re_row[key]) + int(kontra_row[key]) > high:
-                errors.add(f"extras.kontra.{key}", _("Both parties together have at most "
-                                                     "%(high)s."), high=high)
+        points, schwarz = record["re_points"], record["schwarz"]
+        if re_fuchs or re_doppelkopf or re_karlchen:
+            _check_sonderpunkte(errors, "re", re_fuchs, re_doppelkopf, re_karlchen, points,
+                                schwarz, rules, solo)
+        if ko_fuchs or ko_doppelkopf or ko_karlchen:
+            _check_sonderpunkte(errors, "kontra", ko_fuchs, ko_doppelkopf, ko_karlchen,
+                                TOTAL - points, schwarz, rules, solo)
+        if re_fuchs + ko_fuchs > 2:
+            errors.add("extras.kontra.fuchs", _("Both parties together have at most "
+                                                "%(high)s."), high=2)
+        if re_doppelkopf + ko_doppelkopf > 4:
+            errors.add("extras.kontra.doppelkopf", _("Both parties together have at most "
+                                                     "%(high)s."), high=4)
+        if re_karlchen and ko_karlchen:
+            errors.add("extras.kontra.karlchen", _("Both parties together have at most "
+                                                   "%(high)s."), high=1)
         return out
 
-    def _penalties(self, deal: dict, ctx: DealContext, active: list[int], soloist: int | None,
-                   result: bool | None, errors: Errors) -> list[dict[str, Any]]:
+    def _penalties(self, deal: dict, ctx: DealContext, active: Sequence[int],
+                   soloist: int | None, result: bool | None,
+                   errors: Errors) -> list[dict[str, Any]]:
         value = deal.get("penalties")
         if value is None:
             return []
@@ -819,33 +924,46 @@ class Doppelkopf(Engine):
         return out
 
     def score_deal(self, record: dict[str, Any], ctx: DealContext) -> ScoredDeal:
-        state = self._state(ctx)
-        info = {"compulsory": False, "forced": False, "dealer": self._dealer(ctx, state)}
-        if state is not None:
+        players = ctx.players
+        if ctx.previous is None:
+            dealer = ctx.dealer
+            info = None
+        else:
             errors = Errors()
-            info = state.place(record, errors)
+            info = walk(ctx.previous, players, ctx.rules).place(record, errors)
             if errors:
                 raise EngineUserError(errors.items)
-        active = self._active(ctx.players, info["dealer"])
-        game = record["game"]
+            dealer = info["dealer"]
+        active = _seats_in_play(players, dealer)
         value: int | None = None
         winner: str | None = None
-        scores = [0] * ctx.players
-        if game in PLAYED:
+        if record["game"] in _PLAYED:
             if "re_points" in record:
                 value, winner = game_value(record, ctx.rules)
             elif "value" in record:
                 value = record["value"]
                 winner = "re" if value > 0 else "kontra" if value < 0 else None
-            if value is not None:
-                scores = book(record, value, active, ctx.players)
-                if sum(scores) != 0 or len({s % 2 for s in
-                                             (scores[i - 1] for i in active)}) != 1:
-                    raise EngineInternalError(f"Doppelkopf booking broke its rules: {scores}")
-        penalties = penalty_scores(record, active, ctx.players) if record.get("penalties") \
-            else [0] * ctx.players
-        scores = [a + b for a, b in zip(scores, penalties, strict=True)]
-        return ScoredDeal(record, scores, {"value": value, "winner": winner, **info})
+        if value is None:
+            scores = [0] * players
+        else:
+            scores = book(record, value, active, players)
+            # every seat in play books v, −v or 3v: one parity, summing to zero
+            parity = scores[active[0] - 1] % 2
+            broken = sum(scores) != 0
+            for seat in active:
+                if scores[seat - 1] % 2 != parity:
+                    broken = True
+            if broken:
+                raise EngineInternalError(f"Doppelkopf booking broke its rules: {scores}")
+        if record.get("penalties"):
+            penalties = penalty_scores(record, active, players)
+            scores = [a + b for a, b in zip(scores, penalties, strict=True)]
+        if info is None:  # no earlier deals given: no Pflichtsolo can be told
+            extra = {"value": value, "winner": winner, "compulsory": False, "forced": False,
+                     "dealer": dealer}
+        else:
+            extra = {"value": value, "winner": winner, **info}
+        return ScoredDeal(record, scores, extra)
 
     # ---- a whole sheet
 

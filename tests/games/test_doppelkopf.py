@@ -539,6 +539,27 @@ def test_each_check_names_its_field(deal, fields):
     assert one(deal) == fields
 
 
+def test_true_is_no_seat_though_it_equals_1():
+    # the Re seats' fast path must not take true for seat 1 (True == 1 in Python)
+    found = errors([{"game": "normal", "re": [True, 2], "re_points": 130}])
+    assert [(e.field, e.message, e.params) for e in found] == [
+        ("re.0", "Must be a seat from 1 to %(players)s.", {"players": 4})]
+
+
+def test_sonderpunkte_errors_come_in_a_fixed_order():
+    # per party: rules off, then the Augen, each in the order fuchs, doppelkopf,
+    # karlchen; then what both parties hold together
+    deal = normal(points=10, extras={"re": {"fuchs": 1, "doppelkopf": 1, "karlchen": True},
+                                     "kontra": {"fuchs": 2}})
+    found = errors([deal], rules={"karlchen": False})
+    cannot = "The party's %(augen)s Augen cannot hold that many."
+    assert [(e.field, e.message, e.params) for e in found] == [
+        ("extras.re.karlchen", "This Sonderpunkt is off under these rules.", {}),
+        ("extras.re.fuchs", cannot, {"augen": 10}),
+        ("extras.re.doppelkopf", cannot, {"augen": 10}),
+        ("extras.kontra.fuchs", "Both parties together have at most %(high)s.", {"high": 2})]
+
+
 def test_errors_name_the_deal():
     found = errors([normal(), normal(points=241)])
     assert [(e.deal, e.number, e.field) for e in found] == [(1, 2, "re_points")]
