@@ -1,4 +1,5 @@
-"""The tablet score sheet at ``/t/<entry token>/`` (and the same sheet for staff).
+"""The tablet score sheet at ``/t/<entry token>/`` (and the same sheet for staff, and for
+a player's own phone at ``/me/<personal token>/sheet/``, ``tournaments.pages.me``).
 
 The page renders the seats, the entry form of the game and the sheet like a paper list;
 the tablet's script (``static/js/sheet/``, ES modules) posts deals to the API with an
