@@ -104,6 +104,10 @@ class HistoryEntrySerializer(StrictSerializer):
     action = serializers.ChoiceField(choices=SheetEvent.Action.choices)
     deal = serializers.IntegerField(allow_null=True)
     by = serializers.CharField(allow_null=True, help_text="'table', a user name, or empty")
+    participant = serializers.IntegerField(
+        allow_null=True, help_text="the player whose own phone made the change, else null")
+    who = serializers.CharField(help_text="who made the change, in words: the player "
+                                          "(own phone), the table, or the user")
     ip = serializers.CharField(allow_null=True)
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)

@@ -14,7 +14,7 @@ from rest_framework.response import Response
 
 from api.conditional import ConditionalReads
 from api.endpoints import TableEndpoint, actor_of
-from api.permissions import table_of
+from api.permissions import player_of, table_of
 from api.strict import StrictSerializer
 from api.table_schemas import (
     DEAL_BODY,
@@ -57,7 +57,7 @@ def table_json(table: Table, request) -> dict:
     body.pop("games_planned")
     for deal in body["deals"]:
         deal.pop("record_json")
-    if table_of(request) is None:
+    if table_of(request) is None and player_of(request) is None:  # staff only
         body["entry_token"] = table.entry_token
         body["entry_url"] = entry_url(request, table)
     return body
@@ -245,13 +245,14 @@ class TableHistory(TableEndpoint):
     @extend_schema(responses=HistoryEntrySerializer(many=True))
     def get(self, request, table_id: int):
         table = self.table
-        events = table.events.select_related("user").order_by("at", "id")
+        events = table.events.select_related("user", "participant__player").order_by("at", "id")
         reader = HistoryReader(table.round.tournament.game, {
             s.seat: s.participant.player.name
             for s in table.seats.select_related("participant__player")})
         return Response([
             {"at": e.at, "action": e.action, "deal": e.deal_number,
              "by": "table" if e.by_table else (e.user.username if e.user else None),
+             "participant": e.participant_id, "who": reader.who(e),
              "ip": e.ip, "before": e.before, "after": e.after, "text": reader.sentence(e)}
             for e in events
         ])

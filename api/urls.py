@@ -6,6 +6,7 @@ from rest_framework.routers import DefaultRouter
 from api.auth_token import ThrottledTokenLogin
 from api.clubs import ClubViewSet
 from api.games import GameDetail, GameList, Scorer
+from api.me import Me
 from api.players import PlayerViewSet
 from api.prizes import Cash, PrizeLot, Prizes
 from api.rounds import RoundClose, RoundDetail, RoundList, RoundReopen, RoundSwap
@@ -30,6 +31,7 @@ router.register("tournaments", TournamentViewSet, basename="tournament")
 
 urlpatterns = [
     path("auth/token/", ThrottledTokenLogin.as_view(), name="auth-token"),
+    path("me/", Me.as_view(), name="me"),
     path("games/", GameList.as_view(), name="game-list"),
     path("games/<str:game>/", GameDetail.as_view(), name="game-detail"),
     path("games/<str:game>/score/", Scorer.as_view(), name="game-score"),

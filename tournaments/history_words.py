@@ -87,6 +87,10 @@ class HistoryReader:
         return f"{head}: {before or after}" if before or after else head
 
     def who(self, event: SheetEvent) -> str:
+        """Who made the change: the player whose phone it was (load the events with
+        ``participant__player``), the table's tablet, or the staff user."""
+        if event.participant_id is not None:
+            return _("%(name)s (own phone)") % {"name": event.participant.player.name}
         if event.by_table:
             return _("the table")
         if event.user is None:

@@ -9,7 +9,7 @@
 
 const STATIC = "stichliste-static-{{ version }}";
 const PAGES = "stichliste-pages";
-const SHEET = /^\/(t\/[^/]+|console\/table\/\d+)\/(sheet\/)?$/;
+const SHEET = /^\/(t\/[^/]+|console\/table\/\d+)\/(sheet\/)?$|^\/me\/[^/]+\/sheet\/(list\/)?$/;
 
 self.addEventListener("install", function () { self.skipWaiting(); });
 

@@ -77,3 +77,11 @@ def test_table_requests_follow_the_schema_and_never_500(drawn):
 
 def test_anonymous_requests_follow_the_schema_and_never_500(drawn):
     assert fuzz_every_operation(None) >= 20
+
+
+def test_player_requests_follow_the_schema_and_never_500(drawn):
+    from tournaments.models import Participant
+
+    seated = drawn["tables"][0]["seats"][0]["participant"]
+    token = Participant.objects.get(pk=seated).personal_token
+    assert fuzz_every_operation(f"Player {token}") >= 20

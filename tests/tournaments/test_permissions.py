@@ -99,6 +99,8 @@ MATRIX = [
      [401, 403, 200, 403, 403]),
     ("put", "/api/v1/tournaments/{t}/prizes/lots/", {"order": [1]}, [401, 403, 409, 403, 403]),
     ("get", "/api/v1/tournaments/{t}/cash/", None, [401, 403, 200, 403, 403]),
+    # the player's own overview: a personal token only (tests/api/test_me_api.py)
+    ("get", "/api/v1/me/", None, [401, 403, 403, 403, 403]),
 ]
 
 CASES = [

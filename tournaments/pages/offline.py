@@ -1,10 +1,10 @@
 """The service worker that lets a tablet reopen its sheet without a network.
 
-Served from ``/sw.js`` so that its scope covers the sheet pages (``/t/<token>/``, and the
-staff's ``/console/table/<id>/``). It keeps the page's scripts and styles, the sheet page
-and its list as last seen; while the network is down it answers from that copy, and the
-page's own queue (localStorage) keeps the deals entered meanwhile. Browsers run service
-workers only on HTTPS or localhost (see the README).
+Served from ``/sw.js`` so that its scope covers the sheet pages (``/t/<token>/``, the
+staff's ``/console/table/<id>/`` and a player's ``/me/<token>/sheet/``). It keeps the
+page's scripts and styles, the sheet page and its list as last seen; while the network
+is down it answers from that copy, and the page's own queue (localStorage) keeps the
+deals entered meanwhile. Browsers run service workers only on HTTPS or localhost (see the README).
 """
 
 import hashlib

@@ -1,4 +1,5 @@
-"""The tablet score sheet at ``/t/<entry token>/`` (and the same sheet for staff).
+"""The tablet score sheet at ``/t/<entry token>/`` (and the same sheet for staff, and for
+a player's own phone at ``/me/<personal token>/sheet/``, ``tournaments.pages.me``).
 
 The page renders the seats, the entry form of the game and the sheet like a paper list;
 the tablet's script (``static/js/sheet/``, ES modules) posts deals to the API with an
@@ -47,7 +48,12 @@ def _submission(table: Table) -> dict | None:
             "reason": event.get("unconfirmed_reason", "")}
 
 
-def _context(request, table: Table, *, token: str | None) -> dict:
+def sheet_context(request, table: Table, *, token: str | None, scheme: str = "Table",
+                  sheet_url: str | None = None) -> dict:
+    """The sheet page's context. ``token`` authenticates the page's API calls as
+    ``Authorization: <scheme> <token>`` (a table's token, or a player's personal token
+    with ``scheme`` "Player"); None: staff, by their session. ``sheet_url``: where the
+    page re-fetches its list (default: the table token's or the staff's)."""
     state = paper_list(table_state(table))
     shown = presentation_of(state["game"])  # the game's form and what it needs
     return {
@@ -59,9 +65,10 @@ def _context(request, table: Table, *, token: str | None) -> dict:
         "config": {
             "tableId": table.pk,
             "token": token,
+            "auth": scheme,
             "api": reverse("table-detail", args=[table.pk]),
-            "sheetUrl": (reverse("pages:sheet-list", args=[token]) if token
-                         else reverse("pages:staff-sheet-list", args=[table.pk])),
+            "sheetUrl": sheet_url or (reverse("pages:sheet-list", args=[token]) if token
+                                      else reverse("pages:staff-sheet-list", args=[table.pk])),
             "lang": get_language(),
             "game": state["game"],
             "next": state["next"],
@@ -81,10 +88,10 @@ def sheet_page(request, token: str):
     table = _token_table(token)
     if sheet_refusal(table, by_table=True, write=False) is not None:
         return _closed(request, table)
-    return render(request, "sheet/page.html", _context(request, table, token=token))
+    return render(request, "sheet/page.html", sheet_context(request, table, token=token))
 
 
-def _list_answer(request, table: Table):
+def list_answer(request, table: Table):
     """The paper-list fragment, or 304 when the asking device already shows this version
     of the sheet (devices at a table poll it every few seconds)."""
     etag = f'"sheet-{table.pk}.{table.version}.{get_language()}"'
@@ -102,16 +109,17 @@ def sheet_list(request, token: str):
     table = _token_table(token)
     if sheet_refusal(table, by_table=True, write=False) is not None:
         return _closed(request, table)
-    return _list_answer(request, table)
+    return list_answer(request, table)
 
 
 @staff_required
 @allowed_if(directs_table, table_by_pk)
 def staff_sheet_page(request, table: Table, table_id: int):
-    context = _context(request, table, token=None)
+    context = sheet_context(request, table, token=None)
     state = context["state"]
     context["history"] = history_rows(
-        table.events.select_related("user").order_by("-at", "-id")[:200],
+        table.events.select_related("user", "participant__player")
+        .order_by("-at", "-id")[:200],
         game=state["game"], names={s["seat"]: s["name"] for s in state["seats"]})
     return render(request, "sheet/page.html", context)
 
@@ -119,4 +127,4 @@ def staff_sheet_page(request, table: Table, table_id: int):
 @staff_required
 @allowed_if(directs_table, table_by_pk)
 def staff_sheet_list(request, table: Table, table_id: int):
-    return _list_answer(request, table)
+    return list_answer(request, table)

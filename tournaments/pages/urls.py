@@ -1,10 +1,12 @@
-"""Page routes: the tablet sheet, the director's console and the public board."""
+"""Page routes: the tablet sheet, the player's own page, the director's console and the
+public board."""
 
 from django.urls import path
 
 from tournaments.pages import (
     board,
     console,
+    me,
     offline,
     paper_entry,
     paper_grid,
@@ -19,6 +21,10 @@ urlpatterns = [
     path("sw.js", offline.service_worker, name="service-worker"),
     path("t/<str:token>/", sheet.sheet_page, name="sheet"),
     path("t/<str:token>/sheet/", sheet.sheet_list, name="sheet-list"),
+    path("me/<str:token>/", me.me_page, name="me"),
+    path("me/<str:token>/live/", me.me_live, name="me-live"),
+    path("me/<str:token>/sheet/", me.me_sheet, name="me-sheet"),
+    path("me/<str:token>/sheet/list/", me.me_sheet_list, name="me-sheet-list"),
     path("console/table/<int:table_id>/", sheet.staff_sheet_page, name="staff-sheet"),
     path("console/table/<int:table_id>/sheet/", sheet.staff_sheet_list, name="staff-sheet-list"),
     path("console/table/<int:table_id>/summary/", paper_entry.summary_page, name="summary"),

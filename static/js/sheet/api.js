@@ -1,5 +1,6 @@
-/* Calls to the table's API: the table token or the staff's session, the request's
- * language, an Idempotency-Key per new deal. */
+/* Calls to the table's API: the page's token under its scheme (a table's "Table" token,
+ * or a player's personal "Player" token on their own phone) or the staff's session, the
+ * request's language, an Idempotency-Key per new deal. */
 
 import {cfg} from "./context.js";
 
@@ -10,7 +11,7 @@ export function cookie(name) {
 
 export function headers(extra) {
   var h = {"Content-Type": "application/json", "Accept-Language": cfg.lang};
-  if (cfg.token) { h.Authorization = "Table " + cfg.token; }
+  if (cfg.token) { h.Authorization = (cfg.auth || "Table") + " " + cfg.token; }
   else { h["X-CSRFToken"] = cookie("csrftoken"); }
   return Object.assign(h, extra || {});
 }

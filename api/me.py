@@ -1,0 +1,101 @@
+"""``GET /api/v1/me/``: the player's own overview, for their phone (api.md, "The player's
+own phone").
+
+Only a personal token (``Authorization: Player <token>``) opens it: without credentials
+401, with an unknown, expired or erased token 404 (the authentication's answer), with
+any other credentials (staff, a table) 403. The answer is
+``tournaments.player_view.player_overview`` as it is; its ETag changes with a new draw,
+a change of the player's sheet, a confirmation there and a recompute of the standings,
+so a phone polling with ``If-None-Match`` gets 304 while nothing moved.
+"""
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import BasePermission
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.conditional import ConditionalReads
+from api.permissions import player_of
+from api.strict import StrictSerializer
+from tournaments.bounds import MAX_ID, MAX_ROUND, MAX_SEAT, MAX_TABLE
+from tournaments.player_view import player_overview
+
+
+class PlayerOnly(BasePermission):
+    """The caller is a player with their own personal token."""
+
+    message = _("Only a player's own personal token opens this.")
+
+    def has_permission(self, request, view):
+        return player_of(request) is not None
+
+    def who(self, method: str, view) -> tuple[bool, str]:
+        return False, ("the player themselves, with their personal token "
+                       "(Authorization: Player …); an unknown or expired token gets 404, "
+                       "other credentials 403")
+
+
+def _id(**kwargs) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+NAME = {"max_length": 120, "help_text": "the player's name (clubs.Player.name, at most 120)"}
+
+
+class TournamentRefSerializer(StrictSerializer):
+    id = _id()
+    name = serializers.CharField(max_length=160)
+    slug = serializers.CharField(max_length=180)
+
+
+class TablePlayerSerializer(StrictSerializer):
+    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEAT)
+    name = serializers.CharField(**NAME)
+
+
+class SeatNowSerializer(StrictSerializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
+    table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE,
+                                     help_text="the table's number in its round")
+    seat = serializers.IntegerField(min_value=1, max_value=MAX_SEAT)
+    first_dealer = serializers.IntegerField(min_value=1, max_value=MAX_SEAT,
+                                            help_text="the seat that deals the first deal")
+    players = TablePlayerSerializer(many=True, help_text="everyone at the table, by seat")
+    table_id = _id(help_text="for /tables/{id}/… with the same token")
+
+
+class RoundPlayedSerializer(StrictSerializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
+    table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
+    score = serializers.IntegerField(help_text="the player's score at that table so far")
+    rank = serializers.IntegerField(min_value=1, allow_null=True,
+                                    help_text="the rank in that round's stored standings; "
+                                              "null before they are computed")
+
+
+class OverviewSerializer(StrictSerializer):
+    participant = _id()
+    name = serializers.CharField(**NAME)
+    tournament = TournamentRefSerializer()
+    now = SeatNowSerializer(allow_null=True, help_text=(
+        "where the player sits in the open round; null before a draw, while the latest "
+        "round is closed, after a withdrawal, or when the player was not drawn"))
+    score = serializers.IntegerField(allow_null=True, help_text=(
+        "the game's standing figure in the stored standings; null before they are computed"))
+    rank = serializers.IntegerField(min_value=1, allow_null=True)
+    rounds = RoundPlayedSerializer(many=True, help_text="every round played, in order")
+    confirmations_due = serializers.ListField(child=_id(), help_text=(
+        "the ids of the player's tables whose sheet is complete, not submitted, and not "
+        "yet confirmed by this player as it stands"))
+
+
+class Me(ConditionalReads, APIView):
+    permission_classes = [PlayerOnly]
+
+    @extend_schema(responses={200: OverviewSerializer, 304: None})
+    def get(self, request):
+        overview = player_overview(player_of(request))
+        return Response(overview.body, headers={"ETag": overview.etag,
+                                                "Cache-Control": "no-cache"})

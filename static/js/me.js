@@ -1,0 +1,55 @@
+/* The player's own page: its live part (seat, score card, standing, earlier rounds) is
+ * re-fetched every few seconds with the last ETag (a 304 while nothing moved). When the
+ * seat changes — a new round drawn — the page says so in a notice that stays until the
+ * player taps it away, and the phone vibrates where it can (navigator.vibrate; nothing
+ * here needs HTTPS, so it works on the club's plain-HTTP Wi-Fi). */
+
+const EVERY_MS = 10000;
+const live = document.getElementById("me-live");
+const notice = document.getElementById("me-notice");
+let etag = live.dataset.etag || "";
+let busy = false;
+
+function seatKey() {
+  const part = live.querySelector("[data-seat-key]");
+  return part ? part.dataset.seatKey : "";
+}
+
+function announce(text) {
+  document.getElementById("me-notice-text").textContent = text;
+  notice.hidden = false;
+  notice.focus();
+  if (typeof navigator.vibrate === "function") {
+    try { navigator.vibrate([300, 150, 300]); } catch (e) { /* not allowed: the notice is enough */ }
+  }
+}
+
+async function refresh() {
+  if (busy) { return; }
+  busy = true;
+  try {
+    const resp = await fetch(live.dataset.url, {
+      headers: etag ? {"If-None-Match": etag} : {}, cache: "no-store", credentials: "same-origin"});
+    if (resp.status !== 200) { return; }  // 304: unchanged; anything else: keep what is shown
+    const html = await resp.text();
+    const before = seatKey();
+    etag = resp.headers.get("ETag") || "";
+    live.innerHTML = html;
+    const after = live.querySelector("[data-seat-key]");
+    if (after && after.dataset.seatKey && after.dataset.seatKey !== before) {
+      announce(after.dataset.notice);
+    }
+  } catch (e) {
+    // offline for a moment: the next poll tries again
+  } finally {
+    busy = false;
+  }
+}
+
+document.getElementById("me-notice-ok").addEventListener("click", function () {
+  notice.hidden = true;
+});
+setInterval(refresh, EVERY_MS);
+document.addEventListener("visibilitychange", function () {
+  if (!document.hidden) { refresh(); }
+});

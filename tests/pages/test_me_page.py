@@ -1,0 +1,123 @@
+"""The player's own page ``/me/<token>/``: where to sit, who deals first, the live score
+card (read-only), the standing and earlier rounds; its live part answers 304 while
+nothing changed; ``/me/<token>/sheet/`` is the tablet's sheet entering with the personal
+token, only while the player sits at an open table. A wrong or expired token is 404."""
+
+import datetime
+import json
+
+import pytest
+from django.test import Client
+
+from tests.api.test_query_counts import skat_tournament
+from tests.scale import queries_of
+from tests.tournaments.test_player_phone_services import fill, seated
+from tournaments.models import Table
+from tournaments.recompute.standings_rows import standings_recompute
+from tournaments.services import round_close
+
+pytestmark = pytest.mark.django_db
+
+
+def get(url: str, **headers):
+    return Client(HTTP_ACCEPT_LANGUAGE="de").get(url, **headers)
+
+
+def config(resp) -> dict:
+    html = resp.content.decode()
+    start = html.index('id="sheet-config"')
+    return json.loads(html[html.index(">", start) + 1:html.index("</script>", start)])
+
+
+def test_a_wrong_or_expired_token_is_404(short_skat):
+    assert get("/me/" + "x" * 32 + "/").status_code == 404
+    assert get("/me/" + "x" * 32 + "/sheet/").status_code == 404
+    participant = short_skat.participants.first()
+    short_skat.date = datetime.date.today() - datetime.timedelta(days=91)
+    short_skat.save()
+    for suffix in ("", "live/", "sheet/", "sheet/list/"):
+        assert get(f"/me/{participant.personal_token}/{suffix}").status_code == 404
+
+
+def test_the_page_says_where_to_sit_and_who_deals_first(table, table_client):
+    players = seated(table)
+    fill(table_client, table, 1)
+    resp = get(f"/me/{players[1].personal_token}/")
+    assert resp.status_code == 200
+    html = resp.content.decode()
+    assert f'id="me-table">{table["number"]}<' in html and 'id="me-seat">2<' in html
+    assert f"{players[0].player.name} (Platz 1) gibt zuerst." in html
+    assert all(p.player.name in html for p in players)
+    assert f'href="/me/{players[1].personal_token}/sheet/"' in html
+    assert "Zum Spielzettel" in html
+    # the score card is read-only: no delete button, no "tap to correct"
+    assert 'class="list paper-list"' in html and "delete-last" not in html
+    assert "Die Rangliste ist noch nicht berechnet." in html
+
+
+def test_standing_and_earlier_rounds_appear(short_skat, table, table_client):
+    player = seated(table)[1]
+    fill(table_client, table, 1)
+    standings_recompute(tournament_id=short_skat.pk)
+    rnd = short_skat.rounds.get()
+    Table.objects.filter(round=rnd).update(submitted=True)
+    round_close(round_id=rnd.pk)
+    html = get(f"/me/{player.personal_token}/").content.decode()
+    assert 'id="me-rank">1<' in html
+    assert "Ihre früheren Runden" in html
+    assert "Sie haben gerade keinen Platz." in html
+    assert f'href="/p/{short_skat.slug}/"' in html  # published: the public standings
+
+
+def test_the_live_part_is_304_until_the_sheet_changes(table, table_client):
+    player = seated(table)[0]
+    url = f"/me/{player.personal_token}/live/"
+    first = get(url)
+    assert first.status_code == 200 and first["Cache-Control"] == "no-cache"
+    assert 'data-seat-key="1-' in first.content.decode()
+    assert get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    fill(table_client, table, 1)
+    again = get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and again["ETag"] != first["ETag"]
+
+
+def test_the_sheet_on_the_phone_talks_to_the_api_with_the_personal_token(table):
+    player = seated(table)[0]
+    token = player.personal_token
+    resp = get(f"/me/{token}/sheet/")
+    assert resp.status_code == 200
+    cfg = config(resp)
+    assert (cfg["token"], cfg["auth"], cfg["tableId"]) == (token, "Player", table["id"])
+    assert cfg["sheetUrl"] == f"/me/{token}/sheet/list/" and cfg["staff"] is False
+    assert f'href="/me/{token}/"' in resp.content.decode()
+    assert table["entry_token"] not in resp.content.decode()
+    listed = get(f"/me/{token}/sheet/list/")
+    assert listed.status_code == 200 and "paper-list" in listed.content.decode()
+    assert get(f"/me/{token}/sheet/list/", HTTP_IF_NONE_MATCH=listed["ETag"]).status_code == 304
+
+
+def test_the_tablet_keeps_its_table_token(table):
+    cfg = config(get(f"/t/{table['entry_token']}/"))
+    assert (cfg["token"], cfg["auth"]) == (table["entry_token"], "Table")
+
+
+def test_no_sheet_while_the_player_sits_at_no_open_table(short_skat, table):
+    player = seated(table)[0]
+    rnd = short_skat.rounds.get()
+    Table.objects.filter(round=rnd).update(submitted=True)
+    round_close(round_id=rnd.pk)
+    assert get(f"/me/{player.personal_token}/sheet/").status_code == 404
+    assert get(f"/me/{player.personal_token}/sheet/list/").status_code == 404
+    assert get(f"/me/{player.personal_token}/").status_code == 200
+
+
+def test_the_page_costs_the_same_at_1_and_5_rounds(club, director):
+    counts = []
+    for rounds in (1, 5):
+        tournament = skat_tournament(club=club, director=director, tables=3, rounds=rounds,
+                                     deals=2)
+        table = Table.objects.filter(round__tournament=tournament).order_by("round__number",
+                                                                             "number").last()
+        token = table.seats.first().participant.personal_token
+        counts.append(queries_of(Client(), f"/me/{token}/"))
+    assert counts[0] == counts[1]

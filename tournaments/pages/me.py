@@ -1,0 +1,104 @@
+"""The player's own page at ``/me/<personal token>/``, and their table's sheet on it.
+
+The page shows where the player sits now (round, table, seat, who deals first, the
+others at the table), their live score card at that table (read-only), their score and
+rank and the way to the public standings, and their earlier rounds
+(``tournaments.player_view``). Its live part (``live/``) is re-fetched every few seconds
+by ``static/js/me.js`` with the ETag of the player's overview (304 while nothing moved);
+when a new draw gives the player a new seat, the page says so and the phone vibrates
+where it can.
+
+``sheet/`` is the tablet's own sheet page (``tournaments.pages.sheet``) for the table
+where the player sits in the open round, its API calls made with the personal token
+(``Authorization: Player``), so a table needs no tablet. An unknown, expired or erased
+token is 404, as is the sheet while the player sits at no open table.
+"""
+
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from tournaments.conditional import precondition_answer, tagged
+from tournaments.models import Participant, Table
+from tournaments.pages.paper_list import paper_list
+from tournaments.pages.sheet import list_answer, sheet_context
+from tournaments.player_view import (
+    PlayerOverview,
+    participant_by_token,
+    player_overview,
+    seated_table,
+)
+from tournaments.selectors import table_state
+
+HEADERS = {"Cache-Control": "no-cache"}
+
+
+def _participant(token: str) -> Participant:
+    participant = participant_by_token(token)
+    if participant is None:
+        raise Http404()
+    return participant
+
+
+def _etag(overview: PlayerOverview) -> str:
+    """The overview's ETag, per language (the part is rendered in words)."""
+    return f'"{overview.etag.strip(chr(34))}-{get_language()}"'
+
+
+def _live(participant: Participant, overview: PlayerOverview, token: str) -> dict:
+    body = overview.body
+    now = body["now"]
+    context = {"token": token, "tournament": participant.tournament, "me": body, "now": now,
+               "earlier": [r for r in body["rounds"] if not now or r["round"] != now["round"]],
+               "seat_key": "", "notice": "", "card": None, "dealer_name": ""}
+    if now is not None:
+        names = {p["seat"]: p["name"] for p in now["players"]}
+        context.update(
+            seat_key=f"{now['round']}-{now['table_id']}-{now['seat']}",
+            notice=_("New round: table %(table)s, seat %(seat)s")
+            % {"table": now["table"], "seat": now["seat"]},
+            dealer_name=names.get(now["first_dealer"], ""),
+            card=paper_list(table_state(overview.table)))
+    return context
+
+
+def me_page(request, token: str):
+    participant = _participant(token)
+    overview = player_overview(participant)
+    return render(request, "me/page.html", {
+        **_live(participant, overview, token), "etag": _etag(overview),
+        "name": overview.body["name"]})
+
+
+def me_live(request, token: str):
+    """The page's live part, polled: 304 while the player's overview is unchanged."""
+    participant = _participant(token)
+    overview = player_overview(participant)
+    etag = _etag(overview)
+    answer = precondition_answer(request, etag, HEADERS)
+    if answer is not None:
+        return answer
+    return tagged(render(request, "me/_live.html", _live(participant, overview, token)),
+                  etag, HEADERS)
+
+
+def _table(token: str) -> Table:
+    table = seated_table(_participant(token))
+    if table is None:
+        raise Http404()
+    return table
+
+
+def me_sheet(request, token: str):
+    """The tablet's sheet page for the player's table, entering with their own token."""
+    table = _table(token)
+    context = sheet_context(request, table, token=token, scheme="Player",
+                            sheet_url=reverse("pages:me-sheet-list", args=[token]))
+    context["me_url"] = reverse("pages:me", args=[token])
+    return render(request, "sheet/page.html", context)
+
+
+def me_sheet_list(request, token: str):
+    return list_answer(request, _table(token))
