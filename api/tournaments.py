@@ -1,9 +1,14 @@
 """``/api/v1/tournaments/``: tournaments and their participants, finishing and reopening.
 
 Anyone reads published tournaments; staff create them; the directors (and the club's
-admins) see unpublished ones and change them. ``POST …/finish/`` closes a tournament
-(or club evening) for changes once its rounds are closed; ``POST …/reopen/`` opens it
-again (``tournaments.services.lifecycle``).
+admins) see unpublished ones and change them. A participant's personal token (their
+own page, ``Authorization: Player``) is a secret: only the participant's own answer,
+``GET``/``PATCH …/participants/{pid}/``, carries it (with ``personal_url``), and only to
+the tournament's directors; the list of participants never does, not even for them (a
+list is copied, cached and pasted more readily than one player's card).
+
+``POST …/finish/`` closes a tournament (or club evening) for changes once its rounds are
+closed; ``POST …/reopen/`` opens it again (``tournaments.services.lifecycle``).
 """
 
 from django.db.models import Count
@@ -19,6 +24,7 @@ from api.strict import StrictModelSerializer, StrictSerializer
 from clubs.models import Club, Player
 from clubs.policies import runs_club
 from games.choices import GAME_CHOICES
+from tournaments.links import personal_url
 from tournaments.models import (
     MAX_ROUNDS_PLANNED,
     MIN_ROUNDS_PLANNED,
@@ -84,6 +90,23 @@ class ParticipantSerializer(StrictModelSerializer):
         read_only_fields = ["id", "start_number"]
 
 
+class ParticipantDetailSerializer(ParticipantSerializer):
+    personal_token = serializers.CharField(
+        read_only=True, max_length=Participant._meta.get_field("personal_token").max_length,
+        help_text="The player's secret for their own page and phone (Authorization: "
+                  "Player …); 192 random bits, URL-safe. Directors only.")
+    personal_url = serializers.SerializerMethodField(
+        help_text="The player's own page, opened with the token (what the player card's "
+                  "QR code holds); an absolute URL on the address players' phones reach.")
+
+    class Meta(ParticipantSerializer.Meta):
+        fields = [*ParticipantSerializer.Meta.fields, "personal_token", "personal_url"]
+        read_only_fields = fields
+
+    def get_personal_url(self, participant) -> str:
+        return personal_url(self.context["request"], participant)
+
+
 class ParticipantUpdateSerializer(StrictSerializer):
     checked_in = serializers.BooleanField(required=False, label=_("checked in"))
     withdrawn = serializers.BooleanField(required=False, label=_("withdrawn"))
@@ -99,6 +122,7 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                         mixins.UpdateModelMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
     serializer_class = TournamentSerializer
     permission_classes = [TournamentAccess]
+    director_reads = False  # an action's own says whether reading it is the directors'
 
     def get_queryset(self):
         return (Tournament.objects.filter(visible_tournaments(self.request.user))
@@ -130,17 +154,27 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                                       player=serializer.validated_data["player"])
         return Response(ParticipantSerializer(participant).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=ParticipantUpdateSerializer, responses=ParticipantSerializer,
+    @extend_schema(methods=["GET"], responses=ParticipantDetailSerializer,
                    parameters=[OpenApiParameter("participant_id", int, OpenApiParameter.PATH)])
-    @action(detail=True, methods=["patch"], url_path=r"participants/(?P<participant_id>\d+)",
-            serializer_class=ParticipantUpdateSerializer)
+    @extend_schema(methods=["PATCH"], request=ParticipantUpdateSerializer,
+                   responses=ParticipantDetailSerializer,
+                   parameters=[OpenApiParameter("participant_id", int, OpenApiParameter.PATH)])
+    @action(detail=True, methods=["get", "patch"],
+            url_path=r"participants/(?P<participant_id>\d+)",
+            serializer_class=ParticipantUpdateSerializer, director_reads=True)
     def participant_detail(self, request, pk=None, participant_id=None):
-        tournament = self.get_object()
-        participant = get_object_or_404(tournament.participants, pk=participant_id)
-        serializer = ParticipantUpdateSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        participant = participant_update(participant=participant, **serializer.validated_data)
-        return Response(ParticipantSerializer(participant).data)
+        """One participant with their personal token and link (the player card's), for
+        the tournament's directors; ``PATCH`` checks them in or withdraws them."""
+        tournament = self.get_object()  # TournamentAccess: reading too is the directors'
+        participant = get_object_or_404(tournament.participants.select_related("player"),
+                                        pk=participant_id)
+        if request.method == "PATCH":
+            serializer = ParticipantUpdateSerializer(data=request.data)
+            serializer.is_valid(raise_exception=True)
+            participant = participant_update(participant=participant,
+                                             **serializer.validated_data)
+        return Response(ParticipantDetailSerializer(participant,
+                                                    context={"request": request}).data)
 
     def _lifecycle(self, request, change):
         tournament = self.get_object()  # TournamentAccess: its directors only

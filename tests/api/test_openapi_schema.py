@@ -119,6 +119,7 @@ def test_query_bounds_are_the_ones_the_server_enforces(schema, path, name, low, 
     ("get", "/api/v1/players/", False),
     ("get", "/api/v1/tables/{table_id}/", False),
     ("get", "/api/v1/tournaments/{tournament_id}/cash/", False),
+    ("get", "/api/v1/tournaments/{id}/participants/{participant_id}/", False),
 ])
 def test_operations_say_whether_anonymous_callers_may(schema, method, path, anonymous):
     operation = schema["paths"][path][method]

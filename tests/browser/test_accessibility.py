@@ -153,7 +153,7 @@ def every_page():
         "/", "/console/", f"/console/t/{tid}/",
         f"/console/t/{tid}/rounds/1/cards/", f"/console/t/{tid}/rounds/1/paper/",
         f"/console/t/{tid}/teams/", f"/console/t/{tid}/prizes/",
-        f"/console/t/{tid}/prizes/print/",
+        f"/console/t/{tid}/prizes/print/", f"/console/t/{tid}/player-cards/",
         f"/console/table/{short.pk}/", f"/console/table/{short.pk}/paper/",
         f"/console/table/{done.pk}/summary/",
         f"/t/{short.entry_token}/", f"/t/{done.entry_token}/",

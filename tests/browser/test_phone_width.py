@@ -65,6 +65,8 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, in_process_ta
         "/console/", f"/console/t/{tournament.pk}/",
         f"/console/t/{tournament.pk}/rounds/1/cards/",
         f"/console/t/{tournament.pk}/rounds/1/paper/",
+        f"/console/t/{tournament.pk}/player-cards/",
+        f"/console/t/{tournament.pk}/player-cards/{player.pk}/",
         f"/p/{tournament.slug}/", f"/p/{tournament.slug}/?round=1",
         f"/p/{tournament.slug}/print/", f"/p/{tournament.slug}/player/{player.pk}/",
         "/clubs/", f"/clubs/{club.slug}/", f"/clubs/{club.slug}/members/",

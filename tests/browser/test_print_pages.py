@@ -92,3 +92,37 @@ def test_lists_print_on_one_a4_page(live_server, browser, evening, name, path, s
     check_list(page, selector)
     assert pdf_pages(pdf) == 1
     context.close()
+
+
+def test_player_cards_print_eight_whole_cards_to_a_page(live_server, browser, evening,
+                                                         settings):
+    """13 players: two A4 pages (8 + 5 cards); each card is 95 x 68 mm with all it says
+    inside it, its QR code at least 30 mm square and its link written out in full."""
+    tournament, director = evening
+    settings.SITE_URL = "http://192.168.178.120:8000"  # a venue address, as long as they get
+    context, page, pdf = printed(browser, live_server, director,
+                                 f"/console/t/{tournament.pk}/player-cards/", "print-player-cards")
+    sheets = page.locator(".card-sheet").all()
+    assert [s.locator(".player-card").count() for s in sheets] == [8, 5]
+    assert pdf_pages(pdf) == 2  # no sheet of cards spills onto a third page
+    for sheet in sheets:
+        assert sheet.bounding_box()["height"] <= 277 * PX_PER_MM  # A4 less the margins
+    tokens = dict(tournament.participants.values_list("pk", "personal_token"))
+    for card in page.locator(".player-card").all():
+        box = card.bounding_box()
+        assert abs(box["width"] - 95 * PX_PER_MM) < 2 and abs(box["height"] - 68 * PX_PER_MM) < 2
+        qr = card.locator(".qr svg").bounding_box()
+        assert qr["width"] >= 30 * PX_PER_MM and abs(qr["width"] - qr["height"]) < 1
+        for part in (".card-name", ".card-scan", ".card-url", ".card-secret", ".qr svg"):
+            inner = card.locator(part).bounding_box()
+            assert inner["y"] >= box["y"] and inner["y"] + inner["height"] <= box["y"] + box[
+                "height"], part
+            assert inner["x"] + inner["width"] <= box["x"] + box["width"], part
+        # the name is shown whole (not cut off), and breaks between words only
+        name = card.locator(".card-name")
+        assert name.evaluate("el => el.scrollHeight <= el.clientHeight + 1")
+        assert name.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+        pk = int(card.get_attribute("id").removeprefix("card-"))
+        assert card.locator(".card-url").inner_text().replace("\n", "") == (
+            f"http://192.168.178.120:8000/me/{tokens[pk]}/")
+    context.close()

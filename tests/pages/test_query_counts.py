@@ -19,6 +19,7 @@ TOURNAMENT_PAGES = {
     "console tournament": ("staff_browser", lambda t: f"/console/t/{t.pk}/"),
     "table cards": ("staff_browser", lambda t: f"/console/t/{t.pk}/rounds/2/cards/"),
     "paper sheets": ("staff_browser", lambda t: f"/console/t/{t.pk}/rounds/2/paper/"),
+    "player cards": ("staff_browser", lambda t: f"/console/t/{t.pk}/player-cards/"),
     "public board": ("client", lambda t: f"/p/{t.slug}/"),
     "board of round 1": ("client", lambda t: f"/p/{t.slug}/?round=1"),
     "board standings part": ("client", lambda t: f"/p/{t.slug}/standings/"),

@@ -12,13 +12,28 @@ from hypothesis import strategies as st
 from clubs.models import Club, Player
 from games.engines import EngineUserError
 from tests.factories import ClubFactory
-from tournaments.models import Deal, SheetEvent, Table, Tournament
+from tournaments.models import (
+    Deal,
+    DirectorCall,
+    Objection,
+    Participant,
+    Seat,
+    SheetConfirmation,
+    SheetEvent,
+    Table,
+    Tournament,
+)
 from tournaments.services import (
     Actor,
+    call_raise,
+    call_update,
     deal_correct,
     deal_record,
+    objection_raise,
+    objection_resolve,
     round_close,
     round_draw,
+    sheet_confirm,
     sheet_submit,
     summary_record,
 )
@@ -32,10 +47,19 @@ WIN = {"declarer": 2, "game": "clubs", "matadors": 1, "won": True}
 LOST = {"declarer": 3, "game": "grand", "matadors": 2, "won": False}
 
 
+def phone(table: Table, seat: int) -> Actor:
+    """The phone of the player in ``seat`` at ``table`` (their personal token)."""
+    participant = Seat.objects.get(table=table, seat=seat).participant
+    return Actor(by_table=True, participant=participant, ip="192.168.1.30")
+
+
 @pytest.fixture
 def played(short_skat, director):
     """Two rounds of ``short_skat``: deals with a correction at one table, a summary at
-    the other; round 1 submitted and closed, round 2 half played."""
+    the other; round 1 submitted and closed, round 2 half played. The players' phones
+    confirm, object and call: at the 4-table of round 1 two confirmations (a phone, the
+    tablet) and an objection the director resolved; in round 2 a deal entered from a
+    phone, an open objection of the tablet, a call the director saw and an open one."""
     guest_club = ClubFactory(name="Gäste", slug="gaeste")
     Player.objects.filter(pk=short_skat.participants.last().player_id).update(
         club=guest_club, member_number="G1")
@@ -61,6 +85,11 @@ def played(short_skat, director):
                                              {"game_points": -96, "won": 0, "lost": 1},
                                              {"game_points": 0, "won": 0, "lost": 0}],
                    actor=staff)
+    sheet_confirm(table_id=four.pk, actor=phone(four, 1))
+    sheet_confirm(table_id=four.pk, seat=2, actor=tablet)
+    objection = objection_raise(table_id=four.pk, deal=2, note="Es waren 3 Spitzen",
+                                actor=phone(four, 3))
+    objection_resolve(objection_id=objection.pk, resolution="Schon berichtigt", actor=staff)
     for table in (four, three):
         sheet_submit(table_id=table.pk, actor=staff)
     round_close(round_id=rnd.pk)
@@ -69,7 +98,11 @@ def played(short_skat, director):
                                                   "places_goods": ["", "Wurstkorb"]})
     rnd2 = round_draw(tournament_id=short_skat.pk, method="ranking", seed=12)
     first = rnd2.tables.order_by("number").first()
-    deal_record(table_id=first.pk, number=1, record=WIN, actor=tablet)
+    deal_record(table_id=first.pk, number=1, record=WIN, actor=phone(first, 2))
+    objection_raise(table_id=first.pk, note="Die Liste stimmt nicht", actor=tablet)
+    call, _new = call_raise(table_id=first.pk, reason="Karten fehlen", actor=phone(first, 1))
+    call_update(call_id=call.pk, status="seen", actor=staff)
+    call_raise(table_id=first.pk, actor=tablet)
     return short_skat
 
 
@@ -110,6 +143,106 @@ def test_an_archive_from_before_teams_and_prizes_still_imports(played):
     imported = tournament_import(data=archive)
     assert not imported.teams.exists() and imported.team_size == 4
     assert imported.rounds_planned is None
+
+
+def _voices(archive: dict) -> dict[str, list]:
+    tables = [t for r in archive["rounds"] for t in r["tables"]]
+    return {key: [item for t in tables for item in t[key]]
+            for key in ("confirmations", "objections", "calls", "events")}
+
+
+def test_the_players_phones_survive_the_round_trip(played):
+    """Confirmations, objections with their resolutions, calls and the history's players
+    (by start number) come back; the personal tokens are not in the archive, and the
+    imported participants get new ones."""
+    seat = {(s.table.round.number, s.table.number, s.seat): s.participant.start_number
+            for s in Seat.objects.filter(table__round__tournament=played)
+            .select_related("table__round", "participant")}
+    tokens = set(played.participants.values_list("personal_token", flat=True))
+    first = json.loads(json.dumps(tournament_export(tournament=played)))
+    assert first["version"] == 2
+    assert not any(token in json.dumps(first) for token in tokens)
+    four = next(n for (r, n, s) in seat if r == 1 and s == 4)  # round 1's 4-table
+    voices = _voices(first)
+    assert [(c["seat"], c["participant"]) for c in voices["confirmations"]] == [
+        (1, seat[1, four, 1]), (2, None)]
+    resolved, still_open = voices["objections"]
+    assert (resolved["status"], resolved["deal_number"], resolved["resolution"],
+            resolved["resolved_by"]) == ("resolved", 2, "Schon berichtigt", "director")
+    assert resolved["participant"] == seat[1, four, 3] and resolved["resolved_at"]
+    assert (still_open["status"], still_open["participant"], still_open["deal_number"]) == (
+        "open", None, None)
+    seen, waiting = voices["calls"]
+    assert (seen["status"], seen["reason"], seen["handled_by"]) == ("seen", "Karten fehlen",
+                                                                     "director")
+    assert seen["participant"] == seat[2, 1, 1] and seen["seen_at"] is not None
+    assert (waiting["status"], waiting["participant"]) == ("open", None)
+    from_phones = [e for e in voices["events"] if e["participant"] is not None]
+    assert {(e["action"], e["participant"]) for e in from_phones} == {
+        ("confirm", seat[1, four, 1]), ("objection", seat[1, four, 3]),
+        ("deal_create", seat[2, 1, 2])}
+    empty_the_database()
+    imported = tournament_import(data=copy.deepcopy(first))
+    assert json.loads(json.dumps(tournament_export(tournament=imported))) == first
+    assert (SheetConfirmation.objects.count(), Objection.objects.count(),
+            DirectorCall.objects.count()) == (2, 2, 2)
+    assert SheetEvent.objects.filter(participant__isnull=False).count() == len(from_phones)
+    new = set(Participant.objects.values_list("personal_token", flat=True))
+    assert len(new) == 7 and not new & tokens
+
+
+def test_an_archive_of_version_1_still_imports(played):
+    """Written before the player's phone: no confirmations, objections, calls, nor
+    players in the history."""
+    archive = json.loads(json.dumps(tournament_export(tournament=played)))
+    archive["version"] = 1
+    for r in archive["rounds"]:
+        for t in r["tables"]:
+            for key in ("confirmations", "objections", "calls"):
+                del t[key]
+            for e in t["events"]:
+                del e["participant"]
+    imported = tournament_import(data=archive)
+    assert imported.rounds.count() == 2
+    assert not SheetConfirmation.objects.filter(table__round__tournament=imported).exists()
+    assert not SheetEvent.objects.filter(table__round__tournament=imported,
+                                         participant__isnull=False).exists()
+
+
+@pytest.mark.parametrize(("key", "field", "value"), [
+    ("confirmations", "seat", 9),
+    ("confirmations", "participant", 999),
+    ("confirmations", "version", -1),
+    ("objections", "status", "maybe"),
+    ("objections", "note", " "),
+    ("objections", "note", "x" * 501),
+    ("objections", "resolved_by", ""),
+    ("calls", "reason", "x" * 201),
+    ("calls", "status", "answered"),
+    ("calls", "participant", "1"),
+    ("events", "participant", 0),
+])
+def test_a_bad_voice_names_its_path_and_stores_nothing(played, key, field, value):
+    archive = json.loads(json.dumps(tournament_export(tournament=played)))
+    r, i = next((r, i) for r, rnd in enumerate(archive["rounds"])
+                for i, t in enumerate(rnd["tables"]) if t[key])
+    archive["rounds"][r]["tables"][i][key][0][field] = value
+    count = Tournament.objects.count()
+    with pytest.raises(EngineUserError) as exc:
+        tournament_import(data=archive)
+    assert exc.value.errors[0].field == f"rounds.{r}.tables.{i}.{key}.0.{field}"
+    assert Tournament.objects.count() == count
+
+
+def test_a_seat_confirms_a_version_once(played):
+    archive = json.loads(json.dumps(tournament_export(tournament=played)))
+    r, i = next((r, i) for r, rnd in enumerate(archive["rounds"])
+                for i, t in enumerate(rnd["tables"]) if t["confirmations"])
+    confirmations = archive["rounds"][r]["tables"][i]["confirmations"]
+    confirmations.append(dict(confirmations[0]))
+    with pytest.raises(EngineUserError) as exc:
+        tournament_import(data=archive)
+    assert exc.value.errors[0].field == f"rounds.{r}.tables.{i}.confirmations.2.seat"
 
 
 def test_an_import_beside_the_original_is_a_second_tournament(played, director):

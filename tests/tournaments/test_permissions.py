@@ -24,6 +24,9 @@ MATRIX = [
     ("patch", "/api/v1/tournaments/{t}/", {"name": "Umbenannt"}, [401, 403, 200, 403, 403]),
     ("post", "/api/v1/tournaments/{t}/participants/", "player", [401, 403, 201, 403, 403]),
     ("get", "/api/v1/tournaments/{t}/participants/", None, [200, 200, 200, 200, 200]),
+    # one participant with their personal token: the directors' only
+    ("get", "/api/v1/tournaments/{t}/participants/{participant}/", None,
+     [401, 403, 200, 403, 403]),
     ("get", "/api/v1/tournaments/{t}/rounds/", None, [200, 200, 200, 200, 200]),
     ("post", "/api/v1/tournaments/{t}/rounds/", {"method": "random"}, [401, 403, 409, 403, 403]),
     ("post", "/api/v1/tournaments/{t}/rounds/1/close/", None, [401, 403, 409, 403, 403]),

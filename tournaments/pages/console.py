@@ -19,14 +19,12 @@ the prize page only when it has any.
 
 from __future__ import annotations
 
-import segno
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -48,6 +46,7 @@ from tournaments.models import Participant, PrizeList, Round, Table, Tournament
 from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.paper_sheets import paper_sheet
+from tournaments.pages.qr import qr_svg
 from tournaments.policies import directed_tournaments, directs
 from tournaments.selectors import round_sheets, teammates_together
 from tournaments.services import (
@@ -357,12 +356,6 @@ def finish(request, tournament: Tournament, tournament_id: int):
     return redirect("console:tournament", tournament.pk)
 
 
-def _qr_svg(url: str) -> str:
-    # a viewBox, no fixed size: the stylesheet sizes the code (a card, a sheet's head)
-    # and it scales instead of being cut off
-    return mark_safe(segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True))
-
-
 def _round_with_sheets(tournament, number: int) -> Round:
     rounds = round_sheets(tournament, number=number)
     if not rounds:
@@ -377,7 +370,7 @@ def table_cards(request, tournament: Tournament, tournament_id: int, number: int
     cards = []
     for table, state in rnd.sheets:
         url = entry_url(request, table)
-        cards.append({"state": state, "url": url, "qr": _qr_svg(url)})
+        cards.append({"state": state, "url": url, "qr": qr_svg(url)})
     return render(request, "console/table_cards.html",
                   {"tournament": tournament, "round": rnd, "cards": cards})
 
@@ -389,7 +382,7 @@ def paper_sheets(request, tournament: Tournament, tournament_id: int, number: in
     sheets = []
     for table, state in rnd.sheets:
         url = entry_url(request, table)
-        sheets.append({**paper_sheet(state), "url": url, "qr": _qr_svg(url)})
+        sheets.append({**paper_sheet(state), "url": url, "qr": qr_svg(url)})
     return render(request, "console/paper_sheets.html",
                   {"tournament": tournament, "round": rnd, "sheets": sheets})
 

@@ -10,6 +10,7 @@ from tournaments.pages import (
     offline,
     paper_entry,
     paper_grid,
+    player_cards,
     prizes,
     sheet,
     teams,
@@ -35,4 +36,5 @@ urlpatterns = [
     path("p/<slug:slug>/player/<int:participant_id>/", board.player_page, name="board-player"),
 ]
 
-console_urlpatterns = console.urlpatterns + teams.urlpatterns + prizes.urlpatterns
+console_urlpatterns = (console.urlpatterns + teams.urlpatterns + prizes.urlpatterns
+                       + player_cards.urlpatterns)

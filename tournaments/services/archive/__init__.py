@@ -3,10 +3,12 @@
 The *archive* holds the whole tournament without database ids: the tournament with its
 rules, its clubs (by slug), its participants with their players (a participant is named by
 its start number everywhere else), the rounds with their tables, seats, deals and sheet
-events, each table's Skat summary, and the standings (for readers; an import recomputes
-them). Users appear by username. Entry tokens are secrets and stay out; an import draws
-new ones. Importing an archive into an empty database and exporting it again gives the
-same archive.
+events, each table's Skat summary, confirmations, objections (with their resolutions) and
+calls for the director, and the standings (for readers; an import recomputes them). Users
+appear by username. Entry tokens and personal tokens are secrets and stay out; an import
+draws new ones (a player card printed for the original does not open the copy).
+Importing an archive into an empty database and exporting it again gives the same
+archive; an archive of version 1 (before the player's phone) is read still.
 
 Import rules: a club is reused when one with the same slug and name exists, else created;
 a player is reused when his club was reused and he has a member number there, else

@@ -14,14 +14,27 @@ from tournaments.models import (
 from tournaments.recompute.standings_rows import compute_standings
 
 FORMAT = "stichliste-tournament"
-VERSION = 1
+# 2: a table's sheet events name the player whose phone made them, and the table carries
+# its confirmations, objections and calls for the director (issue #24). Version 1 is read
+# still: it has none of them.
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 def _when(value: datetime.datetime | None) -> str | None:
     return value.astimezone(datetime.UTC).isoformat() if value else None
 
 
-def _table_export(table: Table) -> dict[str, Any]:
+def _username(user) -> str | None:
+    return user.username if user else None
+
+
+def _table_export(table: Table, numbers: dict[int, int]) -> dict[str, Any]:
+    """The table; a participant (who confirmed, objected, called or entered from their
+    phone) by start number, as everywhere in the archive; a user by username."""
+    def number(participant_id: int | None) -> int | None:
+        return numbers.get(participant_id) if participant_id is not None else None
+
     return {
         "number": table.number, "submitted": table.submitted,
         "submitted_at": _when(table.submitted_at), "summary": table.summary,
@@ -31,10 +44,24 @@ def _table_export(table: Table) -> dict[str, Any]:
         "deals": [{"number": d.number, "record": d.record, "scores": d.scores, "extra": d.extra,
                    "version": d.version, "created_at": _when(d.created_at),
                    "updated_at": _when(d.updated_at)} for d in table.deals.all()],
-        "events": [{"at": _when(e.at), "user": e.user.username if e.user else None,
-                    "by_table": e.by_table, "ip": e.ip, "action": e.action,
-                    "deal_number": e.deal_number, "before": e.before, "after": e.after}
+        "events": [{"at": _when(e.at), "user": _username(e.user),
+                    "by_table": e.by_table, "participant": number(e.participant_id), "ip": e.ip,
+                    "action": e.action, "deal_number": e.deal_number, "before": e.before,
+                    "after": e.after}
                    for e in table.events.all()],
+        "confirmations": [{"seat": c.seat, "version": c.version, "at": _when(c.at),
+                           "participant": number(c.participant_id)}
+                          for c in table.confirmations.all()],
+        "objections": [{"deal_number": o.deal_number, "note": o.note,
+                        "participant": number(o.participant_id), "at": _when(o.at),
+                        "status": o.status, "resolution": o.resolution,
+                        "resolved_at": _when(o.resolved_at),
+                        "resolved_by": _username(o.resolved_by)}
+                       for o in table.objections.all()],
+        "calls": [{"participant": number(c.participant_id), "reason": c.reason,
+                   "at": _when(c.at), "status": c.status, "seen_at": _when(c.seen_at),
+                   "closed_at": _when(c.closed_at), "handled_by": _username(c.handled_by)}
+                  for c in table.calls.all()],
     }
 
 
@@ -47,7 +74,8 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
     numbers = {p.pk: p.start_number for p in participants}
     rounds = (tournament.rounds.order_by("number")
               .prefetch_related("tables__seats__participant", "tables__deals",
-                                "tables__events__user"))
+                                "tables__events__user", "tables__confirmations",
+                                "tables__objections__resolved_by", "tables__calls__handled_by"))
     standings = [{**{k: v for k, v in row.items() if k != "participant"},
                   "participant": numbers[row["participant"]]}
                  for row in compute_standings(tournament)]
@@ -78,7 +106,7 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
             for p in participants],
         "rounds": [{"number": r.number, "method": r.method, "seed": r.seed, "closed": r.closed,
                     "reopened": r.reopened, "created_at": _when(r.created_at),
-                    "tables": [_table_export(t) for t in r.tables.all()]}
+                    "tables": [_table_export(t, numbers) for t in r.tables.all()]}
                    for r in rounds],
         "standings": standings,
         "teams": [{"name": team.name,

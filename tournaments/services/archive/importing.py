@@ -1,5 +1,6 @@
 """Storing a checked archive: clubs and players reused or created, users linked by
-username, new entry tokens drawn, standings recomputed."""
+username, new entry tokens and personal tokens drawn (the participants' by the model's
+default), standings recomputed."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from clubs.models import Club, Player
 from clubs.uniques import create_with_slug, unique_errors
 from tournaments.models import (
     Deal,
+    DirectorCall,
     FeeEvent,
+    Objection,
     Participant,
     PrizeList,
     Round,
     Seat,
+    SheetConfirmation,
     SheetEvent,
     Table,
     Team,
@@ -79,8 +83,16 @@ def _store_players(participants: dict, clubs: dict[str, tuple[Club, bool]],
     return out
 
 
+def _usernames(table: dict) -> set[str]:
+    """The users a table names: authors of its history, who resolved its objections and
+    who handled its calls."""
+    return ({e["user"] for e in table["events"]}
+            | {o["resolved_by"] for o in table["objections"]}
+            | {c["handled_by"] for c in table["calls"]}) - {None}
+
+
 def _users(rounds: list[dict]) -> dict[str, Any]:
-    names = {e["user"] for r in rounds for t in r["tables"] for e in t["events"] if e["user"]}
+    names = {name for r in rounds for t in r["tables"] for name in _usernames(t)}
     user_model = get_user_model()
     users = {u.username: u for u in user_model.objects.filter(username__in=names)}
     for name in sorted(names - set(users)):
@@ -89,6 +101,45 @@ def _users(rounds: list[dict]) -> dict[str, Any]:
         user.save()
         users[name] = user
     return users
+
+
+def _with_times(model, rows: list, items: list[dict], *fields: str) -> None:
+    """Give bulk-created ``rows`` the archive's times (``at`` is set on creation)."""
+    for row, item in zip(rows, items, strict=True):
+        for name in fields:
+            setattr(row, name, item[name])
+    if rows:
+        model.objects.bulk_update(rows, list(fields))
+
+
+def _by_number(participants: dict[int, Participant], number: int | None) -> Participant | None:
+    return None if number is None else participants[number]
+
+
+def _store_voices(table: Table, t: dict, participants: dict[int, Participant],
+                  users: dict[str, Any]) -> None:
+    """The table's confirmations, objections and calls for the director."""
+    def who(number: int | None) -> Participant | None:
+        return _by_number(participants, number)
+
+    def user(name: str | None):
+        return users[name] if name is not None else None
+
+    confirmations = SheetConfirmation.objects.bulk_create(
+        SheetConfirmation(table=table, seat=c["seat"], version=c["version"],
+                          participant=who(c["participant"])) for c in t["confirmations"])
+    _with_times(SheetConfirmation, confirmations, t["confirmations"], "at")
+    objections = Objection.objects.bulk_create(
+        Objection(table=table, deal_number=o["deal_number"], note=o["note"],
+                  participant=who(o["participant"]), status=o["status"],
+                  resolution=o["resolution"], resolved_at=o["resolved_at"],
+                  resolved_by=user(o["resolved_by"])) for o in t["objections"])
+    _with_times(Objection, objections, t["objections"], "at")
+    calls = DirectorCall.objects.bulk_create(
+        DirectorCall(table=table, participant=who(c["participant"]), reason=c["reason"],
+                     status=c["status"], seen_at=c["seen_at"], closed_at=c["closed_at"],
+                     handled_by=user(c["handled_by"])) for c in t["calls"])
+    _with_times(DirectorCall, calls, t["calls"], "at")
 
 
 def _store_table(rnd: Round, t: dict, participants: dict[int, Participant],
@@ -110,11 +161,11 @@ def _store_table(rnd: Round, t: dict, participants: dict[int, Participant],
     events = SheetEvent.objects.bulk_create(
         SheetEvent(table=table, user=users.get(e["user"]) if e["user"] else None,
                    by_table=e["by_table"], ip=e["ip"], action=e["action"],
+                   participant=_by_number(participants, e["participant"]),
                    deal_number=e["deal_number"], before=e["before"], after=e["after"])
         for e in t["events"])
-    for event, e in zip(events, t["events"], strict=True):
-        event.at = e["at"]
-    SheetEvent.objects.bulk_update(events, ["at"])
+    _with_times(SheetEvent, events, t["events"], "at")
+    _store_voices(table, t, participants, users)
 
 
 @transaction.atomic

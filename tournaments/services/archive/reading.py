@@ -31,9 +31,18 @@ from tournaments.bounds import (
     MAX_START_NUMBER,
     MAX_TABLE,
 )
-from tournaments.models import TEAM_SIZE_DEFAULT, Round, SheetEvent, Table, Team, Tournament
+from tournaments.models import (
+    TEAM_SIZE_DEFAULT,
+    DirectorCall,
+    Objection,
+    Round,
+    SheetEvent,
+    Table,
+    Team,
+    Tournament,
+)
 from tournaments.prizes.payout import ENTRY_FEE_MAX, check_prize_config
-from tournaments.services.archive.export import FORMAT, VERSION
+from tournaments.services.archive.export import FORMAT, READABLE_VERSIONS
 from tournaments.services.archive.spec import (
     ECHO_MAX,
     Day,
@@ -81,19 +90,37 @@ ROUND = Shape({"number": Whole(1, MAX_ROUND),
 TABLE = Shape({"number": Whole(1, MAX_TABLE), "submitted": Flag(),
                "submitted_at": Moment(null=True), "summary": Plain(), "version": Whole(),
                "seats": LIST, "deals": LIST, "events": LIST},
-              optional={"shortened": Flag(), "end_reason": Text.of(Table, "end_reason")},
-              defaults={"shortened": False, "end_reason": ""})
+              optional={"shortened": Flag(), "end_reason": Text.of(Table, "end_reason"),
+                        # version 2 (the player's own phone); none in version 1
+                        "confirmations": LIST, "objections": LIST, "calls": LIST},
+              defaults={"shortened": False, "end_reason": "", "confirmations": [],
+                        "objections": [], "calls": []})
 SEAT = Shape({"seat": Whole(1, MAX_SEAT), "participant": Plain(), "score": Plain(),
               "figures": Plain()})
 DEAL = Shape({"number": Whole(1, MAX_DEAL_NUMBER), "record": Plain(), "scores": Plain(),
               "extra": Plain(), "version": Whole(1), "created_at": Moment(),
               "updated_at": Moment()})
-EVENT = Shape({"at": Moment(), "user": Text.of(get_user_model(), "username", blank=False,
-                                               null=True),
+USERNAME = Text.of(get_user_model(), "username", blank=False, null=True)
+# a participant named by start number (checked against the participants by the reader)
+PARTICIPANT_REF = Plain()
+EVENT = Shape({"at": Moment(), "user": USERNAME,
                "by_table": Flag(), "ip": Text(MAX_IP_TEXT, null=True),
                "action": OneOf.of(SheetEvent, "action", _("Unknown action.")),
                "deal_number": Whole(1, MAX_DEAL_NUMBER, null=True), "before": Plain(),
-               "after": Plain()})
+               "after": Plain()},
+              optional={"participant": PARTICIPANT_REF})
+CONFIRMATION = Shape({"seat": Whole(1, MAX_SEAT), "version": Whole(), "at": Moment(),
+                      "participant": PARTICIPANT_REF})
+OBJECTION = Shape({"deal_number": Whole(1, MAX_DEAL_NUMBER, null=True),
+                   "note": Text.of(Objection, "note", blank=False),
+                   "participant": PARTICIPANT_REF, "at": Moment(),
+                   "status": OneOf.of(Objection, "status", _("Unknown status.")),
+                   "resolution": Text.of(Objection, "resolution"),
+                   "resolved_at": Moment(null=True), "resolved_by": USERNAME})
+CALL = Shape({"participant": PARTICIPANT_REF, "reason": Text.of(DirectorCall, "reason"),
+              "at": Moment(), "status": OneOf.of(DirectorCall, "status", _("Unknown status.")),
+              "seen_at": Moment(null=True), "closed_at": Moment(null=True),
+              "handled_by": USERNAME})
 TEAM = Shape({"name": Text.of(Team, "name", blank=False), "members": LIST})
 PRIZES = Shape({"config": Plain(), "lot": Plain(), "fee_events": LIST})
 FEE_EVENT = Shape({"at": Moment(), "entry_fee_cents": Whole(0, ENTRY_FEE_MAX)})
@@ -174,14 +201,48 @@ def _read_participants(data: Any, clubs: dict) -> dict[int, dict]:
     return out
 
 
-def _read_event(e: Any, path: str) -> dict[str, Any]:
+def _participant_ref(value: Any, path: str, participants: dict) -> int | None:
+    """A start number of the archive's participants, or null (a tablet, staff)."""
+    if value is None:
+        return None
+    if not is_int(value) or value not in participants:
+        raise fail(path, _("Unknown start number."))
+    return value
+
+
+def _read_event(e: Any, path: str, participants: dict) -> dict[str, Any]:
     event = EVENT.read(e, path)
     if event["ip"] is not None:
         try:
             ipaddress.ip_address(event["ip"])
         except ValueError:
             raise fail(f"{path}.ip", _("Must be an IP address.")) from None
+    event["participant"] = _participant_ref(event["participant"], f"{path}.participant",
+                                            participants)
     return event
+
+
+def _read_voices(t: dict, path: str, participants: dict, seats: list[dict]) -> dict[str, list]:
+    """The table's confirmations, objections and calls: each participant a start number,
+    a confirmation's seat one of the table's, once per seat and sheet version."""
+    out: dict[str, list] = {"confirmations": [], "objections": [], "calls": []}
+    confirmed: set[tuple[int, int]] = set()
+    for key, shape in (("confirmations", CONFIRMATION), ("objections", OBJECTION),
+                       ("calls", CALL)):
+        for i, item in enumerate(t[key]):
+            where = f"{path}.{key}.{i}"
+            item = shape.read(item, where)
+            item["participant"] = _participant_ref(item["participant"],
+                                                   f"{where}.participant", participants)
+            if key == "confirmations":
+                if item["seat"] > len(seats):
+                    raise fail(f"{where}.seat", _("Seat %(seat)s is not at this table."),
+                               seat=item["seat"])
+                if (item["seat"], item["version"]) in confirmed:
+                    raise fail(f"{where}.seat", _("This seat confirmed this version twice."))
+                confirmed.add((item["seat"], item["version"]))
+            out[key].append(item)
+    return out
 
 
 def _read_seats(t: dict, path: str, participants: dict, seated: set[int]) -> list[dict]:
@@ -264,7 +325,9 @@ def _read_table(t: Any, path: str, game: str, rules: dict, participants: dict,
             seat["figures"] = ({k: v for k, v in row.items() if k not in ("seat", "score")}
                                if seat["figures"] else {})
     return {**t, "seats": seats, "deals": deals,
-            "events": [_read_event(e, f"{path}.events.{i}") for i, e in enumerate(t["events"])]}
+            "events": [_read_event(e, f"{path}.events.{i}", participants)
+                       for i, e in enumerate(t["events"])],
+            **_read_voices(t, path, participants, seats)}
 
 
 def _read_rounds(data: Any, game: str, rules: dict, participants: dict) -> list[dict]:
@@ -330,7 +393,7 @@ def archive_read(data: Any) -> dict[str, Any]:
     ARCHIVE.keys(data, "")
     if data["format"] != FORMAT:
         raise fail("format", _("Not a Stichliste tournament archive."))
-    if data["version"] != VERSION or not is_int(data["version"]):
+    if not is_int(data["version"]) or data["version"] not in READABLE_VERSIONS:
         raise fail("version", _("Unknown archive version."))
     _no_nul(data)
     LIST.read(data["standings"], "standings")
