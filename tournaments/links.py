@@ -28,9 +28,8 @@ def board_url(request, tournament: Tournament) -> str:
 
 def personal_path(token: str) -> str:
     """The player's own page, opened with their personal token (``/me/<token>/``, the
-    page ``pages:me``): the one place that spells the path, for the player card, the API
-    and the page's own links."""
-    return f"/me/{token}/"
+    page ``pages:me``), for the player card, the API and the page's own links."""
+    return reverse("pages:me", args=[token])
 
 
 def personal_url(request, participant: Participant) -> str:

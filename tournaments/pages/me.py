@@ -21,6 +21,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments.conditional import precondition_answer, tagged
+from tournaments.links import personal_path
 from tournaments.models import Participant, Table
 from tournaments.pages.paper_list import paper_list
 from tournaments.pages.sheet import list_answer, sheet_context
@@ -96,7 +97,7 @@ def me_sheet(request, token: str):
     table = _table(token)
     context = sheet_context(request, table, token=token, scheme="Player",
                             sheet_url=reverse("pages:me-sheet-list", args=[token]))
-    context["me_url"] = reverse("pages:me", args=[token])
+    context["me_url"] = personal_path(token)
     return render(request, "sheet/page.html", context)
 
 
