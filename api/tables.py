@@ -57,6 +57,7 @@ def table_json(table: Table, request) -> dict:
     body.pop("games_planned")
     for deal in body["deals"]:
         deal.pop("record_json")
+    body["objections"] = [o for o in body["objections"] if o["status"] == "open"]
     if table_of(request) is None:
         body["entry_token"] = table.entry_token
         body["entry_url"] = entry_url(request, table)
