@@ -147,6 +147,9 @@ class HistoryEntrySerializer(StrictSerializer):
     action = serializers.ChoiceField(choices=SheetEvent.Action.choices)
     deal = serializers.IntegerField(allow_null=True)
     by = serializers.CharField(allow_null=True, help_text="'table', a user name, or empty")
+    who = serializers.CharField(help_text="who in words: the director's name, the player "
+                                          "whose phone made the change (\"Anna Berger "
+                                          "(phone)\"), or the table")
     ip = serializers.CharField(allow_null=True)
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)

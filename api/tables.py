@@ -5,6 +5,8 @@ and writes its sheet while the round is open and the sheet not submitted. Anothe
 table's token gets 404, never the data.
 """
 
+import hashlib
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -69,7 +71,11 @@ class TableDetail(ConditionalReads, TableEndpoint):
     @extend_schema(responses={200: TableSerializer, 304: None})
     def get(self, request, table_id: int):
         table = self.table
-        return Response(table_json(table, request), headers={"ETag": f'"t{table.version}"'})
+        body = table_json(table, request)
+        # confirmations and objections change the answer but not the sheet's version
+        voice = hashlib.sha256(repr((body["confirmed"], [(o["id"], o["status"]) for o in
+                                                         body["objections"]])).encode())
+        return Response(body, headers={"ETag": f'"t{table.version}.{voice.hexdigest()[:12]}"'})
 
 
 IDEMPOTENCY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)
@@ -246,13 +252,14 @@ class TableHistory(TableEndpoint):
     @extend_schema(responses=HistoryEntrySerializer(many=True))
     def get(self, request, table_id: int):
         table = self.table
-        events = table.events.select_related("user").order_by("at", "id")
+        events = table.events.select_related("user", "participant__player").order_by("at", "id")
         reader = HistoryReader(table.round.tournament.game, {
             s.seat: s.participant.player.name
             for s in table.seats.select_related("participant__player")})
         return Response([
             {"at": e.at, "action": e.action, "deal": e.deal_number,
              "by": "table" if e.by_table else (e.user.username if e.user else None),
+             "who": reader.who(e),
              "ip": e.ip, "before": e.before, "after": e.after, "text": reader.sentence(e)}
             for e in events
         ])

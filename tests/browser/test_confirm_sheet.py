@@ -1,7 +1,7 @@
-"""Every seated player confirms a finished sheet with a tick by name; the sheet goes in
-only when all have ticked, and the page says in words who has confirmed and who is
-missing. The director may submit without every tick, giving a reason; the history and
-the submitted sheet name who confirmed."""
+"""Every seated player confirms a finished sheet by tapping their own name at the tablet;
+the last confirmation submits it, and the page says in words who has confirmed and who
+is missing. The director may submit without every confirmation, giving a reason; the
+history and the submitted sheet name who confirmed."""
 
 import pytest
 
@@ -42,23 +42,21 @@ def test_submit_waits_for_every_player_and_says_who_confirmed(live_server, brows
     confirm.wait_for(state="visible")
     status = page.locator("#confirm-status")
     assert "Noch niemand hat bestätigt" in status.inner_text()
-    assert page.locator("#submit-sheet").is_disabled()
-    boxes = confirm.locator(".confirm-seat").all()
-    assert len(boxes) == 3
-    boxes[0].check()
-    boxes[2].check()
+    assert page.locator("#submit-sheet").count() == 0  # the last confirmation submits
+    buttons = confirm.locator(".confirm-seat").all()
+    assert len(buttons) == 3
+    buttons[0].click()
+    buttons[2].click()
+    page.locator(".confirm-seat[aria-pressed=true]").nth(1).wait_for()
     words = status.inner_text()
     assert f"Bestätigt: {names[0]}, {names[2]}." in words
     assert f"Es fehlt noch: {names[1]}." in words
-    assert page.locator("#submit-sheet").is_disabled()  # one tick is not enough
+    assert f"{names[0]} hat bestätigt" in buttons[0].inner_text()
     shot(page, "confirm-two-of-three")
     page.locator("#sheet").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"confirm-sheet-in-view-{width}.png"))
-    boxes[1].check()
-    assert "Alle haben bestätigt" in status.inner_text()
-    assert page.locator("#submit-sheet").is_enabled()
     assert page.locator("#unconfirmed").count() == 0  # the reason is the director's
-    page.click("#submit-sheet")
+    buttons[1].click()
     page.locator("#submitted-note").wait_for()
     assert ", ".join(names) in page.locator("#confirmed-names").inner_text()
     shot(page, "confirm-submitted")
@@ -68,13 +66,13 @@ def test_submit_waits_for_every_player_and_says_who_confirmed(live_server, brows
     assert [c["seat"] for c in after["confirmed_by"]] == [1, 2, 3]
 
 
-def test_the_director_submits_without_every_tick_with_a_reason(live_server, browser):
+def test_the_director_submits_without_every_confirmation_with_a_reason(live_server, browser):
     director, table, names = finished_sheet()
     context, page, errors = logged_in(browser, live_server, director, "phone")
     page.goto(f"{live_server.url}/console/table/{table.pk}/")
     page.locator("#confirm").wait_for(state="visible")
-    page.locator(".confirm-seat").first.check()
-    assert page.locator("#submit-sheet").is_disabled()
+    page.locator(".confirm-seat").first.click()
+    page.locator(".confirm-seat[aria-pressed=true]").first.wait_for()
     page.click("#unconfirmed summary")
     assert page.locator("#submit-unconfirmed").is_disabled()  # no reason, no submit
     page.fill("#unconfirmed-reason", "Herr Braun musste zum Zug")

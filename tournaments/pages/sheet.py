@@ -47,10 +47,17 @@ def _submission(table: Table) -> dict | None:
             "reason": event.get("unconfirmed_reason", "")}
 
 
-def _context(request, table: Table, *, token: str | None) -> dict:
+def _context(request, table: Table, *, token: str | None, player=None) -> dict:
+    """The sheet page's context: for the tablet (the table's ``token``), for staff (no
+    token), or for a seated ``player``'s own phone (``token`` is then the player's
+    personal token: the page confirms only the player's own seat)."""
     state = paper_list(table_state(table))
     shown = presentation_of(state["game"])  # the game's form and what it needs
+    own_seat = next((s["seat"] for s in state["seats"]
+                     if player is not None and s["participant"] == player.pk), None)
     return {
+        "own_seat": own_seat,
+        "open_objections": [o for o in state["objections"] if o["status"] == "open"],
         **shown.form_context(state),
         "table": table,
         "state": state,
@@ -72,6 +79,11 @@ def _context(request, table: Table, *, token: str | None) -> dict:
             "seats": state["seats"],
             "submitted": state["submitted"],
             "staff": token is None,
+            # how the page's script authenticates: the table's token, or the player's
+            # personal one (``Authorization: Player …``) with their own seat
+            "authScheme": "Player" if player is not None else "Table",
+            "ownSeat": own_seat,
+            "confirmed": state["confirmed"],
             "serviceWorker": reverse("pages:service-worker"),
         },
     }
@@ -111,7 +123,7 @@ def staff_sheet_page(request, table: Table, table_id: int):
     context = _context(request, table, token=None)
     state = context["state"]
     context["history"] = history_rows(
-        table.events.select_related("user").order_by("-at", "-id")[:200],
+        table.events.select_related("user", "participant__player").order_by("-at", "-id")[:200],
         game=state["game"], names={s["seat"]: s["name"] for s in state["seats"]})
     return render(request, "sheet/page.html", context)
 

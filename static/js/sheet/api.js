@@ -1,4 +1,4 @@
-/* Calls to the table's API: the table token or the staff's session, the request's
+/* Calls to the table's API: the table token, a player's token or the staff's session, the request's
  * language, an Idempotency-Key per new deal. */
 
 import {cfg} from "./context.js";
@@ -10,7 +10,9 @@ export function cookie(name) {
 
 export function headers(extra) {
   var h = {"Content-Type": "application/json", "Accept-Language": cfg.lang};
-  if (cfg.token) { h.Authorization = "Table " + cfg.token; }
+  // the tablet's table token, or a player's personal token on their own phone
+  var auth = cfg.auth || {scheme: cfg.authScheme || "Table", token: cfg.token};
+  if (auth.token) { h.Authorization = auth.scheme + " " + auth.token; }
   else { h["X-CSRFToken"] = cookie("csrftoken"); }
   return Object.assign(h, extra || {});
 }
