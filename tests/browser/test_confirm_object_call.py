@@ -8,28 +8,11 @@ their own name and the last confirmation submits the sheet."""
 import pytest
 
 from tests.browser.conftest import needs_chromium, shot
+from tests.browser.test_confirm_sheet import finished_sheet
 from tests.browser.test_director_console import logged_in, no_sideways_scroll
-from tests.browser.test_readable_lists import NAMES, players
-from tests.factories import ClubFactory, StaffFactory
-from tournaments.models import DirectorCall, Objection, SheetEvent, Table
-from tournaments.services import Actor, deal_record, round_draw, tournament_create
+from tournaments.models import DirectorCall, Objection, SheetEvent
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
-
-
-def four_at_a_table():
-    club = ClubFactory()
-    director = StaffFactory(username="leitung")
-    club.admins.add(director)
-    tournament = tournament_create(name="Freitag", game="skat", club=club, published=True,
-                                   director=director, rules={"series_deals_4": 4})
-    players(tournament, club, NAMES[:4])
-    table = Table.objects.get(round=round_draw(tournament_id=tournament.pk, method="random",
-                                               seed=3))
-    for number in (1, 2, 3, 4):
-        deal_record(table_id=table.pk, number=number, record={"passed": True},
-                    actor=Actor(user=director))
-    return director, tournament, table
 
 
 def phone_of(browser, live_server, table, seat):
@@ -51,7 +34,8 @@ def phone_of(browser, live_server, table, seat):
 
 
 def test_four_phones_object_call_and_confirm(live_server, browser):
-    director, tournament, table = four_at_a_table()
+    director, table, _names = finished_sheet(4, seed=3)
+    tournament = table.round.tournament
     seats = list(table.seats.select_related("participant__player").order_by("seat"))
     phones = [phone_of(browser, live_server, table, s) for s in seats]
     console_context, console, console_errors = logged_in(browser, live_server, director,

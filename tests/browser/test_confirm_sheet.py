@@ -16,16 +16,18 @@ from tournaments.services import Actor, deal_record, round_draw, tournament_crea
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
 
-def finished_sheet():
+def finished_sheet(count: int = 3, seed: int = 1):
+    """A published Skat tournament with one table of ``count`` players whose short sheet
+    (``count`` passed deals) is complete: the director, the table, the names by seat."""
     club = ClubFactory()
     director = StaffFactory(username="leitung")
     club.admins.add(director)
     tournament = tournament_create(name="Donnerstag", game="skat", club=club, published=True,
-                                   director=director, rules={"series_deals_3": 3})
-    players(tournament, club, NAMES[:3])
+                                   director=director, rules={f"series_deals_{count}": count})
+    players(tournament, club, NAMES[:count])
     table = Table.objects.get(round=round_draw(tournament_id=tournament.pk, method="random",
-                                               seed=1))
-    for number in (1, 2, 3):
+                                               seed=seed))
+    for number in range(1, count + 1):
         deal_record(table_id=table.pk, number=number, record={"passed": True},
                     actor=Actor(user=director))
     names = [s.participant.player.name for s in table.seats.order_by("seat")]
