@@ -255,7 +255,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {"TournamentStatusEnum": "tournaments.models.Tournament.Status",
                             "SheetStatusEnum": ["open", "submitted"],
                             "MemberLineStatusEnum": ["new", "unchanged", "exists"],
-                            "ObjectionStatusEnum": "tournaments.models.Objection.Status",
+                            "ObjectionStatusEnum": ["open", "resolved"],
                             "CallStatusEnum": "tournaments.models.DirectorCall.Status",
                             "CallUpdateStatusEnum": ["seen", "closed"]},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",

@@ -1,10 +1,6 @@
-/* What the players say about the sheet: each confirms it (at the tablet by tapping their
- * own name, on their own phone only their own seat), the last confirmation submits it;
- * an objection to a deal or the whole sheet holds it open until the director decides;
- * a call brings the director, and the caller sees when the call has been seen.
- *
- * The page shows who has confirmed, also on other devices: it re-reads the table's state
- * (GET /tables/{id}/, conditional on its ETag) while it is visible. */
+/* The players' voice: each confirms (the tablet: tap your name; a phone: its own seat),
+ * the last confirmation submits; an objection holds the sheet until the director decides;
+ * a call shows when it has been seen. Other devices' confirmations: refreshVoice. */
 
 import {call} from "./api.js";
 import {cfg, strings} from "./context.js";
@@ -16,7 +12,6 @@ var callId = null;
 var callTimer = null;
 
 function errorsOf(answer) {
-  // {"errors": [{field, message}]} or {"detail"}: field → words
   var out = {};
   (answer.errors || []).forEach(function (e) {
     out[e.field] = (out[e.field] ? out[e.field] + " " : "") + e.message;
@@ -47,7 +42,6 @@ async function send(method, path, body) {
   }
 }
 
-// ------------------------------------------------------------------ confirmations
 
 function showConfirmed() {
   if (!confirmBox) { return; }
@@ -101,7 +95,6 @@ if (confirmBox) {
   showConfirmed();
 }
 
-// ------------------------------------------------------------------ objections
 
 function renderObjections(open) {
   var list = document.getElementById("objection-list");
@@ -149,7 +142,6 @@ if (objectionForm) {
   });
 }
 
-// ------------------------------------------------------------------ calls
 
 var callForm = document.getElementById("call-form");
 var callKey = "stichliste:call:" + cfg.tableId + ":" + (cfg.ownSeat || "tablet");
@@ -198,7 +190,6 @@ if (callForm) {
   if (earlier) { callId = Number(earlier); watchCall(callId); pollCall(); }
 }
 
-// ------------------------------------------------------------------ refresh
 
 /* Re-read who has confirmed and the open objections (other devices, the director). */
 export async function refreshVoice() {
