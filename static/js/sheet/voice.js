@@ -193,7 +193,9 @@ if (callForm) {
 
 /* Re-read who has confirmed and the open objections (other devices, the director). */
 export async function refreshVoice() {
-  if (cfg.submitted) { return; }
+  // while the sheet is still being entered nobody confirms: no need to ask every 5 s
+  if (cfg.submitted || (confirmBox && confirmBox.hidden &&
+                        !document.querySelector("#objection-list .objection.open"))) { return; }
   var extra = voiceTag ? {"If-None-Match": voiceTag} : {};
   var resp;
   try { resp = await call("GET", "", undefined, extra); } catch (e) { return; }
