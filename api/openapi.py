@@ -26,8 +26,10 @@ from games.engines import all_engines
 
 READS = {"get", "head"}
 WRITES = {"post", "put", "patch", "delete"}
-# operations a throttle guards (api.md: too many failed logins; the anonymous scorer)
-THROTTLED = {"v1_auth_token_create", "v1_games_score_create"}
+# operations a throttle guards (api.md: too many failed logins; the anonymous scorer;
+# objections and calls per token)
+THROTTLED = {"v1_auth_token_create", "v1_games_score_create", "v1_tables_objections_create",
+             "v1_tables_calls_create"}
 MAX_DEAL_NUMBER = 10_000
 
 DESCRIPTIONS = {

@@ -108,7 +108,8 @@ class TournamentAccess(StaffWritesAnyoneReads):
 
 class TableAccess(BasePermission):
     """A table's own token, or staff who direct its tournament; ``directors_only`` on the
-    view keeps the table's own token out (summary, history)."""
+    view keeps the table's own token out (summary, history), ``tokens_only`` keeps staff
+    out (what the players say to the director: objections, calls)."""
 
     message = _("Only the tournament's directors may do this.")
 
@@ -118,6 +119,10 @@ class TableAccess(BasePermission):
     def who(self, method: str, view) -> tuple[bool, str]:
         if getattr(view, "directors_only", False):
             return False, "staff who direct the tournament"
+        if getattr(view, "tokens_only", False):
+            return False, ("the table's own token (Authorization: Table …) or the personal "
+                           "token of a player seated there (Authorization: Player …) while "
+                           "its round is open")
         return False, ("the table's own token (Authorization: Table …) or the personal token "
                        "of a player seated there (Authorization: Player …) while its round "
                        "is open, or staff who direct the tournament")
@@ -137,7 +142,12 @@ class TableAccess(BasePermission):
             if getattr(view, "directors_only", False):
                 raise PermissionDenied(self.message)
             return True
-        return directs_table(request.user, table)
+        if not directs_table(request.user, table):
+            return False
+        if getattr(view, "tokens_only", False):
+            raise PermissionDenied(_("Only the players at the table and its tablet may do "
+                                     "this."))
+        return True
 
 
 class PlayerAccess(StaffOnly):

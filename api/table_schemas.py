@@ -7,7 +7,13 @@ from rest_framework import serializers
 
 from api.openapi import DEAL_ENTRY, DEAL_RECORD
 from api.strict import StrictSerializer
-from tournaments.models import SheetEvent
+from tournaments.models import (
+    CALL_REASON_MAX,
+    OBJECTION_NOTE_MAX,
+    DirectorCall,
+    Objection,
+    SheetEvent,
+)
 
 
 @extend_schema_field(DEAL_RECORD)
@@ -65,6 +71,38 @@ class HintsSerializer(StrictSerializer):
     forbidden_total = serializers.IntegerField(required=False, allow_null=True)
 
 
+class ObjectionSerializer(StrictSerializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    deal = serializers.IntegerField(allow_null=True, help_text="null: the whole sheet")
+    note = serializers.CharField(max_length=OBJECTION_NOTE_MAX)
+    by = serializers.CharField(allow_null=True, help_text="the player who raised it from "
+                                                          "their phone; null: the tablet")
+    at = serializers.DateTimeField()
+    status = serializers.ChoiceField(choices=Objection.Status.values)
+    resolution = serializers.CharField(max_length=OBJECTION_NOTE_MAX, allow_blank=True)
+    resolved_at = serializers.DateTimeField(allow_null=True)
+
+
+class TournamentObjectionSerializer(ObjectionSerializer):
+    table_number = serializers.IntegerField()
+    round = serializers.IntegerField()
+
+
+class CallSerializer(StrictSerializer):
+    id = serializers.IntegerField()
+    table = serializers.IntegerField()
+    table_number = serializers.IntegerField()
+    round = serializers.IntegerField()
+    by = serializers.CharField(allow_null=True, help_text="the calling player; null: the "
+                                                          "tablet")
+    reason = serializers.CharField(max_length=CALL_REASON_MAX, allow_blank=True)
+    at = serializers.DateTimeField()
+    status = serializers.ChoiceField(choices=DirectorCall.Status.values)
+    seen_at = serializers.DateTimeField(allow_null=True)
+    closed_at = serializers.DateTimeField(allow_null=True)
+
+
 class TableSerializer(StrictSerializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -88,6 +126,11 @@ class TableSerializer(StrictSerializer):
     summary = serializers.ListField(child=serializers.DictField(), allow_null=True)
     totals = serializers.ListField(child=TotalsField())
     deals = DealRowSerializer(many=True)
+    confirmed = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        help_text="the seats whose players confirmed the sheet as it stands (any change "
+                  "voids them); after the submission, those who had confirmed it")
+    objections = ObjectionSerializer(many=True, help_text="the open objections")
     entry_token = serializers.CharField(required=False, help_text="staff only")
     entry_url = serializers.CharField(required=False, help_text="staff only")
 
@@ -106,8 +149,9 @@ class HistoryEntrySerializer(StrictSerializer):
     by = serializers.CharField(allow_null=True, help_text="'table', a user name, or empty")
     participant = serializers.IntegerField(
         allow_null=True, help_text="the player whose own phone made the change, else null")
-    who = serializers.CharField(help_text="who made the change, in words: the player "
-                                          "(own phone), the table, or the user")
+    who = serializers.CharField(help_text="who in words: the director's name, the player "
+                                          "whose phone made the change (\"Anna Berger "
+                                          "(own phone)\"), or the table")
     ip = serializers.CharField(allow_null=True)
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)

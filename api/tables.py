@@ -5,6 +5,8 @@ and writes its sheet while the round is open and the sheet not submitted. Anothe
 table's token gets 404, never the data.
 """
 
+import hashlib
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -57,6 +59,7 @@ def table_json(table: Table, request) -> dict:
     body.pop("games_planned")
     for deal in body["deals"]:
         deal.pop("record_json")
+    body["objections"] = [o for o in body["objections"] if o["status"] == "open"]
     if table_of(request) is None and player_of(request) is None:  # staff only
         body["entry_token"] = table.entry_token
         body["entry_url"] = entry_url(request, table)
@@ -68,7 +71,11 @@ class TableDetail(ConditionalReads, TableEndpoint):
     @extend_schema(responses={200: TableSerializer, 304: None})
     def get(self, request, table_id: int):
         table = self.table
-        return Response(table_json(table, request), headers={"ETag": f'"t{table.version}"'})
+        body = table_json(table, request)
+        # confirmations and objections change the answer but not the sheet's version
+        voice = hashlib.sha256(repr((body["confirmed"], [(o["id"], o["status"]) for o in
+                                                         body["objections"]])).encode())
+        return Response(body, headers={"ETag": f'"t{table.version}.{voice.hexdigest()[:12]}"'})
 
 
 IDEMPOTENCY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)

@@ -23,6 +23,16 @@ from api.tables import (
 )
 from api.teams import TeamDetail, TeamList, TeamStandings
 from api.tournaments import TournamentViewSet
+from api.voice import (
+    TableCallDetail,
+    TableCalls,
+    TableConfirm,
+    TableObjections,
+    TournamentCallDetail,
+    TournamentCalls,
+    TournamentObjectionDetail,
+    TournamentObjections,
+)
 
 router = DefaultRouter()
 router.register("clubs", ClubViewSet, basename="club")
@@ -54,7 +64,20 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/prizes/", Prizes.as_view(), name="prizes"),
     path("tournaments/<int:tournament_id>/prizes/lots/", PrizeLot.as_view(), name="prize-lot"),
     path("tournaments/<int:tournament_id>/cash/", Cash.as_view(), name="cash"),
+    path("tournaments/<int:tournament_id>/objections/", TournamentObjections.as_view(),
+         name="objection-list"),
+    path("tournaments/<int:tournament_id>/objections/<int:objection_id>/",
+         TournamentObjectionDetail.as_view(), name="objection-detail"),
+    path("tournaments/<int:tournament_id>/calls/", TournamentCalls.as_view(), name="call-list"),
+    path("tournaments/<int:tournament_id>/calls/<int:call_id>/", TournamentCallDetail.as_view(),
+         name="call-detail"),
     path("tables/<int:table_id>/", TableDetail.as_view(), name="table-detail"),
+    path("tables/<int:table_id>/confirm/", TableConfirm.as_view(), name="table-confirm"),
+    path("tables/<int:table_id>/objections/", TableObjections.as_view(),
+         name="table-objections"),
+    path("tables/<int:table_id>/calls/", TableCalls.as_view(), name="table-calls"),
+    path("tables/<int:table_id>/calls/<int:call_id>/", TableCallDetail.as_view(),
+         name="table-call-detail"),
     path("tables/<int:table_id>/deals/", DealList.as_view(), name="deal-list"),
     path("tables/<int:table_id>/preview/", DealPreview.as_view(), name="deal-preview"),
     path("tables/<int:table_id>/deals/<int:number>/", DealDetail.as_view(), name="deal-detail"),

@@ -221,6 +221,8 @@ REST_FRAMEWORK = {
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_BODY_BYTES", 2_621_440)
 SCORER_MAX_BODY_BYTES = env_int("SCORER_MAX_BODY_BYTES", 262_144)
 SCORER_RATE = env_rate("SCORER_RATE", "120/min")
+# Objections and calls for the director per token (a table's or a player's), together.
+VOICE_RATE = env_rate("VOICE_RATE", "20/hour")
 
 # Failed logins (API token and login page), counted in the cache (clubs/login_throttle.py):
 # a username stopped from one address, an address stopped, a username only slowed down.
@@ -252,7 +254,10 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     "ENUM_NAME_OVERRIDES": {"TournamentStatusEnum": "tournaments.models.Tournament.Status",
                             "SheetStatusEnum": ["open", "submitted"],
-                            "MemberLineStatusEnum": ["new", "unchanged", "exists"]},
+                            "MemberLineStatusEnum": ["new", "unchanged", "exists"],
+                            "ObjectionStatusEnum": ["open", "resolved"],
+                            "CallStatusEnum": "tournaments.models.DirectorCall.Status",
+                            "CallUpdateStatusEnum": ["seen", "closed"]},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "api.openapi.add_components_and_errors"],
 }

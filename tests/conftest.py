@@ -117,6 +117,22 @@ def table_client_for(token: str) -> APIClient:
     return client
 
 
+def player_client(participant) -> APIClient:
+    """A client with ``participant``'s personal token (a player's own phone)."""
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Player {participant.personal_token}")
+    return client
+
+
+def seated(table: dict) -> list:
+    """The participants of a table's JSON answer, in seat order."""
+    from tournaments.models import Participant
+
+    ids = [s["participant"] for s in sorted(table["seats"], key=lambda s: s["seat"])]
+    by_id = Participant.objects.select_related("player").in_bulk(ids)
+    return [by_id[i] for i in ids]
+
+
 @pytest.fixture
 def table(drawn):
     """The 3-table of the drawn round (the table in permission tests)."""
@@ -131,6 +147,18 @@ def other_table(drawn):
 @pytest.fixture
 def table_client(table):
     return table_client_for(table["entry_token"])
+
+
+@pytest.fixture
+def actor_clients(anon_client, outsider_client, director_client, table_client, other_table):
+    """The permission matrices' callers by name (see the module docstring)."""
+    return {
+        "anonymous": anon_client,
+        "outsider": outsider_client,
+        "director": director_client,
+        "own_table": table_client,
+        "other_table": table_client_for(other_table["entry_token"]),
+    }
 
 
 @pytest.fixture

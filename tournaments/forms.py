@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from games.choices import GAME_CHOICES
-from tournaments.models import MAX_ROUNDS_PLANNED, MIN_ROUNDS_PLANNED, Round
+from tournaments.models import MAX_ROUNDS_PLANNED, MIN_ROUNDS_PLANNED, OBJECTION_NOTE_MAX, Round
 
 
 class TournamentForm(forms.Form):
@@ -77,6 +77,20 @@ class EndSheetForm(forms.Form):
         if not reason:
             raise forms.ValidationError(_("Give a reason for ending the sheet early."))
         return reason
+
+
+class ResolutionForm(forms.Form):
+    """The director's decision on an objection; the service checks the text and its
+    bound (``clean_note``)."""
+
+    resolution = forms.CharField(label=_("Decision"), required=False, strip=False,
+                                 widget=forms.TextInput(attrs={"maxlength": OBJECTION_NOTE_MAX}))
+
+
+class CallStatusForm(forms.Form):
+    """Seen or closed: the buttons carry it; the service refuses anything else."""
+
+    status = forms.CharField(required=False)
 
 
 class DrawForm(forms.Form):

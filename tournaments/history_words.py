@@ -70,6 +70,14 @@ class HistoryReader:
             return "", _("%(reason)s (%(deals)s of %(length)s deals)") % {
                 "reason": after.get("reason", ""), "deals": after.get("deals"),
                 "length": after.get("sheet_length")}
+        if action == SheetEvent.Action.CONFIRM:
+            name = after.get("name") or self.names.get(after.get("seat"), after.get("seat"))
+            return "", _("%(name)s confirms the sheet") % {"name": name}
+        if action == SheetEvent.Action.OBJECTION:
+            return "", _("Objection: %(note)s") % {"note": after.get("note", "")}
+        if action == SheetEvent.Action.OBJECTION_RESOLVE:
+            return (_("Objection: %(note)s") % {"note": before.get("note", "")},
+                    _("Decision: %(resolution)s") % {"resolution": after.get("resolution", "")})
         if action == SheetEvent.Action.SWAP:
             return (_("table %(table)s, seat %(seat)s") % _where(before.get("a")),
                     _("table %(table)s, seat %(seat)s") % _where(after.get("a")))

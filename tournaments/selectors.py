@@ -26,13 +26,16 @@ import orjson
 from django.db.models import Max, Prefetch
 
 from games.engines import DealContext, get_engine
+from games.engines.base import is_int
 from tournaments.models import (
     Deal,
     FeeEvent,
+    Objection,
     Participant,
     PrizeList,
     Round,
     Seat,
+    SheetEvent,
     StandingsOutbox,
     StandingsPage,
     StandingsState,
@@ -167,10 +170,48 @@ def table_states(tables: Sequence[Table], *, deals: bool = True) -> list[dict[st
     return [_state(t, seats[t.pk], None, records[t.pk]) for t in tables]
 
 
+def confirmed_seats(table: Table) -> list[int]:
+    """The seats whose confirmation holds: of the current version before submission, of
+    the submitted sheet (the last submission's ``confirmed_by``) after it. The services
+    (``confirmations``) decide the submission with it."""
+    if table.submitted:
+        event = (table.events.filter(action=SheetEvent.Action.SUBMIT).order_by("-at", "-id")
+                 .values_list("after", flat=True).first()) or {}
+        return sorted(c["seat"] for c in event.get("confirmed_by") or []
+                      if isinstance(c, dict) and is_int(c.get("seat")))
+    return list(table.confirmations.filter(version=table.version)
+                .order_by("seat").values_list("seat", flat=True))
+
+
+def objection_state(objection: Objection, names: dict[int, str] | None = None
+                    ) -> dict[str, Any]:
+    """An objection as the API and the pages show it; ``by`` is the raising player's
+    name (``names``: participant id → name, else read through ``participant.player``),
+    or None when the tablet raised it."""
+    by = None
+    if objection.participant_id is not None:
+        by = (names.get(objection.participant_id) if names is not None
+              else objection.participant.player.name)
+    return {"id": objection.pk, "table": objection.table_id, "deal": objection.deal_number,
+            "note": objection.note, "by": by, "at": objection.at,
+            "status": objection.status, "resolution": objection.resolution,
+            "resolved_at": objection.resolved_at}
+
+
+def sheet_voice(table: Table, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the players have said about ``table``'s sheet: the seats whose confirmation
+    holds (``confirmed_seats``) and every objection, oldest first. Two
+    queries; ``seats`` (the state's) name the players."""
+    names = {s["participant"]: s["name"] for s in seats}
+    objections = [objection_state(o, names) for o in table.objections.order_by("at", "id")]
+    return {"confirmed": confirmed_seats(table), "objections": objections}
+
+
 def table_state(table: Table) -> dict[str, Any]:
-    """One table's state with its deals. ``entry_token`` is never included; callers add
-    it for staff."""
-    return table_states([table])[0]
+    """One table's state with its deals, the confirmations and the objections
+    (``sheet_voice``). ``entry_token`` is never included; callers add it for staff."""
+    state = table_states([table])[0]
+    return {**state, **sheet_voice(table, state["seats"])}
 
 
 def round_sheets(tournament: Tournament, *, number: int | None = None) -> list[Round]:

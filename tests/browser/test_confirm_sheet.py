@@ -1,7 +1,7 @@
-"""Every seated player confirms a finished sheet with a tick by name; the sheet goes in
-only when all have ticked, and the page says in words who has confirmed and who is
-missing. The director may submit without every tick, giving a reason; the history and
-the submitted sheet name who confirmed."""
+"""Every seated player confirms a finished sheet by tapping their own name at the tablet;
+the last confirmation submits it, and the page says in words who has confirmed and who
+is missing. The director may submit without every confirmation, giving a reason; the
+history and the submitted sheet name who confirmed."""
 
 import pytest
 
@@ -16,16 +16,18 @@ from tournaments.services import Actor, deal_record, round_draw, tournament_crea
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
 
-def finished_sheet():
+def finished_sheet(count: int = 3, seed: int = 1):
+    """A published Skat tournament with one table of ``count`` players whose short sheet
+    (``count`` passed deals) is complete: the director, the table, the names by seat."""
     club = ClubFactory()
     director = StaffFactory(username="leitung")
     club.admins.add(director)
     tournament = tournament_create(name="Donnerstag", game="skat", club=club, published=True,
-                                   director=director, rules={"series_deals_3": 3})
-    players(tournament, club, NAMES[:3])
+                                   director=director, rules={f"series_deals_{count}": count})
+    players(tournament, club, NAMES[:count])
     table = Table.objects.get(round=round_draw(tournament_id=tournament.pk, method="random",
-                                               seed=1))
-    for number in (1, 2, 3):
+                                               seed=seed))
+    for number in range(1, count + 1):
         deal_record(table_id=table.pk, number=number, record={"passed": True},
                     actor=Actor(user=director))
     names = [s.participant.player.name for s in table.seats.order_by("seat")]
@@ -42,23 +44,21 @@ def test_submit_waits_for_every_player_and_says_who_confirmed(live_server, brows
     confirm.wait_for(state="visible")
     status = page.locator("#confirm-status")
     assert "Noch niemand hat bestätigt" in status.inner_text()
-    assert page.locator("#submit-sheet").is_disabled()
-    boxes = confirm.locator(".confirm-seat").all()
-    assert len(boxes) == 3
-    boxes[0].check()
-    boxes[2].check()
+    assert page.locator("#submit-sheet").count() == 0  # the last confirmation submits
+    buttons = confirm.locator(".confirm-seat").all()
+    assert len(buttons) == 3
+    buttons[0].click()
+    buttons[2].click()
+    page.locator(".confirm-seat[aria-pressed=true]").nth(1).wait_for()
     words = status.inner_text()
     assert f"Bestätigt: {names[0]}, {names[2]}." in words
     assert f"Es fehlt noch: {names[1]}." in words
-    assert page.locator("#submit-sheet").is_disabled()  # one tick is not enough
+    assert f"{names[0]} hat bestätigt" in buttons[0].inner_text()
     shot(page, "confirm-two-of-three")
     page.locator("#sheet").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"confirm-sheet-in-view-{width}.png"))
-    boxes[1].check()
-    assert "Alle haben bestätigt" in status.inner_text()
-    assert page.locator("#submit-sheet").is_enabled()
     assert page.locator("#unconfirmed").count() == 0  # the reason is the director's
-    page.click("#submit-sheet")
+    buttons[1].click()
     page.locator("#submitted-note").wait_for()
     assert ", ".join(names) in page.locator("#confirmed-names").inner_text()
     shot(page, "confirm-submitted")
@@ -68,13 +68,13 @@ def test_submit_waits_for_every_player_and_says_who_confirmed(live_server, brows
     assert [c["seat"] for c in after["confirmed_by"]] == [1, 2, 3]
 
 
-def test_the_director_submits_without_every_tick_with_a_reason(live_server, browser):
+def test_the_director_submits_without_every_confirmation_with_a_reason(live_server, browser):
     director, table, names = finished_sheet()
     context, page, errors = logged_in(browser, live_server, director, "phone")
     page.goto(f"{live_server.url}/console/table/{table.pk}/")
     page.locator("#confirm").wait_for(state="visible")
-    page.locator(".confirm-seat").first.check()
-    assert page.locator("#submit-sheet").is_disabled()
+    page.locator(".confirm-seat").first.click()
+    page.locator(".confirm-seat[aria-pressed=true]").first.wait_for()
     page.click("#unconfirmed summary")
     assert page.locator("#submit-unconfirmed").is_disabled()  # no reason, no submit
     page.fill("#unconfirmed-reason", "Herr Braun musste zum Zug")

@@ -43,6 +43,13 @@ def skat_deal(page, number):
     return declarer
 
 
+
+def confirm_all(page):
+    """Every player taps their name at the tablet; the last confirmation submits."""
+    for button in page.locator(".confirm-seat").all():
+        button.click()
+    page.locator("#submitted-note").wait_for()
+
 def test_a_whole_skat_series_with_an_outage(live_server, page, in_process_tasks):
     tournament, table = setup_table("skat", 3)
     page.goto(f"{live_server.url}/t/{table.entry_token}/")
@@ -68,11 +75,8 @@ def test_a_whole_skat_series_with_an_outage(live_server, page, in_process_tasks)
     assert page.locator("#pending li").count() == 0
     confirm = page.locator("#confirm")
     confirm.wait_for(state="visible")
-    for box in confirm.locator(".confirm-seat").all():
-        box.check()
     shot(page, "skat-confirm")
-    page.click("#submit-sheet")
-    page.locator("#submitted-note").wait_for()
+    confirm_all(page)
     table.refresh_from_db()
     assert table.submitted
 
@@ -115,10 +119,7 @@ def test_a_baptistenskat_partie_with_struck_last_bid(live_server, page, in_proce
             page.evaluate("window.dispatchEvent(new Event('online'))")
         wait_count(page, number)
     assert Deal.objects.filter(table=table).count() == 10
-    for box in page.locator(".confirm-seat").all():
-        box.check()
-    page.click("#submit-sheet")
-    page.locator("#submitted-note").wait_for()
+    confirm_all(page)
     shot(page, "baptistenskat-submitted")
     scores = {s.seat: s.score for s in Seat.objects.filter(table=table)}
     assert sum(scores.values()) != 0

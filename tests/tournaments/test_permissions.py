@@ -1,15 +1,18 @@
 """Who may call what: every endpoint against anonymous, an outsider (staff who runs
 nothing here), the director (who also runs the club), the table's own token and another
-table's token. A test checks that the matrix names every route of the API."""
+table's token; the table endpoints also against players' personal tokens (the seated
+player, a player of another table, of another tournament). A test checks that the matrix
+names every route of the API."""
 
 import re
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
+from rest_framework.test import APIClient
 
 from tests.conftest import table_client_for
-from tests.factories import PlayerFactory
-from tournaments.models import Team
+from tests.factories import ParticipantFactory, PlayerFactory
+from tournaments.models import Participant, Team
 
 pytestmark = pytest.mark.django_db
 
@@ -104,6 +107,18 @@ MATRIX = [
     ("get", "/api/v1/tournaments/{t}/cash/", None, [401, 403, 200, 403, 403]),
     # the player's own overview: a personal token only (tests/api/test_me_api.py)
     ("get", "/api/v1/me/", None, [401, 403, 403, 403, 403]),
+    # what the players say (their own tokens: tests/api/test_player_voice_api.py); {call}
+    # and {objection} are the tablet's
+    ("post", "/api/v1/tables/{table}/confirm/", {"seat": 1}, [401, 403, 400, 400, 404]),
+    ("post", "/api/v1/tables/{table}/objections/", {"note": "?"}, [401, 403, 403, 201, 404]),
+    ("post", "/api/v1/tables/{table}/calls/", {}, [401, 403, 403, 200, 404]),
+    ("get", "/api/v1/tables/{table}/calls/{call}/", None, [401, 403, 404, 200, 404]),
+    ("get", "/api/v1/tournaments/{t}/objections/", None, [401, 403, 200, 403, 403]),
+    ("patch", "/api/v1/tournaments/{t}/objections/{objection}/", {"resolution": "Gut"},
+     [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/calls/", None, [401, 403, 200, 403, 403]),
+    ("patch", "/api/v1/tournaments/{t}/calls/{call}/", {"status": "seen"},
+     [401, 403, 200, 403, 403]),
 ]
 
 CASES = [
@@ -114,18 +129,11 @@ CASES = [
 
 
 @pytest.mark.parametrize("method,path,body,actor,expected", CASES)
-def test_permission_matrix(method, path, body, actor, expected, short_skat, table, other_table,
-                           table_client, anon_client, outsider_client, director_client,
-                           director):
+def test_permission_matrix(method, path, body, actor, expected, short_skat, table,
+                           table_client, actor_clients, director):
     assert table_client.post(f"/api/v1/tables/{table['id']}/deals/",
                              {"number": 1, "passed": True}, format="json").status_code == 201
-    clients = {
-        "anonymous": anon_client,
-        "outsider": outsider_client,
-        "director": director_client,
-        "own_table": table_client,
-        "other_table": table_client_for(other_table["entry_token"]),
-    }
+    clients = actor_clients
     if body == "player":
         body = {"player": PlayerFactory().pk}
     player = short_skat.participants.select_related("player").first().player
@@ -135,9 +143,53 @@ def test_permission_matrix(method, path, body, actor, expected, short_skat, tabl
     if isinstance(body, dict) and body.get("remove") == "{guest}":
         body = {"remove": guest.pk}
     team = Team.objects.create(tournament=short_skat, name="Ohne Mitglieder")
+    said = {}
+    if "{call}" in path or "{objection}" in path or path.endswith("/calls/"):
+        base = f"/api/v1/tables/{table['id']}/"
+        said["call"] = table_client.post(f"{base}calls/", {}, format="json").json()["id"]
+        said["objection"] = table_client.post(f"{base}objections/", {"note": "?"},
+                                              format="json").json()["id"]
     url = path.format(t=short_skat.pk, table=table["id"], club=short_skat.club_id, team=team.pk,
-                      player=player.pk, participant=short_skat.participants.first().pk)
+                      player=player.pk, participant=short_skat.participants.first().pk, **said)
     resp = getattr(clients[actor], method)(url, body, format="json")
+    assert resp.status_code == expected, resp.content
+
+
+PLAYERS = ["own_player", "other_player", "foreign_player"]
+# a player's personal token at the table endpoints: the seated player as the table's own
+# token (never the directors' summary, history and end: 403), anyone else 404
+PLAYER_MATRIX = [
+    ("get", "/api/v1/tables/{table}/", None, [200, 404, 404]),
+    ("get", "/api/v1/tables/{table}/deals/", None, [200, 404, 404]),
+    ("post", "/api/v1/tables/{table}/deals/", PASSED, [201, 404, 404]),
+    ("post", "/api/v1/tables/{table}/preview/", PASSED, [200, 404, 404]),
+    ("get", "/api/v1/tables/{table}/deals/1/", None, [200, 404, 404]),
+    ("put", "/api/v1/tables/{table}/deals/1/", {"passed": True}, [428, 404, 404]),
+    ("delete", "/api/v1/tables/{table}/deals/1/", None, [204, 404, 404]),
+    ("put", "/api/v1/tables/{table}/summary/", SUMMARY, [403, 404, 404]),
+    ("get", "/api/v1/tables/{table}/history/", None, [403, 404, 404]),
+    ("post", "/api/v1/tables/{table}/end/", {"reason": "Zeit"}, [403, 404, 404]),
+    ("post", "/api/v1/tables/{table}/submit/", None, [400, 404, 404]),
+    ("get", "/api/v1/tournaments/{t}/archive/", None, [403, 403, 403]),
+]
+
+
+@pytest.mark.parametrize("method,path,body,actor,expected", [
+    pytest.param(method, path, body, actor, expected[i], id=f"{method} {path} as {actor}")
+    for method, path, body, expected in PLAYER_MATRIX for i, actor in enumerate(PLAYERS)])
+def test_player_tokens_at_the_table_endpoints(method, path, body, actor, expected, short_skat,
+                                              table, other_table, table_client):
+    assert table_client.post(f"/api/v1/tables/{table['id']}/deals/",
+                             {"number": 1, "passed": True}, format="json").status_code == 201
+    participants = {
+        "own_player": Participant.objects.get(pk=table["seats"][0]["participant"]),
+        "other_player": Participant.objects.get(pk=other_table["seats"][0]["participant"]),
+        "foreign_player": ParticipantFactory(),
+    }
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Player {participants[actor].personal_token}")
+    url = path.format(t=short_skat.pk, table=table["id"])
+    resp = getattr(client, method)(url, body, format="json")
     assert resp.status_code == expected, resp.content
 
 

@@ -7,8 +7,9 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.errors import UserError
+from tests.conftest import player_client, seated
 from tournaments.errors import StateConflict
-from tournaments.models import DirectorCall, Participant, SheetEvent, Table
+from tournaments.models import DirectorCall, SheetEvent, Table
 from tournaments.services import (
     Actor,
     call_raise,
@@ -22,18 +23,6 @@ from tournaments.services import (
 pytestmark = pytest.mark.django_db
 
 CLUBS_WON = {"declarer": 2, "game": "clubs", "matadors": 1, "won": True}
-
-
-def player_client(participant: Participant) -> APIClient:
-    client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Player {participant.personal_token}")
-    return client
-
-
-def seated(table: dict) -> list[Participant]:
-    ids = [s["participant"] for s in sorted(table["seats"], key=lambda s: s["seat"])]
-    by_id = Participant.objects.select_related("player").in_bulk(ids)
-    return [by_id[i] for i in ids]
 
 
 def fill(client, table, count):

@@ -35,14 +35,24 @@ from games.forms import initial_of, rules_form_class
 from games.messages import add_to_form
 from tournaments.errors import StateConflict
 from tournaments.forms import (
+    CallStatusForm,
     DrawForm,
     EndSheetForm,
     PasteListForm,
     PlayerEntryForm,
+    ResolutionForm,
     TournamentForm,
 )
 from tournaments.links import board_url, entry_url
-from tournaments.models import Participant, PrizeList, Round, Table, Tournament
+from tournaments.models import (
+    DirectorCall,
+    Objection,
+    Participant,
+    PrizeList,
+    Round,
+    Table,
+    Tournament,
+)
 from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.paper_sheets import paper_sheet
@@ -50,6 +60,8 @@ from tournaments.pages.qr import qr_svg
 from tournaments.policies import directed_tournaments, directs
 from tournaments.selectors import round_sheets, teammates_together
 from tournaments.services import (
+    call_update,
+    objection_resolve,
     participant_update,
     round_close,
     round_draw,
@@ -135,7 +147,72 @@ def _tournament_context(request, tournament, **forms):
         "rules_form": rules_form,
         "rules_locked": bool(rounds),
         "board_url": board_url(request, tournament),
+        **_voice_context(tournament, forms.get("voice_error")),
     }
+
+
+def _voice_context(tournament: Tournament, error: dict | None = None) -> dict:
+    """The calls not closed and the open objections of ``tournament``, oldest first,
+    for the console's panel (two queries whatever their number); ``error``: the form
+    of the call or objection whose change a service refused."""
+    calls = list(DirectorCall.objects.filter(table__round__tournament=tournament)
+                 .exclude(status=DirectorCall.Status.CLOSED)
+                 .select_related("table__round", "participant__player").order_by("at", "id"))
+    objections = list(Objection.objects.filter(table__round__tournament=tournament,
+                                               status=Objection.Status.OPEN)
+                      .select_related("table__round", "participant__player")
+                      .order_by("at", "id"))
+    error = error or {}
+    for item in objections:
+        item.form = (error["form"] if error.get("objection") == item.pk
+                     else ResolutionForm(auto_id=f"id_%s_{item.pk}"))
+    for item in calls:
+        item.error = error["form"] if error.get("call") == item.pk else None
+    return {"voice_calls": calls, "voice_objections": objections}
+
+
+@staff_required
+@allowed_if(directs, tournament_by_pk)
+def voice_panel(request, tournament: Tournament, tournament_id: int):
+    """The panel of calls and objections alone: the console polls it every 5 s."""
+    return render(request, "console/_voice.html",
+                  {"tournament": tournament, **_voice_context(tournament)})
+
+
+@staff_required
+@require_POST
+@allowed_if(directs, tournament_by_pk)
+def call_handle(request, tournament: Tournament, tournament_id: int, call_id: int):
+    """The director has seen a call (the caller's screen says so) or closed it."""
+    call = get_object_or_404(DirectorCall, table__round__tournament=tournament, pk=call_id)
+    form = CallStatusForm(request.POST)
+    form.is_valid()
+    done, _call = run_on_form(form, lambda: call_update(
+        call_id=call.pk, status=form.cleaned_data.get("status"), actor=staff_actor(request)))
+    if done:
+        return redirect(reverse("console:tournament", args=[tournament.pk]) + "#voice-panel")
+    return render(request, "console/tournament.html", _tournament_context(
+        request, tournament, voice_error={"call": call.pk, "form": form}), status=400)
+
+
+@staff_required
+@require_POST
+@allowed_if(directs, tournament_by_pk)
+def objection_decide(request, tournament: Tournament, tournament_id: int, objection_id: int):
+    """The director decides an objection in a few words (kept in the sheet's history)."""
+    objection = get_object_or_404(Objection, table__round__tournament=tournament,
+                                  pk=objection_id)
+    form = ResolutionForm(request.POST, auto_id=f"id_%s_{objection.pk}")
+    form.is_valid()
+    done, _decided = run_on_form(form, lambda: objection_resolve(
+        objection_id=objection.pk, resolution=form.cleaned_data.get("resolution"),
+        actor=staff_actor(request)))
+    if done:
+        messages.success(request, _("The objection at table %(number)s is decided.")
+                         % {"number": objection.table.number})
+        return redirect(reverse("console:tournament", args=[tournament.pk]) + "#voice-panel")
+    return render(request, "console/tournament.html", _tournament_context(
+        request, tournament, voice_error={"objection": objection.pk, "form": form}), status=400)
 
 
 @staff_required
@@ -400,6 +477,10 @@ urlpatterns = [
     path("t/<int:tournament_id>/rounds/<int:number>/reopen/", reopen_round, name="reopen"),
     path("t/<int:tournament_id>/tables/<int:table_id>/end/", end_sheet, name="end-sheet"),
     path("t/<int:tournament_id>/finish/", finish, name="finish"),
+    path("t/<int:tournament_id>/voice/", voice_panel, name="voice"),
+    path("t/<int:tournament_id>/calls/<int:call_id>/", call_handle, name="call"),
+    path("t/<int:tournament_id>/objections/<int:objection_id>/", objection_decide,
+         name="objection"),
     path("t/<int:tournament_id>/rounds/<int:number>/cards/", table_cards, name="cards"),
     path("t/<int:tournament_id>/rounds/<int:number>/paper/", paper_sheets, name="paper"),
 ]

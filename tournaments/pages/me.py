@@ -85,8 +85,8 @@ def me_live(request, token: str):
                   etag, HEADERS)
 
 
-def _table(token: str) -> Table:
-    table = seated_table(_participant(token))
+def _table(token: str, participant: Participant | None = None) -> Table:
+    table = seated_table(participant or _participant(token))
     if table is None:
         raise Http404()
     return table
@@ -94,8 +94,9 @@ def _table(token: str) -> Table:
 
 def me_sheet(request, token: str):
     """The tablet's sheet page for the player's table, entering with their own token."""
-    table = _table(token)
-    context = sheet_context(request, table, token=token, scheme="Player",
+    participant = _participant(token)
+    table = _table(token, participant)
+    context = sheet_context(request, table, token=token, player=participant,
                             sheet_url=reverse("pages:me-sheet-list", args=[token]))
     context["me_url"] = personal_path(token)
     return render(request, "sheet/page.html", context)

@@ -48,15 +48,20 @@ def _submission(table: Table) -> dict | None:
             "reason": event.get("unconfirmed_reason", "")}
 
 
-def sheet_context(request, table: Table, *, token: str | None, scheme: str = "Table",
+def sheet_context(request, table: Table, *, token: str | None, player=None,
                   sheet_url: str | None = None) -> dict:
-    """The sheet page's context. ``token`` authenticates the page's API calls as
-    ``Authorization: <scheme> <token>`` (a table's token, or a player's personal token
-    with ``scheme`` "Player"); None: staff, by their session. ``sheet_url``: where the
-    page re-fetches its list (default: the table token's or the staff's)."""
+    """The sheet page's context: for the tablet (the table's ``token``), for staff (no
+    token: their session), or for a seated ``player``'s own phone (``token`` is then the
+    player's personal token, sent as ``Authorization: Player …``, and the page confirms
+    only the player's own seat). ``sheet_url``: where the page re-fetches its list
+    (default: the table token's or the staff's)."""
     state = paper_list(table_state(table))
     shown = presentation_of(state["game"])  # the game's form and what it needs
+    own_seat = next((s["seat"] for s in state["seats"]
+                     if player is not None and s["participant"] == player.pk), None)
     return {
+        "own_seat": own_seat,
+        "open_objections": [o for o in state["objections"] if o["status"] == "open"],
         **shown.form_context(state),
         "table": table,
         "state": state,
@@ -65,7 +70,6 @@ def sheet_context(request, table: Table, *, token: str | None, scheme: str = "Ta
         "config": {
             "tableId": table.pk,
             "token": token,
-            "auth": scheme,
             "api": reverse("table-detail", args=[table.pk]),
             "sheetUrl": sheet_url or (reverse("pages:sheet-list", args=[token]) if token
                                       else reverse("pages:staff-sheet-list", args=[table.pk])),
@@ -79,6 +83,11 @@ def sheet_context(request, table: Table, *, token: str | None, scheme: str = "Ta
             "seats": state["seats"],
             "submitted": state["submitted"],
             "staff": token is None,
+            # how the page's script authenticates: the table's token, or the player's
+            # personal one (``Authorization: Player …``) with their own seat
+            "authScheme": "Player" if player is not None else "Table",
+            "ownSeat": own_seat,
+            "confirmed": state["confirmed"],
             "serviceWorker": reverse("pages:service-worker"),
         },
     }

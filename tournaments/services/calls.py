@@ -18,16 +18,17 @@ from games.errors import user_error
 from tournaments.models import CALL_REASON_MAX, DirectorCall
 from tournaments.services.actors import Actor
 from tournaments.services.notes import clean_note
-from tournaments.services.sheets import sheet_write
+from tournaments.services.sheets import SheetWrite, sheet_write
 
 _ORDER = [DirectorCall.Status.OPEN, DirectorCall.Status.SEEN, DirectorCall.Status.CLOSED]
 
 
 @transaction.atomic
-def call_raise(*, table_id: int, reason: Any = "", actor: Actor) -> tuple[DirectorCall, bool]:
+def call_raise(*, table_id: int | None = None, reason: Any = "", actor: Actor,
+               sheet: SheetWrite | None = None) -> tuple[DirectorCall, bool]:
     """The caller's call not yet closed, or a new one; and whether it is new."""
     reason = clean_note(reason, field="reason", max_length=CALL_REASON_MAX, required=False)
-    table = sheet_write(table_id).table  # locked: two taps make one call
+    table = sheet_write(table_id, sheet).table  # locked: two taps make one call
     waiting = (DirectorCall.objects.filter(table=table, participant=actor.participant)
                .exclude(status=DirectorCall.Status.CLOSED).order_by("at", "id").first())
     if waiting is not None:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_noop as _
 from games.engines.base import is_int
 from games.errors import user_error
 from tournaments.models import Objection, SheetConfirmation, SheetEvent, Table
+from tournaments.selectors import confirmed_seats
 from tournaments.services.actors import Actor
 from tournaments.services.sheets import (
     SheetWrite,
@@ -36,18 +37,6 @@ class Confirmations:
 
     confirmed: list[int]
     submitted: bool
-
-
-def confirmed_seats(table: Table) -> list[int]:
-    """The seats whose confirmation holds: of the current version before submission, of
-    the submitted sheet (the last submission's ``confirmed_by``) after it."""
-    if table.submitted:
-        event = (table.events.filter(action=SheetEvent.Action.SUBMIT).order_by("-at", "-id")
-                 .values_list("after", flat=True).first()) or {}
-        return sorted(c["seat"] for c in event.get("confirmed_by") or []
-                      if isinstance(c, dict) and is_int(c.get("seat")))
-    return list(table.confirmations.filter(version=table.version)
-                .order_by("seat").values_list("seat", flat=True))
 
 
 def has_open_objection(table: Table) -> bool:

@@ -11,7 +11,8 @@ export function cookie(name) {
 
 export function headers(extra) {
   var h = {"Content-Type": "application/json", "Accept-Language": cfg.lang};
-  if (cfg.token) { h.Authorization = (cfg.auth || "Table") + " " + cfg.token; }
+  // the tablet's table token, or a player's personal token on their own phone
+  if (cfg.token) { h.Authorization = (cfg.authScheme || "Table") + " " + cfg.token; }
   else { h["X-CSRFToken"] = cookie("csrftoken"); }
   return Object.assign(h, extra || {});
 }

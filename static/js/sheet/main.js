@@ -22,6 +22,7 @@ import {
   setMatadors, showErrors, updateCounts,
 } from "./form.js";
 import {previewNumber, schedulePreview} from "./preview.js";
+import {refreshVoice} from "./voice.js";
 import {
   note, nextNumber, queue, renderLog, renderPending, renumber, saveQueue, serverCount, setState,
   sheetTable,
@@ -435,60 +436,6 @@ if (document.getElementById("conflict")) {
   document.getElementById("conflict-next").addEventListener("click", function () { settleConflict(true); });
 }
 
-// Every seated player ticks their own name; the sheet goes in when all have ticked, and
-// the page says in words who has confirmed and who is still missing. The director (the
-// staff sheet in the console) may submit without every tick, giving a reason.
-var confirmBox = document.getElementById("confirm");
-function confirmedSeats() {
-  return Array.from(confirmBox.querySelectorAll(".confirm-seat:checked"), function (b) { return Number(b.value); });
-}
-function confirmNames(checked) {
-  return Array.from(confirmBox.querySelectorAll(".confirm-seat"))
-    .filter(function (b) { return b.checked === checked; })
-    .map(function (b) { return b.dataset.name; });
-}
-function showConfirmed() {
-  var done = confirmNames(true);
-  var missing = confirmNames(false);
-  var words = [done.length ? strings.confirmedBy.replace("{names}", done.join(", ")) : strings.confirmedNobody];
-  words.push(missing.length ? strings.confirmMissing.replace("{names}", missing.join(", ")) : strings.confirmAll);
-  document.getElementById("confirm-status").textContent = words.join(" ");
-  document.getElementById("submit-sheet").disabled = missing.length > 0;
-  confirmBox.classList.toggle("all-confirmed", !missing.length);
-}
-async function submitSheet(body, errorField) {
-  var out = document.querySelector('[data-error-for="' + errorField + '"]');
-  out.textContent = "";
-  var resp;
-  try {
-    resp = await call("POST", "submit/", body);
-  } catch (e) {
-    out.textContent = strings.correctOffline;
-    return;
-  }
-  if (resp.ok) { window.location.reload(); return; }
-  var answer = await resp.json().catch(function () { return {}; });
-  out.textContent = answer.detail && !answer.errors ? answer.detail
-    : (answer.errors || []).map(function (e) { return e.message; }).join(" ") || answer.detail || "";
-}
-if (confirmBox) {
-  showConfirmed();
-  confirmBox.addEventListener("change", showConfirmed);
-  document.getElementById("submit-sheet").addEventListener("click", function () {
-    submitSheet({confirmed_by: confirmedSeats()}, "submit");
-  });
-  var reason = document.getElementById("unconfirmed-reason");
-  if (reason) {
-    reason.addEventListener("input", function () {
-      document.getElementById("submit-unconfirmed").disabled = !reason.value.trim();
-    });
-    document.getElementById("submit-unconfirmed").addEventListener("click", function () {
-      submitSheet({confirmed_by: confirmedSeats(), unconfirmed_reason: reason.value.trim()},
-                  "unconfirmed_reason");
-    });
-  }
-}
-
 window.addEventListener("online", function () { setOnline(true); flush(false); });
 window.addEventListener("offline", function () { setOnline(false); });
 window.addEventListener("focus", function () { refreshSheet(false); });
@@ -496,7 +443,7 @@ document.addEventListener("visibilitychange", function () {
   if (document.visibilityState === "visible") { refreshSheet(false); }
 });
 setInterval(function () {
-  if (document.visibilityState === "visible" && !flushing) { refreshSheet(false); }
+  if (document.visibilityState === "visible" && !flushing) { refreshSheet(false); refreshVoice(); }
 }, 5000);
 setInterval(function () { if (queue().length) { flush(false); } }, 10000);
 
