@@ -109,7 +109,9 @@ class TournamentAccess(StaffWritesAnyoneReads):
 class TableAccess(BasePermission):
     """A table's own token, or staff who direct its tournament; ``directors_only`` on the
     view keeps the table's own token out (summary, history), ``tokens_only`` keeps staff
-    out (what the players say to the director: objections, calls)."""
+    out (what the players say to the director: objections, calls), ``no_players`` keeps a
+    player's own phone out (the submission: a phone confirms its player's seat, and the
+    last confirmation submits; only the tablet may say who confirmed at the table)."""
 
     message = _("Only the tournament's directors may do this.")
 
@@ -119,6 +121,9 @@ class TableAccess(BasePermission):
     def who(self, method: str, view) -> tuple[bool, str]:
         if getattr(view, "directors_only", False):
             return False, "staff who direct the tournament"
+        if getattr(view, "no_players", False):
+            return False, ("the table's own token (Authorization: Table …) while its round is "
+                           "open, or staff who direct the tournament")
         if getattr(view, "tokens_only", False):
             return False, ("the table's own token (Authorization: Table …) or the personal "
                            "token of a player seated there (Authorization: Player …) while "
@@ -134,6 +139,9 @@ class TableAccess(BasePermission):
                 raise NotFound()
             if getattr(view, "directors_only", False):
                 raise PermissionDenied(self.message)
+            if getattr(view, "no_players", False):
+                raise PermissionDenied(_("On your own phone you confirm the sheet; it is "
+                                         "submitted when every player has confirmed."))
             return True
         own = table_of(request)
         if own is not None:

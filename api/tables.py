@@ -211,6 +211,7 @@ SUBMIT_SCHEMA = inline_serializer("SheetSubmit", {
 
 
 class TableSubmit(TableEndpoint):
+    no_players = True  # a phone confirms its own seat (TableConfirm), never for the table
 
     @extend_schema(request=SUBMIT_SCHEMA, responses=TableSerializer)
     def post(self, request, table_id: int):

@@ -87,7 +87,7 @@ def test_the_sheet_on_the_phone_talks_to_the_api_with_the_personal_token(table):
     resp = get(f"/me/{token}/sheet/")
     assert resp.status_code == 200
     cfg = config(resp)
-    assert (cfg["token"], cfg["auth"], cfg["tableId"]) == (token, "Player", table["id"])
+    assert (cfg["token"], cfg["authScheme"], cfg["tableId"]) == (token, "Player", table["id"])
     assert cfg["sheetUrl"] == f"/me/{token}/sheet/list/" and cfg["staff"] is False
     assert f'href="/me/{token}/"' in resp.content.decode()
     assert table["entry_token"] not in resp.content.decode()
@@ -98,7 +98,7 @@ def test_the_sheet_on_the_phone_talks_to_the_api_with_the_personal_token(table):
 
 def test_the_tablet_keeps_its_table_token(table):
     cfg = config(get(f"/t/{table['entry_token']}/"))
-    assert (cfg["token"], cfg["auth"]) == (table["entry_token"], "Table")
+    assert (cfg["token"], cfg["authScheme"]) == (table["entry_token"], "Table")
 
 
 def test_no_sheet_while_the_player_sits_at_no_open_table(short_skat, table):

@@ -169,7 +169,7 @@ PLAYER_MATRIX = [
     ("put", "/api/v1/tables/{table}/summary/", SUMMARY, [403, 404, 404]),
     ("get", "/api/v1/tables/{table}/history/", None, [403, 404, 404]),
     ("post", "/api/v1/tables/{table}/end/", {"reason": "Zeit"}, [403, 404, 404]),
-    ("post", "/api/v1/tables/{table}/submit/", None, [400, 404, 404]),
+    ("post", "/api/v1/tables/{table}/submit/", None, [403, 404, 404]),  # phones confirm
     ("get", "/api/v1/tournaments/{t}/archive/", None, [403, 403, 403]),
 ]
 
