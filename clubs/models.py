@@ -71,8 +71,11 @@ class Player(models.Model):
         INITIAL = "initial", _("first name and initial of the surname")
         NUMBER = "number", _("start number only")
 
+    # db_default too: a row written without the column (an older migration state, a raw
+    # insert) gets the full name, as every player had before the choice existed
     publication = models.CharField(_("name on public pages"), max_length=10,
-                                   choices=Publication.choices, default=Publication.FULL)
+                                   choices=Publication.choices, default=Publication.FULL,
+                                   db_default=Publication.FULL)
     erased_at = models.DateTimeField(_("erased at"), null=True, blank=True)
 
     class Meta:

@@ -18,6 +18,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='player',
             name='publication',
-            field=models.CharField(choices=[('full', 'full name'), ('initial', 'first name and initial of the surname'), ('number', 'start number only')], default='full', max_length=10, verbose_name='name on public pages'),
+            field=models.CharField(choices=[('full', 'full name'), ('initial', 'first name and initial of the surname'), ('number', 'start number only')], db_default='full', default='full', max_length=10, verbose_name='name on public pages'),
         ),
     ]
