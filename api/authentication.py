@@ -18,14 +18,14 @@ asked by the permission classes.
 import drf_spectacular.authentication
 from django.db import transaction
 from django.middleware.csrf import CsrfViewMiddleware
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.permissions import SAFE_METHODS
 
 from tournaments.models import Participant, Table
-from tournaments.policies import personal_token_valid, sheet_refusal
+from tournaments.policies import sheet_refusal
+from tournaments.selectors import participant_by_token
 from tournaments.services import table_lock_by_token
 
 
@@ -98,15 +98,6 @@ class PlayerPrincipal:
 
     def __str__(self) -> str:
         return f"participant {self.participant.pk}"
-
-
-def participant_by_token(token: str) -> Participant | None:
-    """The participant whose personal token this is and still opens their page."""
-    participant = (Participant.objects.select_related("tournament__club", "player")
-                   .filter(personal_token=token).first())
-    if participant is None or not personal_token_valid(participant, timezone.localdate()):
-        return None
-    return participant
 
 
 class PlayerTokenAuthentication(authentication.BaseAuthentication):

@@ -153,3 +153,15 @@ class PlayerAccess(StaffOnly):
 
     def has_object_permission(self, request, view, player):
         return request.method in SAFE_METHODS or may_change_player(request.user, player)
+
+
+class PlayerOnly(BasePermission):
+    """A player's own phone (``Authorization: Player …``) and nobody else: the views that
+    take it authenticate personal tokens only, so anyone else is 401; an unknown or
+    expired personal token is 404 already in the authentication."""
+
+    def has_permission(self, request, view):
+        return player_of(request) is not None
+
+    def who(self, method: str, view) -> tuple[bool, str]:
+        return False, "the player, with their personal token (Authorization: Player …)"

@@ -24,6 +24,7 @@ from typing import Any
 
 import orjson
 from django.db.models import Max, Prefetch
+from django.utils import timezone
 
 from games.engines import DealContext, get_engine
 from tournaments.models import (
@@ -41,10 +42,21 @@ from tournaments.models import (
     TeamEvent,
     Tournament,
 )
+from tournaments.policies import personal_token_valid
 from tournaments.prizes.cash import fee_rows
 from tournaments.prizes.payout import PrizeConfig, check_prize_config, payouts
 from tournaments.standings import rank
 from tournaments.standings.teams import team_standings
+
+
+def participant_by_token(token: str) -> Participant | None:
+    """The participant whose personal token this is and still opens their page (the
+    phone's API and its pages alike); None for an unknown, expired or erased one."""
+    participant = (Participant.objects.select_related("tournament__club", "player")
+                   .filter(personal_token=token).first())
+    if participant is None or not personal_token_valid(participant, timezone.localdate()):
+        return None
+    return participant
 
 
 def deal_plan(table: Table, first: int | None, *, players: int | None = None,
