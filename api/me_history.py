@@ -13,11 +13,9 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.authentication import PlayerTokenAuthentication
 from api.club_schemas import ProfileEventSerializer
 from api.permissions import PlayerOnly, player_of
 from api.strict import StrictSerializer
-from clublife.models import Season
 from clublife.selectors import player_history
 
 
@@ -29,7 +27,8 @@ class HistorySeasonSerializer(StrictSerializer):
     players = serializers.IntegerField(help_text="players ranked in the season")
     score = serializers.IntegerField(help_text="the points on the counted evenings")
     average = serializers.FloatField(help_text="points per round, two decimals")
-    ranked_by = serializers.ChoiceField(choices=Season.RANKED_BY_CHOICES)
+    ranked_by = serializers.CharField(help_text='"sum": by the points; "average": by the '
+                                                'points per round played')
     attended = serializers.IntegerField(help_text="evenings the player played")
     counted = serializers.IntegerField(help_text="of those, the ones that count")
     evenings = serializers.IntegerField(help_text="the season's evenings so far")
@@ -46,12 +45,12 @@ class HistorySerializer(StrictSerializer):
 
 
 class MyHistory(APIView):
-    authentication_classes = [PlayerTokenAuthentication]
+    """The player's events and seasons in the club of the event their personal token
+    belongs to. 401 without credentials, 404 for an unknown or expired token, 403 for
+    other credentials."""
+
     permission_classes = [PlayerOnly]
 
-    @extend_schema(responses=HistorySerializer,
-                   description="The player's events and seasons in the club of the event "
-                               "their personal token belongs to. 401 without credentials, "
-                               "404 for an unknown or expired token.")
+    @extend_schema(responses=HistorySerializer)
     def get(self, request):
         return Response(player_history(player_of(request)))

@@ -80,8 +80,8 @@ def test_without_credentials_401_and_staff_or_a_table_are_not_a_player(club, dir
                                                                         director_client,
                                                                         table_client):
     assert APIClient().get(URL).status_code == 401
-    assert director_client.get(URL).status_code == 401
-    assert table_client.get(URL).status_code == 401
+    assert director_client.get(URL).status_code == 403
+    assert table_client.get(URL).status_code == 403
 
 
 @pytest.mark.parametrize("spoil", ["unknown", "expired", "erased"])
