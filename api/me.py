@@ -9,32 +9,16 @@ a change of the player's sheet, a confirmation there and a recompute of the stan
 so a phone polling with ``If-None-Match`` gets 304 while nothing moved.
 """
 
-from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import BasePermission
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.conditional import ConditionalReads
-from api.permissions import player_of
+from api.permissions import PlayerOnly, player_of
 from api.strict import StrictSerializer
 from tournaments.bounds import MAX_ID, MAX_ROUND, MAX_SEAT, MAX_TABLE
 from tournaments.player_view import player_overview
-
-
-class PlayerOnly(BasePermission):
-    """The caller is a player with their own personal token."""
-
-    message = _("Only a player's own personal token opens this.")
-
-    def has_permission(self, request, view):
-        return player_of(request) is not None
-
-    def who(self, method: str, view) -> tuple[bool, str]:
-        return False, ("the player themselves, with their personal token "
-                       "(Authorization: Player …); an unknown or expired token gets 404, "
-                       "other credentials 403")
 
 
 def _id(**kwargs) -> serializers.IntegerField:

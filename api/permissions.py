@@ -171,3 +171,19 @@ class PlayerAccess(StaffOnly):
 
     def has_object_permission(self, request, view, player):
         return request.method in SAFE_METHODS or may_change_player(request.user, player)
+
+
+class PlayerOnly(BasePermission):
+    """A player's own phone (``Authorization: Player …``) and nobody else: 401 without
+    credentials, 403 for other ones (staff, a table); an unknown or expired personal token
+    is 404 already in the authentication."""
+
+    message = _("Only a player's own personal token opens this.")
+
+    def has_permission(self, request, view):
+        return player_of(request) is not None
+
+    def who(self, method: str, view) -> tuple[bool, str]:
+        return False, ("the player themselves, with their personal token "
+                       "(Authorization: Player …); an unknown or expired token gets 404, "
+                       "other credentials 403")

@@ -7,6 +7,7 @@ from api.auth_token import ThrottledTokenLogin
 from api.clubs import ClubViewSet
 from api.games import GameDetail, GameList, Scorer
 from api.me import Me
+from api.me_history import MyHistory
 from api.players import PlayerViewSet
 from api.prizes import Cash, PrizeLot, Prizes
 from api.rounds import RoundClose, RoundDetail, RoundList, RoundReopen, RoundSwap
@@ -85,6 +86,7 @@ urlpatterns = [
     path("tables/<int:table_id>/submit/", TableSubmit.as_view(), name="table-submit"),
     path("tables/<int:table_id>/end/", TableEnd.as_view(), name="table-end"),
     path("tables/<int:table_id>/history/", TableHistory.as_view(), name="table-history"),
+    path("me/history/", MyHistory.as_view(), name="me-history"),
     path("", include("api.urls_clubs")),
     path("", include(router.urls)),
 ]

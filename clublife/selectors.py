@@ -1,5 +1,5 @@
-"""Reads of club life: a season's evenings, the stored season, whether it is stale, and
-a player's history.
+"""Reads of club life: a season's evenings, the stored season, whether it is stale, a
+player's profile, and a player's own history (the phone's, by personal token).
 
 Terms of the player history: an *event* is a tournament or club evening the player took
 part in; a *series* is one sheet he played (one seat at one table); the *average per
@@ -12,13 +12,13 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 
-from clublife.models import Season, SeasonOutbox
+from clublife.models import Season, SeasonOutbox, SeasonRow
 from clubs.models import Club, Player
 from games.engines import get_engine
 from tournaments.models import Participant, Seat, StandingsOutbox, Tournament
-from tournaments.policies import visible_tournaments
+from tournaments.policies import in_own_history, visible_tournaments
 from tournaments.selectors import standings_lists
 
 
@@ -59,41 +59,15 @@ def seasons_with_pending_changes() -> list[int]:
 def player_profile(*, player: Player, viewer=None) -> dict[str, Any]:
     """Every event of the player that ``viewer`` may see (``visible_tournaments``; with no
     viewer, the published ones), newest first, and his figures per game over those."""
-    participations = list(Participant.objects.filter(player=player)
-                          .filter(visible_tournaments(viewer, via="tournament__"))
-                          .select_related("tournament__club"))
-    ranks = {(tid, row["participant"]): row["rank"] for (tid, _round), rows in
-             standings_lists([p.tournament for p in participations], 0).items()
-             for row in rows}
-    seats = Seat.objects.filter(participant__in=participations).values_list(
-        "participant__tournament_id", "score", "figures")
-    per_event: dict[int, dict[str, Any]] = {}
-    for tid, score, figures in seats:
-        event = per_event.setdefault(tid, {"series": 0, "score": 0, "won": 0, "lost": 0})
-        event["series"] += 1
-        event["score"] += score
-        for name in ("won", "lost"):
-            value = figures.get(name, 0) if isinstance(figures, dict) else 0
-            event[name] += value if isinstance(value, int) else 0
-    events, games = [], {}
-    for p in participations:
-        t = p.tournament
-        sums = per_event.get(t.pk, {"series": 0, "score": 0, "won": 0, "lost": 0})
-        rank = ranks.get((t.pk, p.pk))
-        events.append({"tournament": t.pk, "name": t.name, "slug": t.slug,
-                       "date": t.date.isoformat() if t.date else None, "game": t.game,
-                       "club": t.club.name if t.club else None, "club_evening": t.club_evening,
-                       "rank": rank, "score": sums["score"],
-                       "series": sums["series"], "participants": None})
-        game = games.setdefault(t.game, {"game": t.game, "events": 0, "series": 0, "score": 0,
-                                         "won": 0, "lost": 0})
+    events, sums = _events(Participant.objects.filter(player=player)
+                           .filter(visible_tournaments(viewer, via="tournament__")))
+    games: dict[str, dict[str, Any]] = {}
+    for event in events:
+        game = games.setdefault(event["game"], {"events": 0, "series": 0, "score": 0,
+                                                "won": 0, "lost": 0})
         game["events"] += 1
         for name in ("series", "score", "won", "lost"):
-            game[name] += sums[name]
-    counts = dict(_participant_counts([e["tournament"] for e in events]))
-    for event in events:
-        event["participants"] = counts.get(event["tournament"], 0)
-    events.sort(key=lambda e: (e["date"] or "", e["tournament"]), reverse=True)
+            game[name] += sums[event["tournament"]][name]
     per_game = []
     for key in sorted(games):
         game = games[key]
@@ -106,6 +80,62 @@ def player_profile(*, player: Player, viewer=None) -> dict[str, Any]:
     return {"player": player.pk, "name": player.name,
             "club": player.club.name if player.club else None,
             "events": events, "games": per_game}
+
+
+def player_history(participant: Participant) -> dict[str, Any]:
+    """A player's own history in the club of the event their personal token belongs to
+    (``participant``): their events there that ``in_own_history`` shows, as the profile
+    lists them, newest first; and their places in the club's stored season rankings,
+    newest year first (``{"year", "game", "rank", "players" ranked, "score", "average",
+    "ranked_by", "attended", "counted", "evenings"}``; ``rank`` None below the season's
+    attendance minimum). A fixed number of queries, however many events and seasons."""
+    club_id = participant.tournament.club_id
+    events, _sums = _events(Participant.objects.filter(
+        player_id=participant.player_id, tournament__club_id=club_id)
+        .filter(in_own_history(via="tournament__")))
+    rows = (SeasonRow.objects.filter(player_id=participant.player_id, season__club_id=club_id)
+            .select_related("season")
+            .annotate(players=Count("season__rows", filter=Q(season__rows__rank__isnull=False)))
+            .order_by("-season__year", "season__game"))
+    seasons = [{"year": row.season.year, "game": row.season.game, "rank": row.rank,
+                "players": row.players, "score": row.score, "average": row.average,
+                "ranked_by": row.season.ranked_by, "attended": row.attended,
+                "counted": row.counted, "evenings": row.season.evenings} for row in rows]
+    return {"player": participant.player_id, "name": participant.player.name,
+            "events": events, "seasons": seasons}
+
+
+def _events(participations) -> tuple[list[dict[str, Any]], dict[int, dict[str, int]]]:
+    """The events of ``participations`` (a queryset of one player's), newest first, each
+    with his rank in the stored overall standings, his score and series summed over his
+    seats, and the number of participants; and his sums per event (``series``, ``score``,
+    ``won``, ``lost``) by tournament id. Four queries."""
+    participations = list(participations.select_related("tournament__club"))
+    ranks = {(tid, row["participant"]): row["rank"] for (tid, _round), rows in
+             standings_lists([p.tournament for p in participations], 0).items()
+             for row in rows}
+    seats = Seat.objects.filter(participant__in=participations).values_list(
+        "participant__tournament_id", "score", "figures")
+    sums: dict[int, dict[str, int]] = {
+        p.tournament_id: {"series": 0, "score": 0, "won": 0, "lost": 0} for p in participations}
+    for tid, score, figures in seats:
+        event = sums[tid]
+        event["series"] += 1
+        event["score"] += score
+        for name in ("won", "lost"):
+            value = figures.get(name, 0) if isinstance(figures, dict) else 0
+            event[name] += value if isinstance(value, int) else 0
+    counts = dict(_participant_counts([p.tournament_id for p in participations]))
+    events = []
+    for p in participations:
+        t = p.tournament
+        events.append({"tournament": t.pk, "name": t.name, "slug": t.slug,
+                       "date": t.date.isoformat() if t.date else None, "game": t.game,
+                       "club": t.club.name if t.club else None, "club_evening": t.club_evening,
+                       "rank": ranks.get((t.pk, p.pk)), "score": sums[t.pk]["score"],
+                       "series": sums[t.pk]["series"], "participants": counts.get(t.pk, 0)})
+    events.sort(key=lambda e: (e["date"] or "", e["tournament"]), reverse=True)
+    return events, sums
 
 
 def _participant_counts(tournament_ids):

@@ -3,12 +3,14 @@
 ``clubs``, because the lower app may not import the higher one.
 
 Included at ``clubs/`` in ``config/urls.py``; the fixed first segments (``players``,
-``tournaments``) come before the club's slug.
+``tournaments``) come before the club's slug. ``me_urlpatterns`` are the player's own
+pages that need club life (the history with the seasons): ``config/urls.py`` adds them to
+the ``pages`` namespace, beside ``/me/<token>/``.
 """
 
 from django.urls import path
 
-from clublife import cash_pages, views
+from clublife import cash_pages, me_history, views
 from clublife import club_pages as club_views
 
 app_name = "clubs"
@@ -42,4 +44,8 @@ urlpatterns = [
          {"kind": "evenings"}, name="table-money-evenings-csv"),
     path("<slug:slug>/seasons/<int:year>/table-money/totals.csv", views.table_money_csv,
          {"kind": "totals"}, name="table-money-totals-csv"),
+]
+
+me_urlpatterns = [
+    path("me/<str:token>/history/", me_history.me_history_page, name="me-history"),
 ]

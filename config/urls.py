@@ -5,8 +5,10 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from clublife.urls import me_urlpatterns
 from clubs.login_throttle import throttled_login
 from config.health import healthz, readyz
+from tournaments.pages import urls as page_urls
 from tournaments.pages.board import landing
 from tournaments.pages.urls import console_urlpatterns
 
@@ -23,6 +25,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("console/", include((console_urlpatterns, "console"))),
     path("clubs/", include("clublife.urls")),
-    path("", include("tournaments.pages.urls")),
+    # the tournaments' pages and the player's own pages that need club life: one namespace
+    path("", include((page_urls.urlpatterns + me_urlpatterns, "pages"))),
     path("", landing, name="landing"),
 ]

@@ -92,6 +92,17 @@ def personal_token_valid(participant: Participant, today: date) -> bool:
     return not participant.player.erased and today <= day + timedelta(days=PERSONAL_TOKEN_DAYS)
 
 
+def in_own_history(via: str = "") -> Q:
+    """Which of a player's own events their phone's history shows (the rows whose
+    tournament is reached by ``via``): the finished ones, and the running ones already
+    published. A player sees their own results even of an event the director did not
+    publish, once it is over; an unpublished event still running is shown only on the
+    player's page of that event, and a draft has no result yet."""
+    status = f"{via}status"
+    return Q(**{status: Tournament.Status.FINISHED}) | (
+        Q(**{f"{via}published": True}) & Q(**{status: Tournament.Status.RUNNING}))
+
+
 def plays_at(participant: Participant, table) -> bool:
     """Whether the participant's phone may act at ``table`` as the table's token does:
     the player sits at it, and the table's token would be good now (its round open)."""

@@ -21,8 +21,8 @@ The pages are the ones the routes in config/urls.py, tournaments/pages/urls.py a
 clublife/urls.py serve to a browser (GET, HTML): the landing page, the sign-in page, the
 console, the tablet sheet of every game, the closed sheet, the staff sheet and its paper
 grid and summary, the print pages, the public board with a player's page, the club and
-clublife pages and the API docs. Not visited: Django's own admin (not our templates), the
-JSON/CSV downloads and the POST-only actions.
+clublife pages, the player's own history and the API docs. Not visited: Django's own admin
+(not our templates), the JSON/CSV downloads and the POST-only actions.
 
 Without node_modules (no npm on a developer's machine) the test skips; under CI=true it
 fails instead, as a missing Chromium does (tests/browser/conftest.py).
@@ -167,6 +167,7 @@ def every_page():
         f"/clubs/tournaments/{tid}/table-money/", f"/clubs/tournaments/{tid}/cash/",
         f"/clubs/players/{player.player_id}/", f"/clubs/players/{player.player_id}/merge/",
         f"/clubs/players/{player.player_id}/merge/?remove={other.player_id}",
+        f"/me/{player.personal_token}/history/",
         "/api/docs/",
     ]
     pages = [(path, path.strip("/").replace("/", "-").replace("?", "-") or "landing")

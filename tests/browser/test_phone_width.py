@@ -79,6 +79,7 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, in_process_ta
         f"/console/t/{tournament.pk}/teams/", f"/console/t/{tournament.pk}/prizes/",
         f"/console/t/{tournament.pk}/prizes/print/",
         f"/clubs/tournaments/{tournament.pk}/cash/", f"/clubs/{club.slug}/seasons/{year}/cash/",
+        f"/me/{player.personal_token}/history/",
     ]
     for path in paths:
         response = page.goto(f"{live_server.url}{path}")

@@ -2,7 +2,13 @@
 
 import datetime
 
+from django.utils import timezone
+
 from clublife.services.evenings import club_evening_create
+from clublife.services.season_rows import season_recompute
+from clublife.services.seasons import season_get_or_create
+from clubs.models import Player
+from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory, TournamentFactory
 from tournaments.models import Table
 from tournaments.recompute.standings_rows import standings_recompute
 from tournaments.services import Actor, round_draw, sheet_submit, summary_record
@@ -46,3 +52,30 @@ def play_evening(club, director, date, scores, guests=None, *, seed=1):
 
 def day(n):
     return datetime.date(2026, 1, 1) + datetime.timedelta(days=7 * n)
+
+
+def history_world(club, director, *, evenings=3):
+    """A member's history for the phone: ``evenings`` published club evenings of ``club``
+    (weekly from ``day(0)``; on the first the member wins with 100, later he scores
+    40 + n among 8 players), the club's season of that year recomputed, an evening of
+    another club he played too, and the event his personal token belongs to: an
+    unpublished one of ``club``, running today. Returns ``(member, token participant,
+    evenings newest first, the other club's evening)``."""
+    members = list(Player.objects.filter(club=club).order_by("pk")[:8])
+    members += [PlayerFactory(club=club) for _n in range(8 - len(members))]
+    member, others = members[0], members[1:]
+    played = []
+    for n in range(evenings):
+        scores = {p: 50 + 7 * i for i, p in enumerate(others)}
+        scores[member] = 100 if n == 0 else 40 + n
+        played.append(play_evening(club, director, day(n), scores, seed=n + 1))
+    season_recompute(season_id=season_get_or_create(club=club, game=club.default_game,
+                                                    year=day(0).year).pk)
+    elsewhere = ClubFactory()
+    strangers = [PlayerFactory(club=elsewhere) for _n in range(7)]
+    foreign = play_evening(elsewhere, director, day(evenings),
+                           {member: 90, **{p: 60 + i for i, p in enumerate(strangers)}})
+    today = TournamentFactory(club=club, date=timezone.localdate(), published=False,
+                              status="running")
+    token_of = ParticipantFactory(tournament=today, player=member)
+    return member, token_of, played[::-1], foreign

@@ -73,6 +73,8 @@ MATRIX = [
     ("patch", "/api/v1/players/{player}/", {"name": "Neu"}, [401, 403, 200, 403, 403]),
     ("post", "/api/v1/players/", {"name": "Neu"}, [401, 201, 201, 403, 403]),
     ("get", "/api/v1/players/{player}/profile/", None, [200, 200, 200, 200, 200]),
+    # a player's own phone only (its token: tests/api/test_me_history.py)
+    ("get", "/api/v1/me/history/", None, [401, 403, 403, 403, 403]),
     ("post", "/api/v1/players/{player}/merge/", {"remove": "{guest}"},
      [401, 403, 200, 403, 403]),
     ("get", "/api/v1/clubs/{club}/", None, [200, 200, 200, 200, 200]),
