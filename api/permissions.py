@@ -153,3 +153,16 @@ class PlayerAccess(StaffOnly):
 
     def has_object_permission(self, request, view, player):
         return request.method in SAFE_METHODS or may_change_player(request.user, player)
+
+
+class PlayerDataAccess(StaffOnly):
+    """A person's data (export, erasure): staff who may change the player
+    (``may_change_player``: his club's admins, his creator, superusers) — reads too."""
+
+    message = _("Only the player's club admins may do this.")
+
+    def who(self, method: str, view) -> tuple[bool, str]:
+        return False, "staff who may change the player (its creator or its club's admins)"
+
+    def has_object_permission(self, request, view, player):
+        return may_change_player(request.user, player)

@@ -50,8 +50,13 @@ def _cached(key: str, build):
     return value
 
 
-def results_bytes(tournament: Tournament, round_number: int, version: str) -> bytes:
-    """The rendered ``results`` list of one computation, from the owner's cache."""
+def results_bytes(tournament: Tournament, round_number: int, version: str, *,
+                  full: bool = False) -> bytes:
+    """The rendered ``results`` list of one computation, from the owner's cache: names as
+    their players chose. With ``full`` (a director's answer) the full names, rendered
+    afresh and never cached nor remembered for the public's polls."""
+    if full:
+        return _RENDERER.render(named_standings(tournament, round_number, full=True))
     return snapshots.results(
         tournament.pk, round_number, version,
         lambda: _RENDERER.render(named_standings(tournament, round_number)))
@@ -87,13 +92,23 @@ class TournamentStandings(TournamentEndpoint):
         token, tournament = self.token, self.tournament
         round_number = _round_param(request)
         fresh = snapshots.etag(tournament, round_number)
-        headers = {"ETag": fresh.etag, "Cache-Control": "no-cache"}
-        answer = precondition_answer(request, fresh.etag, headers)
+        full = self.full_names
+        etag = f'{fresh.etag[:-1]}-full"' if full else fresh.etag
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        answer = precondition_answer(request, etag, headers)
+        if full:  # a director's answer is never remembered for the public's polls
+            return answer or HttpResponse(
+                render_answer(fresh.computed_at, fresh.pending is not None, round_number,
+                              results_bytes(tournament, round_number, "", full=True)),
+                content_type="application/json", headers=headers)
         if answer is not None:
             return snapshots.mark(answer, tournament.pk, round_number, token,
                                   tournament.published)
+        # a change of a publication choice is a pending change (``player_publish``):
+        # the cached names follow it before the next computation
+        version = f"{fresh.version}-{fresh.pending or 0}"
         body = render_answer(fresh.computed_at, fresh.pending is not None, round_number,
-                             results_bytes(tournament, round_number, fresh.version))
+                             results_bytes(tournament, round_number, version))
         response = HttpResponse(body, content_type="application/json", headers=headers)
         return snapshots.mark(response, tournament.pk, round_number, token,
                               tournament.published)

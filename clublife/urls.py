@@ -8,7 +8,7 @@ Included at ``clubs/`` in ``config/urls.py``; the fixed first segments (``player
 
 from django.urls import path
 
-from clublife import cash_pages, views
+from clublife import cash_pages, privacy_pages, views
 from clublife import club_pages as club_views
 
 app_name = "clubs"
@@ -16,6 +16,10 @@ urlpatterns = [
     path("", club_views.club_list, name="list"),
     path("players/<int:pk>/", views.player_page, name="player"),
     path("players/<int:pk>/merge/", views.player_merge_page, name="player-merge"),
+    path("players/<int:pk>/publication/", privacy_pages.publication_page,
+         name="player-publication"),
+    path("players/<int:pk>/data.json", privacy_pages.data_download, name="player-data"),
+    path("players/<int:pk>/erase/", privacy_pages.erase_page, name="player-erase"),
     path("tournaments/<int:pk>/standings.csv", views.tournament_standings_csv,
          name="standings-csv"),
     path("tournaments/<int:pk>/archive.json", views.tournament_archive, name="archive"),
