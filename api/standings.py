@@ -8,13 +8,17 @@ answer is spliced from it without DRF's renderer. ``?round=N`` gives the standin
 ``stale`` is true while a change is not yet in them. Each result carries
 ``rounds_played`` (the rounds the player sat at a table, a shortened sheet included) and
 ``withdrawn``; withdrawing or re-admitting a player has the standings recomputed, so the
-cached bytes follow.
+cached bytes follow. Names are shown as their players chose (``clubs.publication``), in
+the site's language for everybody ("Nr. 17": the bytes are shared by all pollers); those
+who direct the tournament get the full names, rendered afresh under their own ETag.
 """
 
 import logging
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.utils import translation
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
@@ -57,9 +61,14 @@ def results_bytes(tournament: Tournament, round_number: int, version: str, *,
     afresh and never cached nor remembered for the public's polls."""
     if full:
         return _RENDERER.render(named_standings(tournament, round_number, full=True))
-    return snapshots.results(
-        tournament.pk, round_number, version,
-        lambda: _RENDERER.render(named_standings(tournament, round_number)))
+
+    def build() -> bytes:
+        # one answer for every poller, whatever its language (the snapshots are shared):
+        # "Nr. 17" in the site's language
+        with translation.override(settings.LANGUAGE_CODE):
+            return _RENDERER.render(named_standings(tournament, round_number))
+
+    return snapshots.results(tournament.pk, round_number, version, build)
 
 
 def render_answer(computed_at, stale: bool, round_number: int, results: bytes) -> bytes:

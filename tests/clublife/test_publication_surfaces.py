@@ -91,9 +91,12 @@ def test_no_anonymous_answer_names_a_player_who_chose_otherwise(client, evening,
 
 
 def test_the_english_board_says_no(client, evening):
-    body = client.get(f"/api/v1/tournaments/{evening.pk}/standings/",
-                      HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert f"No. {hans_number(evening)}" in body
+    body = client.get(f"/p/{evening.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"No. {hans_number(evening)}" in body and "Nr." not in body
+    # the API's standings are one answer for every poller: in the site's language
+    api = client.get(f"/api/v1/tournaments/{evening.pk}/standings/",
+                     HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"Nr. {hans_number(evening)}" in api
 
 
 def test_the_director_sees_the_full_names(director, evening, club, people):
