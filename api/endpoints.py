@@ -16,6 +16,7 @@ from api.permissions import ClubAccess, TableAccess, TournamentAccess, player_of
 from clubs.models import Club
 from clubs.policies import is_staff
 from tournaments.models import Table, Tournament
+from tournaments.policies import sees_full_names
 from tournaments.services import Actor, SheetWrite, table_lock
 
 
@@ -58,6 +59,17 @@ class TournamentEndpoint(ParentEndpoint):
 
     def parent_queryset(self):
         return Tournament.objects.select_related("club")
+
+    @property
+    def full_names(self) -> bool:
+        """Whether this request sees players' full names (``sees_full_names``): those who
+        direct the tournament; everyone else, players' tokens included, sees each name as
+        its player chose."""
+        return sees_full_names(self.request.user, self.tournament)
+
+    def name_context(self) -> dict:
+        """A serializer's context with ``full_names`` (``api.names.ShownNameField``)."""
+        return {"request": self.request, "full_names": self.full_names}
 
 
 class TableEndpoint(ParentEndpoint):

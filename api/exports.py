@@ -38,7 +38,8 @@ class StandingsCSV(TournamentEndpoint):
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request, tournament_id: int):
         tournament = self.tournament
-        return csv_download(standings_csv(tournament), f"{tournament.slug}-standings.csv")
+        return csv_download(standings_csv(tournament, full=self.full_names),
+                            f"{tournament.slug}-standings.csv")
 
 
 class TournamentArchive(TournamentEndpoint):

@@ -187,3 +187,16 @@ class PlayerOnly(BasePermission):
         return False, ("the player themselves, with their personal token "
                        "(Authorization: Player …); an unknown or expired token gets 404, "
                        "other credentials 403")
+
+
+class PlayerDataAccess(StaffOnly):
+    """A person's data (export, erasure): staff who may change the player
+    (``may_change_player``: his club's admins, his creator, superusers) — reads too."""
+
+    message = _("Only the player's club admins may do this.")
+
+    def who(self, method: str, view) -> tuple[bool, str]:
+        return False, "staff who may change the player (its creator or its club's admins)"
+
+    def has_object_permission(self, request, view, player):
+        return may_change_player(request.user, player)

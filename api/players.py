@@ -14,6 +14,7 @@ from api.permissions import PlayerAccess
 from api.query import CLUB
 from api.strict import StrictModelSerializer
 from clublife.services.players import player_rename
+from clublife.services.privacy import player_publish
 from clubs.models import Club, Player
 from clubs.policies import runs_club
 from clubs.services import player_create, player_update
@@ -36,11 +37,16 @@ class PlayerSerializer(StrictModelSerializer):
                                           label=_("member number"))
     # a method field: a source through a null club with a default is skipped on PATCH
     club_name = serializers.SerializerMethodField()
+    publication = serializers.ChoiceField(
+        choices=Player.Publication.choices, required=False, label=_("name on public pages"),
+        help_text='how the name appears on every public page, print, CSV and anonymous '
+                  'answer: "full" (Anna Berger), "initial" (Anna B.), "number" (No. 17)')
 
     class Meta:
         model = Player
-        fields = ["id", "name", "club", "club_name", "member_number"]
-        read_only_fields = ["id"]
+        fields = ["id", "name", "club", "club_name", "member_number", "publication",
+                  "erased_at"]
+        read_only_fields = ["id", "erased_at"]
         # The conditional unique constraint is checked in validate() with a clear message.
         validators: list = []
 
@@ -95,17 +101,25 @@ class PlayerViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         return qs
 
     def perform_create(self, serializer):
-        serializer.instance = player_create(**serializer.validated_data,
-                                            created_by=self.request.user)
+        fields = dict(serializer.validated_data)
+        publication = fields.pop("publication", None)
+        with transaction.atomic():
+            player = player_create(**fields, created_by=self.request.user)
+            if publication is not None:
+                player = player_publish(player=player, publication=publication)
+        serializer.instance = player
 
     def perform_update(self, serializer):
         fields = dict(serializer.validated_data)
         name = fields.pop("name", None)
+        publication = fields.pop("publication", None)
         with transaction.atomic():
             player = serializer.instance
             if name is not None:
                 # the one renaming service: history kept, standings showing it redone
                 player = player_rename(player=player, name=name, by=self.request.user)
+            if publication is not None:
+                player = player_publish(player=player, publication=publication)
             if fields:
                 player = player_update(player=player, **fields)
         serializer.instance = player

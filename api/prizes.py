@@ -111,7 +111,7 @@ class CashSerializer(StrictSerializer):
 
 
 def _answer(tournament):
-    answer = prize_answer(tournament)
+    answer = prize_answer(tournament, full=True)  # directors only (director_reads)
     if answer is None:
         raise Http404(_("This tournament has no prize list yet."))
     return answer

@@ -13,6 +13,7 @@ from rest_framework import serializers, status
 from rest_framework.response import Response
 
 from api.endpoints import TournamentEndpoint, actor_of
+from api.names import ShownNameField
 from api.strict import StrictSerializer
 from tournaments.links import entry_url
 from tournaments.models import Round
@@ -23,7 +24,7 @@ from tournaments.services import round_close, round_draw, round_reopen, round_sw
 class SeatSerializer(StrictSerializer):
     seat = serializers.IntegerField()
     participant = serializers.IntegerField(source="participant_id")
-    name = serializers.CharField(source="participant.player.name")
+    name = ShownNameField()
     start_number = serializers.IntegerField(source="participant.start_number")
 
 
@@ -84,7 +85,8 @@ class RoundList(TournamentEndpoint):
     @extend_schema(responses=RoundSerializer(many=True))
     def get(self, request, tournament_id: int):
         tournament = self.tournament
-        return Response(RoundSerializer(rounds_with_seating(tournament), many=True).data)
+        return Response(RoundSerializer(rounds_with_seating(tournament), many=True,
+                                         context=self.name_context()).data)
 
     @extend_schema(request=DrawSerializer, responses={201: DrawnRoundSerializer})
     def post(self, request, tournament_id: int):
@@ -93,7 +95,7 @@ class RoundList(TournamentEndpoint):
         serializer.is_valid(raise_exception=True)
         rnd = round_draw(tournament_id=tournament.pk, **serializer.validated_data)
         rnd = rounds_with_seating(tournament).get(pk=rnd.pk)
-        body = RoundWithTokensSerializer(rnd, context={"request": request}).data
+        body = RoundWithTokensSerializer(rnd, context=self.name_context()).data
         body["teammates_together"] = teammates_together(rnd)
         return Response(body, status=status.HTTP_201_CREATED)
 
@@ -104,7 +106,7 @@ class RoundDetail(TournamentEndpoint):
     def get(self, request, tournament_id: int, number: int):
         tournament = self.tournament
         rnd = get_object_or_404(rounds_with_seating(tournament), number=number)
-        return Response(RoundSerializer(rnd).data)
+        return Response(RoundSerializer(rnd, context=self.name_context()).data)
 
 
 class RoundClose(TournamentEndpoint):
@@ -114,7 +116,8 @@ class RoundClose(TournamentEndpoint):
         tournament = self.tournament
         rnd = get_object_or_404(tournament.rounds, number=number)
         round_close(round_id=rnd.pk, actor=actor_of(request))
-        return Response(RoundSerializer(rounds_with_seating(tournament).get(pk=rnd.pk)).data)
+        return Response(RoundSerializer(rounds_with_seating(tournament).get(pk=rnd.pk),
+                                        context=self.name_context()).data)
 
 
 class RoundReopen(TournamentEndpoint):
@@ -125,7 +128,8 @@ class RoundReopen(TournamentEndpoint):
         tournament = self.tournament
         rnd = get_object_or_404(tournament.rounds, number=number)
         round_reopen(round_id=rnd.pk, actor=actor_of(request))
-        return Response(RoundSerializer(rounds_with_seating(tournament).get(pk=rnd.pk)).data)
+        return Response(RoundSerializer(rounds_with_seating(tournament).get(pk=rnd.pk),
+                                        context=self.name_context()).data)
 
 
 class RoundSwap(TournamentEndpoint):
@@ -137,4 +141,5 @@ class RoundSwap(TournamentEndpoint):
         serializer = SwapSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         round_swap(round_id=rnd.pk, actor=actor_of(request), **serializer.validated_data)
-        return Response(RoundSerializer(rounds_with_seating(tournament).get(pk=rnd.pk)).data)
+        return Response(RoundSerializer(rounds_with_seating(tournament).get(pk=rnd.pk),
+                                        context=self.name_context()).data)

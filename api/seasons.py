@@ -26,6 +26,8 @@ from api.strict import StrictSerializer
 from clublife.models import Season, SeasonRow
 from clublife.selectors import season_find, season_pending
 from clublife.services.seasons import MAX_EVENINGS, season_get_or_create, season_update
+from clubs.policies import sees_full_names_in_club
+from clubs.publication import shown_player
 
 GAME_PARAM = GAME.parameter()
 YEAR_PATH = YEAR.parameter(OpenApiParameter.PATH)
@@ -42,10 +44,12 @@ class SeasonRulesSerializer(StrictSerializer):
                   'round played (the DDV\'s Rundenschnitt). Left out: unchanged.')
 
 
-def season_results(season_id: int) -> list[dict]:
+def season_results(season_id: int, full: bool = False) -> list[dict]:
+    """The ranking's rows; names as their players chose unless ``full``
+    (``sees_full_names_in_club``); a season has no start numbers ("Player 42")."""
     rows = (SeasonRow.objects.filter(season_id=season_id).select_related("player")
             .order_by("position"))
-    return [{"rank": r.rank, "player": r.player_id, "name": r.player.name,
+    return [{"rank": r.rank, "player": r.player_id, "name": shown_player(r.player, full=full),
              "qualified": r.rank is not None, "score": r.score, **r.figures,
              "rounds": r.rounds, "average": r.average,
              "attended": r.attended, "counted": r.counted, "evenings": r.results}
@@ -57,12 +61,15 @@ def season_answer(request, club, game: str, year: int):
     pending = season_pending(season, club_id=club.pk, game=game, year=year)
     computed_at = season.computed_at if season else None
     version = f"{computed_at.timestamp() if computed_at else 0}"
-    etag = f'"season-{club.pk}-{game}-{year}-{version}-{pending or 0}"'
+    full = sees_full_names_in_club(request.user, club)
+    etag = f'"season-{club.pk}-{game}-{year}-{version}-{pending or 0}{"-full" if full else ""}"'
     headers = {"ETag": etag, "Cache-Control": "no-cache"}
     answer = precondition_answer(request, etag, headers)
     if answer is not None:
         return answer
-    results = (_cached(f"season:{season.pk}:{version}", lambda: season_results(season.pk))
+    # a changed publication choice marks the season stale: ``pending`` keys the names
+    results = (_cached(f"season:{season.pk}:{version}-{pending or 0}-{int(full)}",
+                       lambda: season_results(season.pk, full))
                if season else [])
     body = {"club": club.pk, "club_name": club.name, "game": game, "year": year,
             "best_n": season.best_n if season else club.season_best_n,

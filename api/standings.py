@@ -8,13 +8,17 @@ answer is spliced from it without DRF's renderer. ``?round=N`` gives the standin
 ``stale`` is true while a change is not yet in them. Each result carries
 ``rounds_played`` (the rounds the player sat at a table, a shortened sheet included) and
 ``withdrawn``; withdrawing or re-admitting a player has the standings recomputed, so the
-cached bytes follow.
+cached bytes follow. Names are shown as their players chose (``clubs.publication``), in
+the site's language for everybody ("Nr. 17": the bytes are shared by all pollers); those
+who direct the tournament get the full names, rendered afresh under their own ETag.
 """
 
 import logging
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.utils import translation
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
@@ -50,11 +54,21 @@ def _cached(key: str, build):
     return value
 
 
-def results_bytes(tournament: Tournament, round_number: int, version: str) -> bytes:
-    """The rendered ``results`` list of one computation, from the owner's cache."""
-    return snapshots.results(
-        tournament.pk, round_number, version,
-        lambda: _RENDERER.render(named_standings(tournament, round_number)))
+def results_bytes(tournament: Tournament, round_number: int, version: str, *,
+                  full: bool = False) -> bytes:
+    """The rendered ``results`` list of one computation, from the owner's cache: names as
+    their players chose. With ``full`` (a director's answer) the full names, rendered
+    afresh and never cached nor remembered for the public's polls."""
+    if full:
+        return _RENDERER.render(named_standings(tournament, round_number, full=True))
+
+    def build() -> bytes:
+        # one answer for every poller, whatever its language (the snapshots are shared):
+        # "Nr. 17" in the site's language
+        with translation.override(settings.LANGUAGE_CODE):
+            return _RENDERER.render(named_standings(tournament, round_number))
+
+    return snapshots.results(tournament.pk, round_number, version, build)
 
 
 def render_answer(computed_at, stale: bool, round_number: int, results: bytes) -> bytes:
@@ -87,13 +101,23 @@ class TournamentStandings(TournamentEndpoint):
         token, tournament = self.token, self.tournament
         round_number = _round_param(request)
         fresh = snapshots.etag(tournament, round_number)
-        headers = {"ETag": fresh.etag, "Cache-Control": "no-cache"}
-        answer = precondition_answer(request, fresh.etag, headers)
+        full = self.full_names
+        etag = f'{fresh.etag[:-1]}-full"' if full else fresh.etag
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        answer = precondition_answer(request, etag, headers)
+        if full:  # a director's answer is never remembered for the public's polls
+            return answer or HttpResponse(
+                render_answer(fresh.computed_at, fresh.pending is not None, round_number,
+                              results_bytes(tournament, round_number, "", full=True)),
+                content_type="application/json", headers=headers)
         if answer is not None:
             return snapshots.mark(answer, tournament.pk, round_number, token,
                                   tournament.published)
+        # a change of a publication choice is a pending change (``player_publish``):
+        # the cached names follow it before the next computation
+        version = f"{fresh.version}-{fresh.pending or 0}"
         body = render_answer(fresh.computed_at, fresh.pending is not None, round_number,
-                             results_bytes(tournament, round_number, fresh.version))
+                             results_bytes(tournament, round_number, version))
         response = HttpResponse(body, content_type="application/json", headers=headers)
         return snapshots.mark(response, tournament.pk, round_number, token,
                               tournament.published)

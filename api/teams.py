@@ -84,14 +84,14 @@ class TeamList(TournamentEndpoint):
 
     @extend_schema(responses=TeamSerializer(many=True))
     def get(self, request, tournament_id: int):
-        return Response(teams_of(self.tournament))
+        return Response(teams_of(self.tournament, full=self.full_names))
 
     @extend_schema(request=TeamWriteSerializer, responses={201: TeamSerializer})
     def post(self, request, tournament_id: int):
         data = _team_body(request)
         team = team_create(tournament_id=self.tournament.pk, name=data.get("name"),
                            members=data.get("members", []), actor=actor_of(request))
-        return Response(team_of(team), status=status.HTTP_201_CREATED)
+        return Response(team_of(team, full=self.full_names), status=status.HTTP_201_CREATED)
 
 
 class TeamDetail(TournamentEndpoint):
@@ -101,13 +101,13 @@ class TeamDetail(TournamentEndpoint):
 
     @extend_schema(responses=TeamSerializer, parameters=[TEAM_ID])
     def get(self, request, tournament_id: int, team_id: int):
-        return Response(team_of(self._team(team_id)))
+        return Response(team_of(self._team(team_id), full=self.full_names))
 
     @extend_schema(request=TeamWriteSerializer, responses=TeamSerializer, parameters=[TEAM_ID])
     def patch(self, request, tournament_id: int, team_id: int):
         team = team_update(team_id=self._team(team_id).pk, actor=actor_of(request),
                            fields=_team_body(request))
-        return Response(team_of(team))
+        return Response(team_of(team, full=self.full_names))
 
     @extend_schema(responses={204: None}, parameters=[TEAM_ID])
     def delete(self, request, tournament_id: int, team_id: int):
@@ -122,10 +122,12 @@ class TeamStandings(TournamentEndpoint):
         tournament = self.tournament
         computed_at, pending = standings_version(tournament)
         stamp = computed_at.timestamp() if computed_at else 0
-        etag = f'"teams-{tournament.pk}-{stamp}-{pending or 0}-{teams_version(tournament)}"'
+        full = self.full_names
+        etag = (f'"teams-{tournament.pk}-{stamp}-{pending or 0}-{teams_version(tournament)}'
+                f'{"-full" if full else ""}"')
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         answer = precondition_answer(request, etag, headers)
         if answer is not None:
             return answer
         return Response({"computed_at": computed_at, "stale": pending is not None,
-                         "results": team_results(tournament)}, headers=headers)
+                         "results": team_results(tournament, full=full)}, headers=headers)

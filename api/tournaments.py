@@ -19,6 +19,7 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from api.names import ShownNameField
 from api.permissions import TournamentAccess
 from api.strict import StrictModelSerializer, StrictSerializer
 from clubs.models import Club, Player
@@ -31,7 +32,7 @@ from tournaments.models import (
     Participant,
     Tournament,
 )
-from tournaments.policies import visible_tournaments
+from tournaments.policies import sees_full_names, visible_tournaments
 from tournaments.services import (
     participant_add,
     participant_update,
@@ -82,7 +83,7 @@ class TournamentSerializer(StrictModelSerializer):
 
 class ParticipantSerializer(StrictModelSerializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), label=_("player"))
-    name = serializers.CharField(source="player.name", read_only=True)
+    name = ShownNameField()
 
     class Meta:
         model = Participant
@@ -146,13 +147,15 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
         tournament = self.get_object()
         if request.method == "GET":
             qs = tournament.participants.select_related("player")
-            return Response(ParticipantSerializer(qs, many=True).data)
+            return Response(ParticipantSerializer(qs, many=True, context=self._names(tournament))
+                            .data)
         serializer = ParticipantSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         # "registered already?" is participant_add's decision (400 naming ``player``)
         participant = participant_add(tournament=tournament,
                                       player=serializer.validated_data["player"])
-        return Response(ParticipantSerializer(participant).data, status=status.HTTP_201_CREATED)
+        return Response(ParticipantSerializer(participant, context=self._names(tournament)).data,
+                        status=status.HTTP_201_CREATED)
 
     @extend_schema(methods=["GET"], responses=ParticipantDetailSerializer,
                    parameters=[OpenApiParameter("participant_id", int, OpenApiParameter.PATH)])
@@ -174,7 +177,12 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
             participant = participant_update(participant=participant,
                                              **serializer.validated_data)
         return Response(ParticipantDetailSerializer(participant,
-                                                    context={"request": request}).data)
+                                                    context=self._names(tournament)).data)
+
+    def _names(self, tournament) -> dict:
+        """The context of a participant's name (``api.names.ShownNameField``)."""
+        return {"request": self.request,
+                "full_names": sees_full_names(self.request.user, tournament)}
 
     def _lifecycle(self, request, change):
         tournament = self.get_object()  # TournamentAccess: its directors only

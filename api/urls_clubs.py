@@ -7,6 +7,7 @@ from django.urls import path
 from api.club_evenings import ClubEvenings, ClubSettings
 from api.exports import StandingsCSV, TournamentArchive, TournamentImport
 from api.members import MembersImport, MembersPreview
+from api.player_data import PlayerErase, PlayerExport
 from api.player_profiles import PlayerMergeView, PlayerProfile
 from api.seasons import ClubSeason
 from api.table_money import SeasonTableMoney, SeasonTableMoneyCSV, TournamentTableMoney
@@ -32,4 +33,6 @@ urlpatterns = [
          name="tournament-table-money"),
     path("players/<int:player_id>/profile/", PlayerProfile.as_view(), name="player-profile"),
     path("players/<int:player_id>/merge/", PlayerMergeView.as_view(), name="player-merge"),
+    path("players/<int:player_id>/export/", PlayerExport.as_view(), name="player-export"),
+    path("players/<int:player_id>/erase/", PlayerErase.as_view(), name="player-erase"),
 ]

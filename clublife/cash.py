@@ -40,7 +40,7 @@ def tournament_cash(tournament: Tournament) -> dict[str, Any]:
     """``{"fees_cents", "table_money_cents", "prizes_cents", "balance_cents",
     "fee_changes", "rows"}`` (see ``tournaments.prizes.cash.cash_report``)."""
     basis = fee_basis(tournament)
-    prizes = prize_answer(tournament, basis)
+    prizes = prize_answer(tournament, basis, full=True)  # the club's cash book (staff)
     return cash_report(participants=basis.participants if basis.events else [],
                        fee_events=basis.events, first_round_at=basis.first_round_at,
                        table_money=_table_money(tournament, basis.participants),

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clublife.models import Season
 from clubs.forms import cents, euros_field
+from clubs.models import Player
 from games.choices import GAME_CHOICES
 from tournaments.models import Round
 
@@ -90,3 +91,11 @@ class TableMoneyForm(forms.Form):
             return {"loss_fee_cents": None}
         return {"loss_fee_cents": cents(data["loss_fee"]), "loss_fee_from": data["loss_fee_from"],
                 "loss_fee_high_cents": cents(data["loss_fee_high"])}
+
+
+class PublicationForm(forms.Form):
+    """How a player's name appears on public pages (``Player.Publication``)."""
+
+    publication = forms.ChoiceField(label=_("Name on public pages"),
+                                    choices=Player.Publication.choices,
+                                    widget=forms.RadioSelect)

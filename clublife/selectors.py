@@ -16,6 +16,8 @@ from django.db.models import Count, Max, Q
 
 from clublife.models import Season, SeasonOutbox, SeasonRow
 from clubs.models import Club, Player
+from clubs.policies import sees_full_name_of
+from clubs.publication import shown_player
 from games.engines import get_engine
 from tournaments.models import Participant, Seat, StandingsOutbox, Tournament
 from tournaments.policies import in_own_history, visible_tournaments
@@ -77,7 +79,9 @@ def player_profile(*, player: Player, viewer=None) -> dict[str, Any]:
             "average": round(game["score"] / game["series"], 1) if game["series"] else None,
             "won": game["won"] if declarer else None,
             "lost": game["lost"] if declarer else None})
-    return {"player": player.pk, "name": player.name,
+    # the name as the viewer may see it (``sees_full_name_of``); no start number here
+    return {"player": player.pk,
+            "name": shown_player(player, full=sees_full_name_of(viewer, player)),
             "club": player.club.name if player.club else None,
             "events": events, "games": per_game}
 

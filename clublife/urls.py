@@ -10,7 +10,7 @@ the ``pages`` namespace, beside ``/me/<token>/``.
 
 from django.urls import path
 
-from clublife import cash_pages, me_history, views
+from clublife import cash_pages, me_history, privacy_pages, views
 from clublife import club_pages as club_views
 
 app_name = "clubs"
@@ -18,6 +18,10 @@ urlpatterns = [
     path("", club_views.club_list, name="list"),
     path("players/<int:pk>/", views.player_page, name="player"),
     path("players/<int:pk>/merge/", views.player_merge_page, name="player-merge"),
+    path("players/<int:pk>/publication/", privacy_pages.publication_page,
+         name="player-publication"),
+    path("players/<int:pk>/data.json", privacy_pages.data_download, name="player-data"),
+    path("players/<int:pk>/erase/", privacy_pages.erase_page, name="player-erase"),
     path("tournaments/<int:pk>/standings.csv", views.tournament_standings_csv,
          name="standings-csv"),
     path("tournaments/<int:pk>/archive.json", views.tournament_archive, name="archive"),

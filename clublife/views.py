@@ -12,13 +12,11 @@ director's console (``console:tournament``).
 
 from __future__ import annotations
 
-import json
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -44,12 +42,12 @@ from clublife.table_money import (
     season_totals_csv,
 )
 from clubs.models import Club, Player
-from clubs.policies import is_staff, may_change_player, runs_club
+from clubs.policies import is_staff, may_change_player, runs_club, sees_full_names_in_club
 from games.choices import GAME_CHOICES
 from games.engines import get_engine
 from games.errors import UserError
 from games.messages import add_to_form
-from tournaments.csv_files import csv_download
+from tournaments.csv_files import csv_download, json_download
 from tournaments.errors import StateConflict
 from tournaments.models import Tournament
 from tournaments.pages.access import (
@@ -58,7 +56,12 @@ from tournaments.pages.access import (
     player_by_pk,
     tournament_by_pk,
 )
-from tournaments.policies import can_see_tournament, directs, visible_tournaments
+from tournaments.policies import (
+    can_see_tournament,
+    directs,
+    sees_full_names,
+    visible_tournaments,
+)
 from tournaments.services.archive import standings_csv, tournament_export
 from tournaments.templatetags.money import euros
 from tournaments.text_checks import whole_number
@@ -131,6 +134,7 @@ def _season_context(request, club: Club, year: int, game: str) -> dict:
         "figures": figures, "stale": bool(season_pending(season, club_id=club.pk, game=game,
                                                           year=year)),
         "admin": runs_club(request.user, club),
+        "full_names": sees_full_names_in_club(request.user, club),
     }
 
 
@@ -193,7 +197,8 @@ def player_page(request, pk: int):
         game["name"] = GAME_NAMES.get(game["game"], game["game"])
     return render(request, "clublife/player.html", {
         "player": player, "profile": profile, "game_names": GAME_NAMES,
-        "may_merge": may_change_player(request.user, player)})
+        "may_merge": may_change_player(request.user, player),
+        "publication_choices": Player.Publication.choices})
 
 
 @login_required
@@ -237,15 +242,14 @@ def player_merge_page(request, keep: Player, pk: int):
 
 @allowed_if(can_see_tournament, tournament_by_pk, hide=True)
 def tournament_standings_csv(request, tournament: Tournament, pk: int):
-    return csv_download(standings_csv(tournament), f"{tournament.slug}-standings.csv")
+    return csv_download(standings_csv(tournament, full=sees_full_names(request.user, tournament)),
+                        f"{tournament.slug}-standings.csv")
 
 
 @login_required
 @allowed_if(directs, tournament_by_pk)
 def tournament_archive(request, tournament: Tournament, pk: int):
-    body = json.dumps(tournament_export(tournament=tournament), ensure_ascii=False, indent=1)
-    return HttpResponse(body, content_type="application/json; charset=utf-8", headers={
-        "Content-Disposition": f'attachment; filename="{tournament.slug}.json"'})
+    return json_download(tournament_export(tournament=tournament), f"{tournament.slug}.json")
 
 
 @login_required

@@ -27,3 +27,16 @@ def may_change_player(user, player) -> bool:
         return False
     return (user.is_superuser or player.created_by_id == user.pk
             or runs_club(user, player.club))
+
+
+def sees_full_names_in_club(user, club) -> bool:
+    """Whether ``user`` sees full names in a club's lists (season rankings, club
+    evenings, player profiles): those who run the club. Everyone else sees each name as
+    its player chose (``clubs.publication.shown_name``)."""
+    return runs_club(user, club)
+
+
+def sees_full_name_of(user, player) -> bool:
+    """Whether ``user`` sees ``player``'s full name on his profile: who may change the
+    player (``may_change_player``). Everyone else sees the name as the player chose."""
+    return may_change_player(user, player)

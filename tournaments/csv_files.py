@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from typing import Any
 
 from django.http import HttpResponse
@@ -30,4 +31,11 @@ def write_csv(header: list[str], rows: list[list[Any]]) -> str:
 def csv_download(text: str, filename: str) -> HttpResponse:
     """The file as a download named ``filename``."""
     return HttpResponse(text, content_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+def json_download(data, filename: str) -> HttpResponse:
+    """``data`` as a readable JSON file (UTF-8, indented), a download named ``filename``."""
+    body = json.dumps(data, ensure_ascii=False, indent=1)
+    return HttpResponse(body, content_type="application/json; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="{filename}"'})

@@ -41,6 +41,14 @@ def directs(user, tournament) -> bool:
     return runs_club(user, tournament.club)
 
 
+def sees_full_names(user, tournament) -> bool:
+    """Whether ``user`` sees players' full names in a tournament's answers (the staff
+    API, the console): those who direct it. Everyone else sees each name as its player
+    chose (``clubs.publication.shown_name``). The public board and its print page show
+    the choice to everybody — they are projected and pinned up."""
+    return directs(user, tournament)
+
+
 def directs_table(user, table) -> bool:
     """Who directs a table's tournament (the table's own token: ``sheet_refusal``)."""
     return directs(user, table.round.tournament)

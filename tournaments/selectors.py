@@ -25,6 +25,7 @@ from typing import Any
 import orjson
 from django.db.models import Max, Prefetch
 
+from clubs.publication import shown_name, shown_player
 from games.engines import DealContext, get_engine
 from games.engines.base import is_int
 from tournaments.models import (
@@ -295,13 +296,24 @@ def standings_lists(tournaments: Sequence[Tournament], round_number: int | None 
     return {key: _ranked(found, games[key[0]]) for key, found in texts.items()}
 
 
-def named_standings(tournament: Tournament, round_number: int = 0) -> list[dict[str, Any]]:
-    """A stored list as the public API shows it, best first: ``{"rank", "participant",
+def public_names(tournament: Tournament, full: bool = False
+                 ) -> dict[int, tuple[str, int, bool]]:
+    """Each participant's (name as shown, start number, withdrawn): one query; the name
+    full where ``full`` (``policies.sees_full_names``), else as the player chose."""
+    return {pid: (shown_name(name, publication, number, full=full, player_id=player),
+                  number, withdrawn)
+            for pid, name, publication, number, withdrawn, player in
+            Participant.objects.filter(tournament=tournament).values_list(
+                "pk", "player__name", "player__publication", "start_number", "withdrawn",
+                "player_id")}
+
+
+def named_standings(tournament: Tournament, round_number: int = 0, *,
+                    full: bool = False) -> list[dict[str, Any]]:
+    """A stored list as the API shows it, best first: ``{"rank", "participant",
     "name", "start_number", "score", <figures>, "rounds", "rounds_played",
-    "withdrawn"}`` (two queries)."""
-    people = {pid: (name, number, withdrawn) for pid, name, number, withdrawn in
-              Participant.objects.filter(tournament=tournament).values_list(
-                  "pk", "player__name", "start_number", "withdrawn")}
+    "withdrawn"}`` (two queries); names as their players chose unless ``full``."""
+    people = public_names(tournament, full)
     return [
         {"rank": row["rank"], "participant": pid, "name": name, "start_number": number,
          "score": row["score"], **standing_figures(row),
@@ -364,21 +376,23 @@ def _members() -> Prefetch:
                     .order_by("start_number"))
 
 
-def _team_json(team: Team) -> dict[str, Any]:
+def _team_json(team: Team, full: bool) -> dict[str, Any]:
     return {"id": team.pk, "name": team.name,
-            "members": [{"participant": p.pk, "name": p.player.name,
+            "members": [{"participant": p.pk,
+                         "name": shown_player(p.player, p.start_number, full=full),
                          "start_number": p.start_number} for p in team.members.all()]}
 
 
-def teams_of(tournament: Tournament) -> list[dict[str, Any]]:
+def teams_of(tournament: Tournament, *, full: bool = False) -> list[dict[str, Any]]:
     """The teams as the API shows them: ``{"id", "name", "members": [{"participant",
-    "name", "start_number"}]}``, members by start number."""
-    return [_team_json(team)
+    "name", "start_number"}]}``, members by start number; names as their players chose
+    unless ``full``."""
+    return [_team_json(team, full)
             for team in tournament.teams.prefetch_related(_members()).order_by("id")]
 
 
-def team_of(team: Team) -> dict[str, Any]:
-    return _team_json(Team.objects.prefetch_related(_members()).get(pk=team.pk))
+def team_of(team: Team, *, full: bool = False) -> dict[str, Any]:
+    return _team_json(Team.objects.prefetch_related(_members()).get(pk=team.pk), full)
 
 
 def teammate_pairs(tournament: Tournament) -> list[tuple[int, int]]:
@@ -396,9 +410,10 @@ def teams_version(tournament: Tournament) -> int:
     return TeamEvent.objects.filter(tournament=tournament).aggregate(m=Max("pk"))["m"] or 0
 
 
-def team_results(tournament: Tournament) -> list[dict[str, Any]]:
+def team_results(tournament: Tournament, *, full: bool = False) -> list[dict[str, Any]]:
     engine = get_engine(tournament.game)
-    return team_standings(teams_of(tournament), named_standings(tournament),
+    return team_standings(teams_of(tournament, full=full),
+                          named_standings(tournament, full=full),
                           tie_break=engine.team_tie_break, standing_order=engine.standing_order,
                           team_size=tournament.team_size, figures=engine.figures)
 
@@ -442,15 +457,18 @@ def fees_cents(basis: FeeBasis, config: PrizeConfig) -> int:
                                                     first_round_at=basis.first_round_at))
 
 
-def prize_answer(tournament: Tournament, basis: FeeBasis | None = None) -> dict[str, Any] | None:
+def prize_answer(tournament: Tournament, basis: FeeBasis | None = None, *,
+                 full: bool = False) -> dict[str, Any] | None:
     """The prize list and who gets what, or None when the tournament has none
-    (``basis``: the fee basis when the caller has read it already)."""
+    (``basis``: the fee basis when the caller has read it already); names as their
+    players chose unless ``full``."""
     stored = PrizeList.objects.filter(tournament=tournament).first()
     if stored is None:
         return None
     config = check_prize_config(stored.config)
     fees = fees_cents(basis or fee_basis(tournament), config)
-    result = payouts(config, named_standings(tournament), fees_cents=fees, lot=stored.lot)
+    result = payouts(config, named_standings(tournament, full=full), fees_cents=fees,
+                     lot=stored.lot)
     return {**config.as_dict(), "fees_cents": fees, **result,
             "lot_order": stored.lot or []}
 

@@ -85,12 +85,17 @@ def player_merge(*, keep: Player, remove: Player, by=None) -> PlayerMerge:
     if changed:
         with unique_errors(Player):  # the number given meanwhile to a player added alone
             keep.save(update_fields=changed)
-    # The stored standings and seasons show names: have them redone.
+    names_changed(tournament_ids)
+    return record
+
+
+def names_changed(tournament_ids) -> None:
+    """A player's name (or how it is shown) changed: the stored standings and seasons of
+    his tournaments are marked changed, which renews their cached answers and ETags."""
     for tid in tournament_ids:
         sheet_changed(tid)
     for season in seasons_of_tournaments(tournament_ids):
         season_mark_stale(season)
-    return record
 
 
 @transaction.atomic
@@ -114,10 +119,6 @@ def player_rename(*, player: Player, name: Any, by=None) -> Player:
         LogEntry.objects.log_actions(
             user_id=by.pk, queryset=[player], action_flag=CHANGE,
             change_message=f"name: {old} → {name}", single_object=True)
-    tournament_ids = list(Participant.objects.filter(player=player)
-                          .values_list("tournament_id", flat=True))
-    for tid in tournament_ids:
-        sheet_changed(tid)
-    for season in seasons_of_tournaments(tournament_ids):
-        season_mark_stale(season)
+    names_changed(Participant.objects.filter(player=player)
+                  .values_list("tournament_id", flat=True))
     return player

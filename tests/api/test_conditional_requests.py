@@ -29,17 +29,30 @@ def standings_url(tournament):
 
 
 @pytest.mark.parametrize("variant", range(5))
-def test_standings_answer_304_to_every_matching_form(anon_client, director_client, short_skat,
+def test_standings_answer_304_to_every_matching_form(anon_client, outsider_client, short_skat,
                                                      variant):
     standings_recompute(tournament_id=short_skat.pk)
     etag = anon_client.get(standings_url(short_skat))["ETag"]
     tag = variants(etag)[variant]
-    # the view (a client with credentials skips the snapshot) and the snapshot middleware
-    for client in (director_client, anon_client, anon_client):
+    # the view (a client with credentials skips the snapshot; staff who do not direct the
+    # tournament see the public answer) and the snapshot middleware
+    for client in (outsider_client, anon_client, anon_client):
         resp = client.get(standings_url(short_skat), HTTP_IF_NONE_MATCH=tag)
         assert resp.status_code == 304, (client, tag)
         assert resp["ETag"] == etag
         assert resp.content == b""
+
+
+def test_the_directors_answer_with_full_names_has_its_own_etag(anon_client, director_client,
+                                                             short_skat):
+    standings_recompute(tournament_id=short_skat.pk)
+    public = anon_client.get(standings_url(short_skat))["ETag"]
+    full = director_client.get(standings_url(short_skat))
+    assert full["ETag"] != public
+    assert director_client.get(standings_url(short_skat),
+                               HTTP_IF_NONE_MATCH=public).status_code == 200
+    assert director_client.get(standings_url(short_skat),
+                               HTTP_IF_NONE_MATCH=full["ETag"]).status_code == 304
 
 
 def test_standings_answer_200_to_other_tags(anon_client, short_skat):

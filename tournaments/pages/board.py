@@ -8,6 +8,10 @@ sheets ended early (shortened) are listed with their reason under the round's re
 
 The standings part is re-fetched every few seconds; it carries an ETag, so the browser
 revalidates it and an unchanged board costs a 304.
+
+Every name here is shown as its player chose (``clubs.publication``), to everybody: the
+board is projected and its print pinned up, so a director looking at it sees what the
+room sees (the console shows the full names).
 """
 
 from django.db.models import Count
@@ -16,6 +20,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from clubs.publication import shown_player
 from tournaments.bounds import round_number
 from tournaments.conditional import precondition_answer, tagged
 from tournaments.models import (
@@ -31,6 +36,7 @@ from tournaments.recompute import snapshots
 from tournaments.selectors import (
     StandingEntry,
     participant_sheets,
+    public_names,
     standing_entries,
     standings_version,
     team_results,
@@ -75,14 +81,15 @@ def _standings(tournament: Tournament, round_number: int, version: tuple | None 
 
 def _teams(tournament: Tournament) -> list[dict]:
     """The team ranking beside the overall standings, when the tournament has teams."""
-    return team_results(tournament) if tournament.teams.exists() else []
+    return team_results(tournament, full=False) if tournament.teams.exists() else []
 
 
 def _chart(tournament: Tournament) -> str:
     numbers = list(tournament.rounds.order_by("number").values_list("number", flat=True))
     top = standing_entries(tournament, 0, limit=TOP_IN_CHART).get(0, [])
     # Every line starts at 0 before the first round, so one round already draws lines.
-    series = [(row.participant.player.name, [0, *cumulative(row.rounds, numbers)])
+    series = [(shown_player(row.participant.player, row.participant.start_number),
+               [0, *cumulative(row.rounds, numbers)])
               for row in top]
     labels = [_("Start"), *[_("R%(n)s") % {"n": n} for n in numbers]]
     return mark_safe(line_chart(series, labels))  # built from escaped parts
@@ -145,10 +152,14 @@ def player_page(request, tournament: Tournament, slug: str, participant_id: int)
     participant = get_object_or_404(Participant.objects.select_related("player"),
                                     tournament=tournament, pk=participant_id)
     participant.tournament = tournament
+    sheets = participant_sheets(participant)
+    shown = {pid: name for pid, (name, _n, _w) in public_names(tournament).items()}
+    for sheet in sheets:
+        for seat in sheet["state"]["seats"]:
+            seat["name"] = shown.get(seat["participant"], "")
     return render(request, "board/player.html", {
         "tournament": tournament, "participant": participant,
-        "sheets": [{**sheet, "state": paper_list(sheet["state"])}
-                   for sheet in participant_sheets(participant)]})
+        "sheets": [{**sheet, "state": paper_list(sheet["state"])} for sheet in sheets]})
 
 
 def landing(request):

@@ -47,7 +47,7 @@ def _initial(answer) -> dict:
 
 
 def _context(tournament, *, form=None, lot_form=None):
-    answer = prize_answer(tournament)
+    answer = prize_answer(tournament, full=True)  # the console
     numbers = {p.pk: p for p in tournament.participants.select_related("player")}
     ties = []
     if answer:

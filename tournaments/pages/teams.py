@@ -42,7 +42,7 @@ def _context(tournament, *, create_form=None, import_form=None, edit_forms=None)
         rows.append({"team": team, "members": members, "form": form})
     return {
         "tournament": tournament, "rows": rows, "free": free,
-        "results": team_results(tournament),
+        "results": team_results(tournament, full=True),  # the console
         "create_form": create_form or TeamForm(participants=free),
         "import_form": import_form or TeamImportForm(),
         "drawn": tournament.rounds.exists(),

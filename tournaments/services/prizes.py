@@ -50,7 +50,7 @@ def lot_set(*, tournament_id: int, order: Any) -> list[int]:
     if stored is None:
         raise StateConflict(_("Set the prize list before recording a lot."))
     config = check_prize_config(stored.config)
-    lot = check_lot(order, named_standings(tournament), config)
+    lot = check_lot(order, named_standings(tournament, full=True), config)
     stored.lot = lot
     stored.save(update_fields=["lot", "updated_at"])
     return lot

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext, pgettext
 
+from clubs.publication import shown_player
 from games.engines import get_engine
 from games.presentation import presentation_of
 from tournaments.csv_files import write_csv
@@ -13,10 +14,11 @@ from tournaments.models import (
 from tournaments.recompute.standings_rows import compute_standings
 
 
-def standings_csv(tournament: Tournament) -> str:
+def standings_csv(tournament: Tournament, *, full: bool = False) -> str:
     """The tournament's current standings: rank, start number, name, club, (the team,
     when the tournament has teams), score, the game's figures and one column per
-    round."""
+    round. Names as their players chose (``clubs.publication``) unless ``full`` (the
+    caller's ``sees_full_names``)."""
     engine = get_engine(tournament.game)
     rows = compute_standings(tournament)
     people = {p.pk: p for p in tournament.participants.select_related("player__club", "team")}
@@ -31,7 +33,8 @@ def standings_csv(tournament: Tournament) -> str:
     for row in rows:
         p = people[row["participant"]]
         per_round = {r["round"]: r["score"] for r in row["rounds"]}
-        out.append([row["rank"], p.start_number, p.player.name,
+        out.append([row["rank"], p.start_number,
+                    shown_player(p.player, p.start_number, full=full),
                     p.player.club.name if p.player.club else "",
                     *([p.team.name if p.team_id else ""] if teams else []), row["score"],
                     *[row[f] for f in engine.figures], *[per_round.get(n, "") for n in rounds]])
