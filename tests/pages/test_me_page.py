@@ -50,6 +50,7 @@ def test_the_page_says_where_to_sit_and_who_deals_first(table, table_client):
     assert all(p.player.name in html for p in players)
     assert f'href="/me/{players[1].personal_token}/sheet/"' in html
     assert "Zum Spielzettel" in html
+    assert f'href="/me/{players[1].personal_token}/history/"' in html  # earlier events
     # the score card is read-only: no delete button, no "tap to correct"
     assert 'class="list paper-list"' in html and "delete-last" not in html
     assert "Die Rangliste ist noch nicht berechnet." in html
