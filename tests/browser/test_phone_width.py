@@ -53,6 +53,7 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, in_process_ta
     standings_recompute(tournament_id=tournament.pk)
     player = done.seats.get(seat=2).participant
     other = done.seats.get(seat=3).participant
+    phone = schafkopf.seats.get(seat=2).participant
     year = datetime.date.today().year
     context, page, errors = logged_in(browser, live_server, director, "phone")
     context.add_cookies([{"name": "django_language", "value": language,
@@ -80,6 +81,8 @@ def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, in_process_ta
         f"/console/t/{tournament.pk}/prizes/print/",
         f"/clubs/tournaments/{tournament.pk}/cash/", f"/clubs/{club.slug}/seasons/{year}/cash/",
         f"/me/{player.personal_token}/history/",
+        # a player's own phone at the open Schafkopf table (long double names)
+        f"/me/{phone.personal_token}/", f"/me/{phone.personal_token}/sheet/",
     ]
     for path in paths:
         response = page.goto(f"{live_server.url}{path}")

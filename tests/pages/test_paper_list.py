@@ -27,9 +27,10 @@ def cells(html, caption):
     rows = {}
     for row in re.findall(r"<tr>(.*?)</tr>", table, re.S):
         head = re.search(r'<th scope="row">(.*?)</th>', row, re.S)
-        if head:
-            rows[head.group(1).strip()] = [re.sub(r"\s+", " ", c).strip()
-                                           for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+        if head:  # a cell's text without its markup (spans that keep parts together)
+            rows[head.group(1).strip()] = [
+                re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", c)).strip()
+                for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
     return rows
 
 
