@@ -134,6 +134,25 @@ def test_export_flush_import_export_gives_the_same_archive(played):
     assert all(len(t.entry_token) >= 22 for t in Table.objects.all())
 
 
+def test_each_players_publication_choice_travels_with_the_archive(played):
+    """A copy on another server must not show a name its player withheld; an archive from
+    before the choice imports with full names, as they were then."""
+    chosen = {1: "initial", 2: "number"}
+    for participant in played.participants.filter(start_number__in=chosen):
+        Player.objects.filter(pk=participant.player_id).update(
+            publication=chosen[participant.start_number])
+    archive = json.loads(json.dumps(tournament_export(tournament=played)))
+    older = copy.deepcopy(archive)
+    for p in older["participants"]:
+        del p["player"]["publication"]
+    empty_the_database()
+    imported = tournament_import(data=archive)
+    shown = dict(imported.participants.values_list("start_number", "player__publication"))
+    assert shown == {n: chosen.get(n, "full") for n in shown}
+    again = tournament_import(data=older)
+    assert set(again.participants.values_list("player__publication", flat=True)) == {"full"}
+
+
 def test_an_archive_from_before_teams_and_prizes_still_imports(played):
     archive = json.loads(json.dumps(tournament_export(tournament=played)))
     for key in ("teams", "prizes"):
@@ -266,6 +285,8 @@ def test_an_import_beside_the_original_is_a_second_tournament(played, director):
      "rounds.0.tables.0.events.0.ip"),
     (lambda a: a["participants"][0]["player"].update(name="Nul\x00"),
      "participants.0.player.name"),
+    (lambda a: a["participants"][0]["player"].update(publication="secret"),
+     "participants.0.player.publication"),
     (lambda a: a["rounds"][1].update(number=5), "rounds.1.number"),
     (lambda a: a["teams"][1]["members"].append(1), "teams.1.members.2"),
     (lambda a: a["teams"][1].update(name="asse"), "teams.1.name"),

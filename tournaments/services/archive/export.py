@@ -102,7 +102,10 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
             {"start_number": p.start_number, "checked_in": p.checked_in,
              "withdrawn": p.withdrawn, "registered_at": _when(p.registered_at),
              "player": {"name": p.player.name, "member_number": p.player.member_number,
-                        "club": p.player.club.slug if p.player.club else None}}
+                        "club": p.player.club.slug if p.player.club else None,
+                        # the player's choice travels with the name: a copy of the archive
+                        # on another server must not show a name its player withheld
+                        "publication": p.player.publication}}
             for p in participants],
         "rounds": [{"number": r.number, "method": r.method, "seed": r.seed, "closed": r.closed,
                     "reopened": r.reopened, "created_at": _when(r.created_at),

@@ -78,6 +78,7 @@ def _store_players(participants: dict, clubs: dict[str, tuple[Club, bool]],
             with unique_errors(Player):  # the number given meanwhile to someone else
                 player = Player.objects.create(name=p["name"], club=club,
                                                member_number=p["member_number"],
+                                               publication=p["publication"],
                                                created_by=importer)
         out[number] = player
     return out

@@ -81,7 +81,11 @@ PARTICIPANT = Shape({"start_number": Whole(1, MAX_START_NUMBER), "checked_in": F
                      "withdrawn": Flag(), "player": Plain()},
                     optional={"registered_at": Moment(null=True)})
 PLAYER = Shape({"name": Text.of(Player, "name", blank=False),
-                "member_number": Text.of(Player, "member_number"), "club": Plain()})
+                "member_number": Text.of(Player, "member_number"), "club": Plain()},
+               # absent from archives before the publication choice: the full name, as then
+               optional={"publication": OneOf.of(Player, "publication",
+                                                 _("Unknown publication choice."))},
+               defaults={"publication": Player.Publication.FULL})
 ROUND = Shape({"number": Whole(1, MAX_ROUND),
                "method": OneOf.of(Round, "method", _("Unknown seating method.")),
                "seed": Whole(0, MAX_SEED), "closed": Flag(), "created_at": Moment(),
