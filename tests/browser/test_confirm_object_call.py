@@ -1,9 +1,9 @@
-"""Four players at a 4-table, each on their own 390 px phone, speak through the sheet with
-their personal tokens (``Authorization: Player …``; until the phone's own sheet page
-exists they open the table's page and their phone's requests carry their own token):
+"""Four players at a 4-table, each on their own 390 px phone, speak through their own
+sheet page (``/me/<token>/sheet/``, whose requests carry ``Authorization: Player …``):
 one objects to a deal, the director sees it in the console and decides it; another calls
 the director, who marks the call seen, and the caller's phone says so; then each taps
-their own name and the last confirmation submits the sheet."""
+"Ich bestätige" — their own seat's only button — and the last confirmation submits the
+sheet."""
 
 import pytest
 
@@ -15,21 +15,14 @@ from tournaments.models import DirectorCall, Objection, SheetEvent
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
 
-def phone_of(browser, live_server, table, seat):
-    """A player's phone: the table's page, every API request with the player's token."""
-    token = seat.participant.personal_token
+def phone_of(browser, live_server, seat):
+    """A player's phone on their own sheet page (the link of their player card)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
-
-    def as_player(route):
-        headers = {**route.request.headers, "authorization": f"Player {token}"}
-        route.continue_(headers=headers)
-
-    context.route("**/api/v1/**", as_player)
     page = context.new_page()
     page.set_default_timeout(20000)
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    page.goto(f"{live_server.url}/me/{seat.participant.personal_token}/sheet/")
     return context, page, errors
 
 
@@ -37,7 +30,7 @@ def test_four_phones_object_call_and_confirm(live_server, browser):
     director, table, _names = finished_sheet(4, seed=3)
     tournament = table.round.tournament
     seats = list(table.seats.select_related("participant__player").order_by("seat"))
-    phones = [phone_of(browser, live_server, table, s) for s in seats]
+    phones = [phone_of(browser, live_server, s) for s in seats]
     console_context, console, console_errors = logged_in(browser, live_server, director,
                                                          "tablet")
     console.goto(f"{live_server.url}/console/t/{tournament.pk}/")
@@ -82,6 +75,7 @@ def test_four_phones_object_call_and_confirm(live_server, browser):
 
     # each player confirms their own seat; the last confirmation submits
     for (_context, page, _errors), seat in zip(phones, seats, strict=True):
+        assert page.locator(".confirm-seat").count() == 1  # the player's own seat only
         page.locator(f'.confirm-seat[data-seat="{seat.seat}"]').click()
         if seat.seat < len(seats):
             page.locator(f'.confirm-seat[data-seat="{seat.seat}"][aria-pressed=true]').wait_for()
