@@ -1,5 +1,6 @@
-"""``/api/v1/me/history/``: a player's own history, on their phone (api.md, "The
-player's own phone").
+"""``/api/v1/me/history/`` and ``/api/v1/me/seasons/``: a player's own history, on their
+phone (api.md, "The player's own phone": the history is the list of events the contract
+names; the seasons, which the contract's list has no place for, are a second list).
 
 With their personal token (``Authorization: Player …``) a player reads their events in
 the club of the event the token belongs to — the finished ones and the published ones
@@ -34,23 +35,25 @@ class HistorySeasonSerializer(StrictSerializer):
     evenings = serializers.IntegerField(help_text="the season's evenings so far")
 
 
-class HistorySerializer(StrictSerializer):
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    events = ProfileEventSerializer(
-        many=True, help_text="newest first; rank from the stored overall standings (null "
-                             "before any), score summed over the player's series, "
-                             "participants counted")
-    seasons = HistorySeasonSerializer(many=True, help_text="newest year first")
-
-
 class MyHistory(APIView):
-    """The player's events and seasons in the club of the event their personal token
-    belongs to. 401 without credentials, 404 for an unknown or expired token, 403 for
-    other credentials."""
+    """The player's events in the club of the event their personal token belongs to,
+    newest first: rank from the stored overall standings (null before any), score summed
+    over the player's series, participants counted. 401 without credentials, 404 for an
+    unknown or expired token, 403 for other credentials."""
 
     permission_classes = [PlayerOnly]
 
-    @extend_schema(responses=HistorySerializer)
+    @extend_schema(responses=ProfileEventSerializer(many=True))
     def get(self, request):
-        return Response(player_history(player_of(request)))
+        return Response(player_history(player_of(request))["events"])
+
+
+class MySeasons(APIView):
+    """The player's places in the season rankings of that club, newest year first; who
+    may call as ``/me/history/``."""
+
+    permission_classes = [PlayerOnly]
+
+    @extend_schema(responses=HistorySeasonSerializer(many=True))
+    def get(self, request):
+        return Response(player_history(player_of(request))["seasons"])

@@ -7,7 +7,7 @@ from api.auth_token import ThrottledTokenLogin
 from api.clubs import ClubViewSet
 from api.games import GameDetail, GameList, Scorer
 from api.me import Me
-from api.me_history import MyHistory
+from api.me_history import MyHistory, MySeasons
 from api.players import PlayerViewSet
 from api.prizes import Cash, PrizeLot, Prizes
 from api.rounds import RoundClose, RoundDetail, RoundList, RoundReopen, RoundSwap
@@ -87,6 +87,7 @@ urlpatterns = [
     path("tables/<int:table_id>/end/", TableEnd.as_view(), name="table-end"),
     path("tables/<int:table_id>/history/", TableHistory.as_view(), name="table-history"),
     path("me/history/", MyHistory.as_view(), name="me-history"),
+    path("me/seasons/", MySeasons.as_view(), name="me-seasons"),
     path("", include("api.urls_clubs")),
     path("", include(router.urls)),
 ]

@@ -75,6 +75,7 @@ MATRIX = [
     ("get", "/api/v1/players/{player}/profile/", None, [200, 200, 200, 200, 200]),
     # a player's own phone only (its token: tests/api/test_me_history.py)
     ("get", "/api/v1/me/history/", None, [401, 403, 403, 403, 403]),
+    ("get", "/api/v1/me/seasons/", None, [401, 403, 403, 403, 403]),
     ("get", "/api/v1/players/{player}/export/", None, [401, 403, 200, 403, 403]),
     ("post", "/api/v1/players/{player}/erase/", None, [401, 403, 200, 403, 403]),
     ("patch", "/api/v1/players/{player}/", {"publication": "number"}, [401, 403, 200, 403, 403]),
