@@ -33,6 +33,9 @@ NOT_RACED = {
     "unique_round_number": "drawn under the tournament's row lock (round_draw)",
     "unique_table_number": "numbered inside the new round's transaction",
     "tournaments.Table.entry_token": "192 random bits (tournaments.tokens.new_token)",
+    "tournaments.Participant.personal_token": "192 random bits (tournaments.tokens.new_token)",
+    "one_confirmation_per_seat_and_version": "get_or_create under the table's row lock "
+                                             "(sheet_confirm)",
     "unique_seat": "written with the round, or swapped under the table's lock",
     "seated_once_per_table": "written with the round, or swapped under the table's lock",
     "unique_deal_number": "numbered under the table's row lock (sheets)",
