@@ -23,14 +23,15 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.permissions import SAFE_METHODS
 
-from tournaments.models import Participant, Table
+from tournaments.models import Table
 from tournaments.player_view import participant_by_token
 from tournaments.policies import sheet_refusal
 from tournaments.services import table_lock_by_token
 
 
-class TablePrincipal:
-    """The 'user' behind a table token: authenticated, never staff."""
+class TokenPrincipal:
+    """The 'user' behind a token (a table's or a player's): authenticated, never staff;
+    ``holder`` is the table or the participant the token belongs to."""
 
     is_authenticated = True
     is_anonymous = False
@@ -39,26 +40,50 @@ class TablePrincipal:
     pk = None
     id = None
 
-    def __init__(self, table: Table):
-        self.table = table
+    def __init__(self, holder):
+        self.holder = holder
 
     def __str__(self) -> str:
-        return f"table {self.table.pk}"
+        return f"{type(self.holder).__name__.lower()} {self.holder.pk}"
 
 
-class TableTokenAuthentication(authentication.BaseAuthentication):
-    keyword = "Table"
+class SchemeAuthentication(authentication.BaseAuthentication):
+    """``Authorization: <keyword> <token>``: ``token`` is the token, or None when the
+    header names another scheme; a header of the scheme that is not two words is 401
+    (``bad_header``), a token that is no UTF-8 is ``unreadable()``."""
 
-    def authenticate(self, request):
+    keyword = ""
+    bad_header = ""
+
+    def unreadable(self) -> exceptions.APIException:
+        raise NotImplementedError
+
+    def token(self, request) -> str | None:
         header = authentication.get_authorization_header(request).split()
         if not header or header[0].lower() != self.keyword.lower().encode():
             return None
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed(_("Invalid table token header."))
+            raise exceptions.AuthenticationFailed(self.bad_header)
         try:
-            token = header[1].decode()
+            return header[1].decode()
         except UnicodeDecodeError:
-            raise exceptions.AuthenticationFailed(_("Invalid table token.")) from None
+            raise self.unreadable() from None
+
+    def authenticate_header(self, request):
+        return self.keyword
+
+
+class TableTokenAuthentication(SchemeAuthentication):
+    keyword = "Table"
+    bad_header = _("Invalid table token header.")
+
+    def unreadable(self) -> exceptions.APIException:
+        return exceptions.AuthenticationFailed(_("Invalid table token."))
+
+    def authenticate(self, request):
+        token = self.token(request)
+        if token is None:
+            return None
         if request.method not in SAFE_METHODS and transaction.get_connection().in_atomic_block:
             table = table_lock_by_token(token)
         else:
@@ -66,10 +91,7 @@ class TableTokenAuthentication(authentication.BaseAuthentication):
                 entry_token=token).first()
         if table is None or sheet_refusal(table, by_table=True, write=False) is not None:
             raise exceptions.AuthenticationFailed(_("Invalid table token or the round is closed."))
-        return TablePrincipal(table), table
-
-    def authenticate_header(self, request):
-        return self.keyword
+        return TokenPrincipal(table), table
 
 
 class TableTokenScheme(OpenApiAuthenticationExtension):
@@ -83,43 +105,21 @@ class TableTokenScheme(OpenApiAuthenticationExtension):
                 "description": "`Table <entry_token>` — a table's own sheet"}
 
 
-class PlayerPrincipal:
-    """The 'user' behind a personal token: authenticated, never staff."""
-
-    is_authenticated = True
-    is_anonymous = False
-    is_staff = False
-    is_superuser = False
-    pk = None
-    id = None
-
-    def __init__(self, participant: Participant):
-        self.participant = participant
-
-    def __str__(self) -> str:
-        return f"participant {self.participant.pk}"
-
-
-class PlayerTokenAuthentication(authentication.BaseAuthentication):
+class PlayerTokenAuthentication(SchemeAuthentication):
     keyword = "Player"
+    bad_header = _("Invalid player token header.")
+
+    def unreadable(self) -> exceptions.APIException:
+        return exceptions.NotFound()  # nothing tells whether a personal token exists
 
     def authenticate(self, request):
-        header = authentication.get_authorization_header(request).split()
-        if not header or header[0].lower() != self.keyword.lower().encode():
+        token = self.token(request)
+        if token is None:
             return None
-        if len(header) != 2:
-            raise exceptions.AuthenticationFailed(_("Invalid player token header."))
-        try:
-            token = header[1].decode()
-        except UnicodeDecodeError:
-            raise exceptions.NotFound() from None
         participant = participant_by_token(token)
         if participant is None:
             raise exceptions.NotFound()
-        return PlayerPrincipal(participant), participant
-
-    def authenticate_header(self, request):
-        return self.keyword
+        return TokenPrincipal(participant), participant
 
 
 class PlayerTokenScheme(OpenApiAuthenticationExtension):
