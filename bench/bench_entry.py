@@ -85,6 +85,7 @@ def build(tables: int) -> dict:
 
     from clubs.models import Player
     from tournaments.models import Participant, Table
+    from tournaments.recompute.tasks import STANDINGS
     from tournaments.services.entries import tournament_create
     from tournaments.services.rounds import round_draw
 
@@ -106,6 +107,7 @@ def build(tables: int) -> dict:
                  .values_list("pk", "entry_token"))
     with connection.cursor() as cursor:
         cursor.execute("ANALYZE")
+    STANDINGS.forget(tournament.pk)  # an earlier run's mark (same id) would hold a publish
     return {"tournament": tournament.pk, "tables": found, "staff": token.key}
 
 
@@ -333,8 +335,8 @@ def main() -> None:
         if not args.no_worker:
             worker = subprocess.Popen(
                 [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo",
-                 "--concurrency", "1", "--loglevel", "warning", "--quiet"], cwd=ROOT,
-                stdout=subprocess.DEVNULL)
+                 "--loglevel", "warning", "--without-gossip", "--without-mingle"],
+                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             load = load_average()
             result = many_clients(built, args.clients, args.seconds)
