@@ -115,7 +115,7 @@ DEAL_POST = 2 + 1 + 1 + 1 + 5 + 1  # + key look-up, the sheet's deals, then INSE
 # INSERT history, UPDATE seats, UPDATE table version, INSERT outbox; + INSERT key
 DEAL_POST_WITHOUT_KEY = DEAL_POST - 2
 REPLAY = 2 + 1 + 1  # the lock and the key's answer: nothing is written
-CORRECTION = 2 + 1 + 1 + 1 + 5  # + the view's 404 check, the sheet's deals; UPDATE deal,
+CORRECTION = 2 + 1 + 1 + 5  # + the sheet's deals (a missing one is 404); UPDATE deal,
 # INSERT history, UPDATE seats, UPDATE table version, INSERT outbox
 
 
@@ -181,3 +181,15 @@ def test_a_refused_deal_post_leaves_nothing_behind(table_client, table):
                                         StandingsOutbox)] == counts
     # and the table takes the next deal as before (the refused request's key was not kept)
     assert post_deal(table_client, table, 2, HTTP_IDEMPOTENCY_KEY="four").status_code == 201
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("body", [{**WIN, "matadors": 2}, {**WIN, "number": 2}, ["not", "a"],
+                                  {"number": 9, "declarer": 9}])
+def test_a_correction_of_a_missing_deal_is_404_whatever_its_body(table_client, table, body):
+    assert post_deal(table_client, table).status_code == 201
+    resp = table_client.put(f"/api/v1/tables/{table['id']}/deals/2/", body, format="json",
+                            HTTP_IF_MATCH='"1.1"')
+    assert resp.status_code == 404 and resp.json()["code"] == "not_found", resp.content
+    gone = table_client.delete(f"/api/v1/tables/{table['id']}/deals/2/")
+    assert gone.status_code == 404 and gone.json()["code"] == "not_found"
