@@ -54,13 +54,11 @@ import argparse
 import cProfile
 import datetime
 import http.client
-import io
 import json
 import os
 import pstats
 import random
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -72,13 +70,18 @@ from pathlib import Path
 from bench.bench_skat_engine import random_deal
 from bench.common import (
     ROOT,
+    fetch,
+    free_port,
     load_average,
     machine,
     median,
     ms,
     ratio,
     setup_django,
+    stop,
     timed,
+    top_functions,
+    wait_ready,
 )
 
 SEED = 20240617
@@ -424,14 +427,6 @@ def profile_get(tournament_id: int, requests: int = 30) -> tuple[str, dict[str, 
     return top_functions(profiler), {k: v / requests for k, v in found.items()}, requests
 
 
-def top_functions(profiler: cProfile.Profile, count: int = 12) -> str:
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(count)
-    lines = out.getvalue().splitlines()
-    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls"))
-    return "\n".join(lines[start:start + count + 1])
-
-
 def phases(profiler: cProfile.Profile, wanted: dict[str, tuple[str, str]]) -> dict[str, float]:
     stats = pstats.Stats(profiler).stats  # (file, line, name) -> (cc, nc, tt, ct, callers)
     out = {}
@@ -443,22 +438,6 @@ def phases(profiler: cProfile.Profile, wanted: dict[str, tuple[str, str]]) -> di
 
 
 # --------------------------------------------------------------------------- HTTP
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def fetch(port: int, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        conn.request("GET", path, headers=headers or {})
-        response = conn.getresponse()
-        return response.status, dict(response.getheaders()), response.read()
-    finally:
-        conn.close()
 
 
 def python_load(port: int, path: str, headers: dict, clients: int, seconds: float,
@@ -540,20 +519,6 @@ def wrk_load(port: int, path: str, headers: dict, clients: int, seconds: float,
             "p50": float(p50) / 1e6, "p95": float(p95) / 1e6, "errors": int(errors)}
 
 
-def wait_ready(port: int, path: str, proc: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"gunicorn exited:\n{log.read_text()[-3000:]}")
-        try:
-            if fetch(port, path)[0] == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit(f"gunicorn did not answer within 60 s:\n{log.read_text()[-3000:]}")
-
-
 def measure_http(args, tournament_id: int) -> dict:
     from django.test import Client
 
@@ -623,12 +588,7 @@ def measure_http(args, tournament_id: int) -> dict:
             raise SystemExit("the standings changed during the HTTP measurement")
         return {"client": client, "bytes": len(api_body), "runs": runs}
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -9,12 +9,20 @@ comparable.
 
 from __future__ import annotations
 
+import contextlib
+import cProfile
+import http.client
+import io
 import os
 import platform
+import pstats
+import socket
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import unquote, urlparse
@@ -146,3 +154,79 @@ def setup_django() -> None:
         connections.close_all()
         ensure_database(recreate=True)
         call_command("migrate", verbosity=0, interactive=False)
+
+
+# --------------------------------------------------------------------------- profiles
+
+
+def top_functions(profiler: cProfile.Profile, count: int = 12) -> str:
+    """The ``count`` functions of a profile that took the most time of their own."""
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(count)
+    lines = out.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls"))
+    return "\n".join(lines[start:start + count + 1])
+
+
+# --------------------------------------------------------------------------- HTTP
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def fetch(port: int, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+def wait_ready(port: int, path: str, proc: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"gunicorn exited:\n{log.read_text()[-3000:]}")
+        try:
+            if fetch(port, path)[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"gunicorn did not answer within 60 s:\n{log.read_text()[-3000:]}")
+
+
+@contextlib.contextmanager
+def gunicorn(*, workers: int, threads: int = 1, ready_path: str = "/api/v1/",
+             env: dict[str, str] | None = None) -> Iterator[int]:
+    """``config.wsgi`` served by gunicorn on a free port of 127.0.0.1 (the repository's
+    ``gunicorn.conf.py``, as the image serves it); yields the port once ``ready_path``
+    answers 200, and stops the server afterwards."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", str(workers),
+               "--threads", str(threads), "--bind", f"127.0.0.1:{port}"]
+    with tempfile.TemporaryDirectory(prefix="bench-gunicorn-") as tmp:
+        log = Path(tmp) / "gunicorn.log"
+        with open(log, "wb") as log_file:
+            proc = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **(env or {})},
+                                    stdout=log_file, stderr=subprocess.STDOUT)
+        try:
+            wait_ready(port, ready_path, proc, log)
+            yield port
+        finally:
+            stop(proc)
+
+
+def stop(proc: subprocess.Popen, timeout: float = 15) -> None:
+    """Stop a server the bench started: SIGTERM, then SIGKILL after ``timeout``."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
