@@ -104,5 +104,7 @@ def test_a_committed_deal_post_publishes_one_invalidation(table_client, table):
         stop.set()
         listener.join()
         pubsub.close()
-    assert heard.count(str(tournament_id).encode()) == 1, heard
+    # one message: that tournament's sheets and that table (``invalidation_message``)
+    assert heard.count(f"{tournament_id}:{table['id']}".encode()) == 1, heard
+    assert len(heard) == 1, heard
     assert snapshots.invalidation_count() == before + 1
