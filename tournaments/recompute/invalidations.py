@@ -39,7 +39,10 @@ PING_SECONDS = 5  # a silent subscription is pinged this often, so a dead one is
 RETRY_SECONDS = 1
 
 _lock = threading.Lock()
-_counts: dict[int, int] = {}
+_counts: dict[str, int] = {}
+# every count in this process in order: the scope's latest, and the latest of all
+_bumped: dict[str, int] = {}
+_sequence = {"last": 0}
 # the process the listener runs in, its subscription's generation, and whether it is live
 _state: dict = {"pid": None, "generation": 0, "live": False}
 
@@ -88,6 +91,24 @@ def bump(scope: int | str) -> None:
     scope = str(scope)
     with _lock:
         _counts[scope] = _counts.get(scope, 0) + 1
+        _sequence["last"] += 1
+        _bumped[scope] = _sequence["last"]
+
+
+def point() -> tuple[int, int] | None:
+    """Where the counts stand now (generation, sequence) while the listener is
+    subscribed, else None: read before a render whose scopes only the render finds."""
+    if seen("") is None:
+        return None
+    return _state["generation"], _sequence["last"]
+
+
+def unchanged_since(start: tuple[int, int] | None, scopes) -> bool:
+    """Whether no invalidation of ``scopes`` was counted since ``start`` (``point``) and
+    the subscription then is still the one now."""
+    if start is None or not _state["live"] or _state["generation"] != start[0]:
+        return False
+    return all(_bumped.get(str(scope), 0) <= start[1] for scope in scopes)
 
 
 def publish(text: int | str) -> None:

@@ -144,6 +144,7 @@ def forget_all() -> None:
     with _lock:
         _snapshots.clear()
         _hints.clear()
+        _ranked.clear()
 
 
 def _token_key(scope: int | str) -> str:
@@ -217,6 +218,25 @@ def results(tournament_id: int, round_number: int, version: str,
     except Exception:
         log.warning("standings cache unavailable", exc_info=True)
     return value
+
+
+# tournament -> (the computation, its ranked lists): what every player's page reads
+_ranked: dict[int, tuple[Any, dict]] = {}
+
+
+def ranked_lists(tournament_id: int, computed_at, build: Callable[[], dict]) -> dict:
+    """The ranked stored lists of one computation (``computed_at``, read before them),
+    parsed once per process and computation instead of once per player's page. Never
+    older than ``computed_at``; read only."""
+    kept = _ranked.get(tournament_id)
+    if kept is not None and kept[0] == computed_at and computed_at is not None:
+        return kept[1]
+    lists = build()
+    with _lock:
+        if len(_ranked) >= MAX_SNAPSHOTS:
+            _ranked.clear()
+        _ranked[tournament_id] = (computed_at, lists)
+    return lists
 
 
 def invalidation_count() -> int:
@@ -354,8 +374,9 @@ class StandingsSnapshotMiddleware:
             if answer is not None:
                 return answer
             tokens = _tokens(scopes)
+        start = invalidations.point()
         response = self.get_response(request)
-        self._remember(key, spec, scopes, tokens, response, seen)
+        self._remember(key, spec, scopes, tokens, response, seen, start)
         return response
 
     def _from_snapshot(self, request, key, scopes, seen):
@@ -395,14 +416,26 @@ class StandingsSnapshotMiddleware:
             _csrf.process_response(request, response)
         return response
 
-    def _remember(self, key, spec, scopes, tokens, response, seen) -> None:
+    def _remember(self, key, spec, scopes, tokens, response, seen, start) -> None:
         marked = getattr(response, "_snapshot_scopes", None)
         if marked is None or response.streaming:
             return
-        if marked != scopes:  # learnt now; remembered from the next render on
-            if spec.scopes is None and response.status_code == 200:
-                _bounded(_hints, key, marked)
-            return
+        if marked != scopes:  # learnt now
+            if spec.scopes is not None or response.status_code != 200:
+                return
+            _bounded(_hints, key, marked)
+            # remembered at once when the pushed counts say nothing of its scopes came
+            # since the render began; else from the next render on. Tokens, then counts
+            # are read before that check: an invalidation after it finds them older.
+            try:
+                tokens = tuple(read_token(scope) for scope in marked)
+            except Exception:
+                return
+            if None in tokens:
+                tokens = ()  # trusted while the counts vouch for it, then rendered again
+            scopes, seen = marked, _seen(marked)
+            if seen is None or not invalidations.unchanged_since(start, marked):
+                return
         if tokens is None:
             return
         now = time.monotonic()
