@@ -211,3 +211,12 @@ def test_each_reader_of_a_remembered_page_gets_a_csrf_token_of_their_own(short_s
                                                   "csrfmiddlewaretoken": token})
         assert switched.status_code == 302  # the token fits the reader's own cookie
     assert tokens[0] != tokens[1]
+
+
+def test_an_invalidation_message_names_its_scopes():
+    from tournaments.recompute.invalidations import invalidation_message, scopes_of
+
+    assert scopes_of(invalidation_message(5)) == ("5",)
+    assert scopes_of(invalidation_message(5, 12)) == ("s5", "d12")
+    assert scopes_of(invalidation_message(None, 12)) == ("d12",)
+    assert scopes_of("nonsense") == () and scopes_of("5:x") == () and scopes_of("a:1") == ()
