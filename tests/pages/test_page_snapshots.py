@@ -220,3 +220,14 @@ def test_an_invalidation_message_names_its_scopes():
     assert scopes_of(invalidation_message(5, 12)) == ("s5", "d12")
     assert scopes_of(invalidation_message(None, 12)) == ("d12",)
     assert scopes_of("nonsense") == () and scopes_of("5:x") == () and scopes_of("a:1") == ()
+
+
+def test_an_erased_personal_token_opens_nothing_at_once(short_skat, table,
+                                                        django_assert_num_queries):
+    participant = Participant.objects.get(pk=seated(table)[0].pk)
+    url = f"/me/{participant.personal_token}/live/"
+    remembered(url)
+    assert from_memory(url, django_assert_num_queries).status_code == 200
+    participant.personal_token = "y" * 32
+    participant.save()
+    assert get(url).status_code == 404

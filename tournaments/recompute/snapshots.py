@@ -279,7 +279,8 @@ def _tournament_saved(sender, instance, **kwargs) -> None:
 
 
 def _round_saved(sender, instance, **kwargs) -> None:
-    """A draw, a round closed or reopened: where the players sit and may enter."""
+    """A draw, a round closed or reopened: where the players sit and may enter; a
+    participant's change (a personal token renewed or erased, a withdrawal): their page."""
     invalidate(instance.tournament_id)
 
 
@@ -290,6 +291,7 @@ def _confirmation_saved(sender, instance, **kwargs) -> None:
 
 # every save or delete of these drops what shows them
 for _model, _handler in (("Tournament", _tournament_saved), ("Round", _round_saved),
+                         ("Participant", _round_saved),
                          ("SheetConfirmation", _confirmation_saved)):
     for _signal, _what in ((post_save, "saved"), (post_delete, "deleted")):
         _signal.connect(_handler, sender=f"tournaments.{_model}",
