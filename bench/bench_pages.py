@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import shutil
 import tempfile
 import time
@@ -30,14 +29,11 @@ from bench.common import (
     ROOT,
     WRK_SCRIPT,
     fetch,
-    free_port,
+    gunicorn,
     load_average,
     machine,
     python_load,
     ratio,
-    start_gunicorn,
-    stop,
-    wait_ready,
     wrk_load,
 )
 
@@ -108,63 +104,59 @@ def measure(args, built: dict) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="bench-pages-"))
     (tmp / "wrk.lua").write_text(WRK_SCRIPT)
     code = Path(args.code).resolve() if args.code else ROOT
-    port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(code)}
-    log = tmp / "gunicorn.log"
-    proc = start_gunicorn(port, env, log, cwd=code)
     try:
-        wait_ready(port, api, proc, log)
-        tags = {name: fetch(port, path, headers)[1].get("ETag")
-                for name, path, headers in (("api", api, {}), ("part", part, german),
-                                            ("staff", api, staff))}
-        phones = tokens[:args.phones]
-        me_paths = {kind: [f"/me/{t}/{kind}" for t in phones] for kind in ("", "live/")}
-        scenarios = {
-            "api anonymous 200 (baseline)": (api, {}, 200, None),
-            "api anonymous 304 (baseline)": (api, {"If-None-Match": tags["api"]}, 304, None),
-            "board part 200": (part, german, 200, None),
-            "board part 304": (part, {**german, "If-None-Match": tags["part"]}, 304, None),
-            "board page 200": (page, german, 200, None),
-            "api staff 200": (api, staff, 200, None),
-            "api staff 304": (api, {**staff, "If-None-Match": tags["staff"]}, 304, None),
-            "me page 200": (me_paths[""][0], german, 200, me_paths[""]),
-            "me live 200": (me_paths["live/"][0], german, 200, me_paths["live/"]),
-        }
-        for name, (path, headers, expect, _paths) in scenarios.items():
-            got = fetch(port, path, headers)[0]
-            if got != expect:
-                raise SystemExit(f"{name}: answered {got}, expected {expect}")
-        client = args.client
-        if client == "auto":
-            client = "wrk" if shutil.which("wrk") else "python"
+        with gunicorn(workers=2, threads=8, ready_path=api, cwd=code,
+                      env={"PYTHONPATH": str(code)}) as port:
+            tags = {name: fetch(port, path, headers)[1].get("ETag")
+                    for name, path, headers in (("api", api, {}), ("part", part, german),
+                                                ("staff", api, staff))}
+            phones = tokens[:args.phones]
+            me_paths = {kind: [f"/me/{t}/{kind}" for t in phones] for kind in ("", "live/")}
+            scenarios = {
+                "api anonymous 200 (baseline)": (api, {}, 200, None),
+                "api anonymous 304 (baseline)": (api, {"If-None-Match": tags["api"]}, 304, None),
+                "board part 200": (part, german, 200, None),
+                "board part 304": (part, {**german, "If-None-Match": tags["part"]}, 304, None),
+                "board page 200": (page, german, 200, None),
+                "api staff 200": (api, staff, 200, None),
+                "api staff 304": (api, {**staff, "If-None-Match": tags["staff"]}, 304, None),
+                "me page 200": (me_paths[""][0], german, 200, me_paths[""]),
+                "me live 200": (me_paths["live/"][0], german, 200, me_paths["live/"]),
+            }
+            for name, (path, headers, expect, _paths) in scenarios.items():
+                got = fetch(port, path, headers)[0]
+                if got != expect:
+                    raise SystemExit(f"{name}: answered {got}, expected {expect}")
+            client = args.client
+            if client == "auto":
+                client = "wrk" if shutil.which("wrk") else "python"
 
-        def run(name, path, headers, expect, paths, seconds):
-            if client == "python":
-                return python_load(port, path, headers, args.clients, seconds, expect)
-            script = tmp / "wrk.lua"
-            if paths:
-                script = tmp / f"rotate-{abs(hash(name))}.lua"
-                listed = "{" + ",".join(f'"{p}"' for p in paths) + "}"
-                script.write_text(ROTATING.format(paths=listed) + WRK_SCRIPT)
-            return wrk_load(port, path, headers, args.clients, seconds, expect, script)
+            def run(name, path, headers, expect, paths, seconds):
+                if client == "python":
+                    return python_load(port, path, headers, args.clients, seconds, expect)
+                script = tmp / "wrk.lua"
+                if paths:
+                    script = tmp / f"rotate-{abs(hash(name))}.lua"
+                    listed = "{" + ",".join(f'"{p}"' for p in paths) + "}"
+                    script.write_text(ROTATING.format(paths=listed) + WRK_SCRIPT)
+                return wrk_load(port, path, headers, args.clients, seconds, expect, script)
 
-        results: dict[str, dict] = {}
-        for name, (path, headers, expect, paths) in scenarios.items():
-            for phone in (paths or []) * 2:  # every phone has polled before, just now
-                fetch(port, phone, headers)
-            run(name, path, headers, expect, paths, 2)  # warm-up: connections, snapshots
-            settled(port, api)
-            load = load_average()
-            result = run(name, path, headers, expect, paths, args.seconds)
-            settled(port, api)  # the requests queued when wrk stopped are not the next's
-            result["load"] = load
-            results[name] = result
-            print(f"  {name:30}: p50 {result['p50'] * 1e3:8.1f} ms  p95 "
-                  f"{result['p95'] * 1e3:8.1f} ms  {result['rps']:8.1f} req/s  errors "
-                  f"{result['errors']}  load {load:.1f}", flush=True)
-        return {"client": client, "code": str(code), "results": results}
+            results: dict[str, dict] = {}
+            for name, (path, headers, expect, paths) in scenarios.items():
+                for phone in (paths or []) * 2:  # every phone has polled before, just now
+                    fetch(port, phone, headers)
+                run(name, path, headers, expect, paths, 2)  # warm-up: connections, snapshots
+                settled(port, api)
+                load = load_average()
+                result = run(name, path, headers, expect, paths, args.seconds)
+                settled(port, api)  # the requests queued when wrk stopped are not the next's
+                result["load"] = load
+                results[name] = result
+                print(f"  {name:30}: p50 {result['p50'] * 1e3:8.1f} ms  p95 "
+                      f"{result['p95'] * 1e3:8.1f} ms  {result['rps']:8.1f} req/s  errors "
+                      f"{result['errors']}  load {load:.1f}", flush=True)
+            return {"client": client, "code": str(code), "results": results}
     finally:
-        stop(proc)
         shutil.rmtree(tmp, ignore_errors=True)
 
 

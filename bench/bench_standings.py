@@ -53,12 +53,13 @@ from __future__ import annotations
 import argparse
 import cProfile
 import datetime
-import io
 import json
 import os
 import pstats
 import random
 import shutil
+import subprocess
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -77,9 +78,9 @@ from bench.common import (
     python_load,
     ratio,
     setup_django,
-    start_gunicorn,
     stop,
     timed,
+    top_functions,
     wait_ready,
     wrk_load,
 )
@@ -427,14 +428,6 @@ def profile_get(tournament_id: int, requests: int = 30) -> tuple[str, dict[str, 
     return top_functions(profiler), {k: v / requests for k, v in found.items()}, requests
 
 
-def top_functions(profiler: cProfile.Profile, count: int = 12) -> str:
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(count)
-    lines = out.getvalue().splitlines()
-    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls"))
-    return "\n".join(lines[start:start + count + 1])
-
-
 def phases(profiler: cProfile.Profile, wanted: dict[str, tuple[str, str]]) -> dict[str, float]:
     stats = pstats.Stats(profiler).stats  # (file, line, name) -> (cc, nc, tt, ct, callers)
     out = {}
@@ -467,7 +460,11 @@ def measure_http(args, tournament_id: int) -> dict:
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench_standings_settings",
            "PYTHONPATH": os.pathsep.join([str(tmp), str(ROOT)])}
     log = tmp / "gunicorn.log"
-    proc = start_gunicorn(port, env, log)
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", "2",
+               "--threads", "8", "--bind", f"127.0.0.1:{port}"]
+    with open(log, "wb") as log_file:
+        proc = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log_file,
+                                stderr=subprocess.STDOUT)
     try:
         wait_ready(port, static_path, proc, log)
         status, api_headers, api_body = fetch(port, api_path)

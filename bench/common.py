@@ -9,16 +9,21 @@ comparable.
 
 from __future__ import annotations
 
+import contextlib
+import cProfile
 import http.client
+import io
 import os
 import platform
+import pstats
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import unquote, urlparse
@@ -152,9 +157,19 @@ def setup_django() -> None:
         call_command("migrate", verbosity=0, interactive=False)
 
 
-# --------------------------------------------------------------------------- HTTP load
-# Load tests on 127.0.0.1 only: a gunicorn the bench starts, wrk (``apt-get install wrk``)
-# or Python threads as the clients.
+# --------------------------------------------------------------------------- profiles
+
+
+def top_functions(profiler: cProfile.Profile, count: int = 12) -> str:
+    """The ``count`` functions of a profile that took the most time of their own."""
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(count)
+    lines = out.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls"))
+    return "\n".join(lines[start:start + count + 1])
+
+
+# --------------------------------------------------------------------------- HTTP
 
 
 def free_port() -> int:
@@ -171,6 +186,55 @@ def fetch(port: int, path: str, headers: dict | None = None) -> tuple[int, dict,
         return response.status, dict(response.getheaders()), response.read()
     finally:
         conn.close()
+
+
+def wait_ready(port: int, path: str, proc: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"gunicorn exited:\n{log.read_text()[-3000:]}")
+        try:
+            if fetch(port, path)[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"gunicorn did not answer within 60 s:\n{log.read_text()[-3000:]}")
+
+
+@contextlib.contextmanager
+def gunicorn(*, workers: int, threads: int = 1, ready_path: str = "/api/v1/",
+             env: dict[str, str] | None = None, cwd: Path = ROOT) -> Iterator[int]:
+    """``config.wsgi`` served by gunicorn on a free port of 127.0.0.1 (the repository's
+    ``gunicorn.conf.py``, as the image serves it); yields the port once ``ready_path``
+    answers 200, and stops the server afterwards. ``cwd``: the tree whose code it serves
+    (another checkout's, for "before" figures; put it on ``PYTHONPATH`` in ``env``)."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", str(workers),
+               "--threads", str(threads), "--bind", f"127.0.0.1:{port}"]
+    with tempfile.TemporaryDirectory(prefix="bench-gunicorn-") as tmp:
+        log = Path(tmp) / "gunicorn.log"
+        with open(log, "wb") as log_file:
+            proc = subprocess.Popen(command, cwd=cwd, env={**os.environ, **(env or {})},
+                                    stdout=log_file, stderr=subprocess.STDOUT)
+        try:
+            wait_ready(port, ready_path, proc, log)
+            yield port
+        finally:
+            stop(proc)
+
+
+def stop(proc: subprocess.Popen, timeout: float = 15) -> None:
+    """Stop a server the bench started: SIGTERM, then SIGKILL after ``timeout``."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+# Load on 127.0.0.1: wrk (``apt-get install wrk``) or Python threads as the clients.
 
 
 def python_load(port: int, path: str, headers: dict, clients: int, seconds: float,
@@ -250,36 +314,3 @@ def wrk_load(port: int, path: str, headers: dict, clients: int, seconds: float,
     requests, duration_us, p50, p95, errors = line.split()[1:]
     return {"requests": int(requests), "rps": int(requests) / (int(duration_us) / 1e6),
             "p50": float(p50) / 1e6, "p95": float(p95) / 1e6, "errors": int(errors)}
-
-
-def wait_ready(port: int, path: str, proc: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"gunicorn exited:\n{log.read_text()[-3000:]}")
-        try:
-            if fetch(port, path)[0] == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit(f"gunicorn did not answer within 60 s:\n{log.read_text()[-3000:]}")
-
-
-def start_gunicorn(port: int, env: dict, log: Path, *, cwd: Path = ROOT) -> subprocess.Popen:
-    """The app under gunicorn as production runs it (2 workers, 8 threads each) on
-    127.0.0.1, its output in ``log``; ``cwd`` is the tree whose code it serves."""
-    command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", "2",
-               "--threads", "8", "--bind", f"127.0.0.1:{port}"]
-    with open(log, "wb") as log_file:
-        return subprocess.Popen(command, cwd=cwd, env=env, stdout=log_file,
-                                stderr=subprocess.STDOUT)
-
-
-def stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
