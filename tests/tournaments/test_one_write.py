@@ -104,7 +104,11 @@ def test_a_committed_deal_post_publishes_one_invalidation(table_client, table):
         stop.set()
         listener.join()
         pubsub.close()
-    assert heard.count(str(tournament_id).encode()) == 1, heard
+    # one message: that tournament's sheets and that table (``invalidation_message``)
+    assert heard.count(f"{tournament_id}:{table['id']}".encode()) == 1, heard
+    # (no other message of this tournament; others' may share a Redis's channels)
+    assert [m for m in heard if m.split(b":")[0] == str(tournament_id).encode()] == [
+        f"{tournament_id}:{table['id']}".encode()], heard
     assert snapshots.invalidation_count() == before + 1
 
 
