@@ -42,6 +42,8 @@ class TokenPrincipal:
 
     def __init__(self, holder):
         self.holder = holder
+        # the request log names the table a table token entered for
+        self.table = holder if isinstance(holder, Table) else None
 
     def __str__(self) -> str:
         return f"{type(self.holder).__name__.lower()} {self.holder.pk}"
