@@ -9,9 +9,12 @@ comparable.
 
 from __future__ import annotations
 
+import http.client
 import os
 import platform
+import socket
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -146,3 +149,87 @@ def setup_django() -> None:
         connections.close_all()
         ensure_database(recreate=True)
         call_command("migrate", verbosity=0, interactive=False)
+
+
+# --------------------------------------------------------------------------- the field
+
+# The names of the bench's players (random first and last names from these).
+FIRST = ("Anna", "Bernd", "Claudia", "Dieter", "Elke", "Frank", "Gisela", "Hans", "Ilse",
+         "Jürgen", "Karin", "Lothar", "Monika", "Norbert", "Olga", "Peter", "Renate",
+         "Stefan", "Traudel", "Uwe", "Vera", "Werner", "Yvonne", "Zoë")
+LAST = ("Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker",
+        "Schulz", "Hoffmann", "Schäfer", "Koch", "Bauer", "Richter", "Klein", "Wolf",
+        "Schröder", "Neumann", "Schwarz", "Zimmermann", "Braun", "Krüger", "Hofmann",
+        "Hartmann", "Lange", "Schmitt", "Werner", "Krause", "Meier", "Lehmann")
+SKAT_RULES = {"kontra_re": True, "ramsch": True}  # + series_deals_4 of the bench
+CHAMPIONSHIP = "Bench-Meisterschaft"
+DIRECTOR = "bench-director"
+
+
+def skat_championship(*, players: int, deals: int, seed: int, day=None):
+    """An empty bench database's published Skat championship (Seeger-Fabian, Kontra/Re,
+    Ramsch, series of ``deals`` at a table of 4) with ``players`` checked-in
+    participants (each with its personal token, made with the participant), directed
+    by the staff user ``DIRECTOR``, played on ``day`` (default 2024-06-17; players'
+    tokens open their pages only for some days after it). TRUNCATEs the bench
+    database's tournaments and players first. Returns the tournament and the
+    ``random.Random(seed)`` that named the players (the standings bench draws its deals
+    from it next)."""
+    import datetime
+    import random
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from clubs.models import Player
+    from tournaments.models import Participant
+    from tournaments.services.entries import tournament_create
+
+    with connection.cursor() as cursor:
+        cursor.execute("TRUNCATE tournaments_tournament, clubs_player RESTART IDENTITY CASCADE")
+    user, _created = get_user_model().objects.get_or_create(
+        username=DIRECTOR, defaults={"is_staff": True})
+    tournament = tournament_create(name=CHAMPIONSHIP, game="skat",
+                                   rules={**SKAT_RULES, "series_deals_4": deals},
+                                   date=day or datetime.date(2024, 6, 17), director=user,
+                                   published=True)
+    rng = random.Random(seed)
+    made = Player.objects.bulk_create(
+        Player(name=f"{rng.choice(FIRST)} {rng.choice(LAST)}") for _ in range(players))
+    Participant.objects.bulk_create(
+        Participant(tournament=tournament, player=p, start_number=i, checked_in=True)
+        for i, p in enumerate(made, start=1))
+    return tournament, rng
+
+
+# --------------------------------------------------------------------------- servers
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def fetch(port: int, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+def wait_ready(port: int, path: str, proc: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"gunicorn exited:\n{log.read_text()[-3000:]}")
+        try:
+            if fetch(port, path)[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"gunicorn did not answer within 60 s:\n{log.read_text()[-3000:]}")
