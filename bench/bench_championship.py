@@ -102,7 +102,7 @@ BASELINE_POST_EVERY = 1.0  # s between the staff client's player creations
 ETAG_PARTS = re.compile(r'st-\d+-\d+-([0-9.]+)-(\d+)"')
 RETRY_PAUSE = 0.5  # s before a failed POST is sent again
 TAIL = 45  # s the watcher goes on after the run: the standings catch up
-GIVE_UP_AFTER = 120  # s after the run's end a table stops retrying
+GIVE_UP_AFTER = 60  # s after the run's end a table stops posting (and retrying)
 
 
 # --------------------------------------------------------------------------- pure parts
@@ -277,6 +277,9 @@ async def _table(job: dict, table: dict, out: dict) -> None:
     for number, (offset, body) in enumerate(zip(table["offsets"], table["bodies"],
                                                 strict=True), start=1):
         await _sleep_until(job["start"] + offset)
+        if time.time() > stop_retrying:  # the tablet gives up: its deals stay unposted
+            out["unposted"] += len(table["offsets"]) - number + 1
+            return
         headers = {"Authorization": table["auth"], "Content-Type": "application/json",
                    "Idempotency-Key": f"{job['run']}-{table['id']}-{number}"}
         sent = time.perf_counter()
@@ -376,13 +379,19 @@ async def _lag(job: dict, out: dict) -> None:
 
 async def _generate(job: dict) -> dict:
     out = {"acks": [], "failed": [], "retries": Counter(), "polls": [], "seen": [],
-           "baseline_posts": [], "lag": []}
+           "baseline_posts": [], "lag": [], "unposted": 0}
     tasks = [_table(job, t, out) for t in job["tables"]]
     tasks += [_poller(job, p, out) for p in job["phones"]]
     tasks += [_watcher(job, w, out) for w in job["watch"]]
     tasks += [_baseline_poster(job, p, out) for p in job["posters"]]
     tasks.append(_lag(job, out))
-    await asyncio.gather(*tasks)
+    running = [asyncio.ensure_future(task) for task in tasks]
+    # a hard end: what is still waiting for an answer then is left (and counted unposted)
+    _done, pending = await asyncio.wait(
+        running, timeout=job["start"] + job["seconds"] + GIVE_UP_AFTER + 40 - time.time())
+    for task in pending:
+        task.cancel()
+    out["cancelled"] = len(pending)
     return out
 
 
@@ -678,7 +687,9 @@ def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict
     acked: dict[int, set[int]] = {}
     for table, number, *_rest in acks:
         acked.setdefault(table, set()).add(number)
-    summary = {"acks": len(acks), "failed": len(failed), "failed_sample": failed[:5],
+    summary = {"acks": len(acks), "failed": len(failed),
+               "unposted": sum(r["unposted"] for r in results),
+               "cancelled": sum(r["cancelled"] for r in results), "failed_sample": failed[:5],
                "retries": dict(retries), "account": account(acked, stored),
                "wall": wall, "loads": loads, "catch_up": catch_up, "cpu": cpu,
                "current": current}
@@ -767,7 +778,9 @@ def report(args, summary: dict) -> None:
     print(f"Deals: {acc['acked']:,} answered 201, {acc['stored']:,} stored; lost "
           f"{acc['lost']}, doubled {acc['doubled']}, stored without a 201 "
           f"{acc['unanswered']}; failed posts {summary['failed']} "
-          f"{summary['failed_sample'] if summary['failed'] else ''}; retries "
+          f"{summary['failed_sample'] if summary['failed'] else ''}; not posted (the "
+          f"tablet gave up {GIVE_UP_AFTER} s after the run) {summary['unposted']:,}; "
+          f"requests cut at the hard end {summary['cancelled']}; retries "
           f"{summary['retries'] or 0}; baseline POST answers {summary['baseline_post_status']}")
     if summary["catch_up"] is not None:
         print(f"The watcher got standings with no pending change {summary['catch_up']:.1f} s "
