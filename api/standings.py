@@ -10,7 +10,9 @@ answer is spliced from it without DRF's renderer. ``?round=N`` gives the standin
 ``withdrawn``; withdrawing or re-admitting a player has the standings recomputed, so the
 cached bytes follow. Names are shown as their players chose (``clubs.publication``), in
 the site's language for everybody ("Nr. 17": the bytes are shared by all pollers); those
-who direct the tournament get the full names, rendered afresh under their own ETag.
+who direct the tournament get the full names under their own ETag, rendered once per
+computation too but kept apart (``snapshots.results``' ``full`` variant), given only
+after the permission check and never remembered for the public's polls.
 """
 
 import logging
@@ -57,10 +59,13 @@ def _cached(key: str, build):
 def results_bytes(tournament: Tournament, round_number: int, version: str, *,
                   full: bool = False) -> bytes:
     """The rendered ``results`` list of one computation, from the owner's cache: names as
-    their players chose. With ``full`` (a director's answer) the full names, rendered
-    afresh and never cached nor remembered for the public's polls."""
+    their players chose. With ``full`` (a director's answer) the full names, kept apart
+    from the public's and never remembered for the public's polls."""
     if full:
-        return _RENDERER.render(named_standings(tournament, round_number, full=True))
+        return snapshots.results(
+            tournament.pk, round_number, version,
+            lambda: _RENDERER.render(named_standings(tournament, round_number, full=True)),
+            variant="full")
 
     def build() -> bytes:
         # one answer for every poller, whatever its language (the snapshots are shared):
@@ -88,36 +93,33 @@ STANDINGS_ANSWER = inline_serializer("Standings", {
 
 
 class TournamentStandings(TournamentEndpoint):
-    standings_snapshots = True  # the snapshot middleware answers its anonymous polls
-
-    def initial(self, request, *args, **kwargs):
-        # the snapshot token is read before any database read (the parent's included)
-        self.token = snapshots.current_token(kwargs["tournament_id"])
-        super().initial(request, *args, **kwargs)
+    # the snapshot middleware answers its anonymous polls
+    snapshot = snapshots.Snapshotted(
+        "api-standings", scopes=lambda kwargs: snapshots.standings_scopes(
+            kwargs["tournament_id"]))
 
     @extend_schema(responses={200: STANDINGS_ANSWER, 304: None},
                    parameters=[ROUND.parameter()])
     def get(self, request, tournament_id: int):
-        token, tournament = self.token, self.tournament
+        tournament = self.tournament
         round_number = _round_param(request)
         fresh = snapshots.etag(tournament, round_number)
         full = self.full_names
         etag = f'{fresh.etag[:-1]}-full"' if full else fresh.etag
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         answer = precondition_answer(request, etag, headers)
-        if full:  # a director's answer is never remembered for the public's polls
-            return answer or HttpResponse(
-                render_answer(fresh.computed_at, fresh.pending is not None, round_number,
-                              results_bytes(tournament, round_number, "", full=True)),
-                content_type="application/json", headers=headers)
-        if answer is not None:
-            return snapshots.mark(answer, tournament.pk, round_number, token,
-                                  tournament.published)
         # a change of a publication choice is a pending change (``player_publish``):
         # the cached names follow it before the next computation
         version = f"{fresh.version}-{fresh.pending or 0}"
+        if full:  # a director's answer is never remembered for the public's polls
+            return answer or HttpResponse(
+                render_answer(fresh.computed_at, fresh.pending is not None, round_number,
+                              results_bytes(tournament, round_number, version, full=True)),
+                content_type="application/json", headers=headers)
+        scopes = snapshots.standings_scopes(tournament.pk)
+        if answer is not None:
+            return snapshots.mark(answer, scopes, tournament.published)
         body = render_answer(fresh.computed_at, fresh.pending is not None, round_number,
                              results_bytes(tournament, round_number, version))
         response = HttpResponse(body, content_type="application/json", headers=headers)
-        return snapshots.mark(response, tournament.pk, round_number, token,
-                              tournament.published)
+        return snapshots.mark(response, scopes, tournament.published)

@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
 
 from api.conditional import ConditionalReads
@@ -144,19 +144,22 @@ class DealDetail(ConditionalReads, TableEndpoint):
 
     @extend_schema(request=DEAL_BODY, responses=DealSerializer, parameters=[IF_MATCH])
     def put(self, request, table_id: int, number: int):
-        table = self.table
-        self._deal(table, number)
-        body_number, record = _split_number(request.data, default=number)
-        if body_number != number:
-            raise ValidationError({"number": [_("A correction cannot change the deal number.")]})
+        try:
+            body_number, record = _split_number(request.data, default=number)
+            if body_number != number:
+                raise ValidationError(
+                    {"number": [_("A correction cannot change the deal number.")]})
+        except APIException:
+            self._deal(self.table, number)  # a deal that is not there: 404 before the body
+            raise
+        # the service reads the sheet's deals and answers 404 for a missing one itself
         deal = deal_correct(sheet=self.sheet, number=number, record=record,
                             actor=actor_of(request), if_match=request.headers.get("If-Match"))
         return _deal_answer(deal)
 
     @extend_schema(responses={204: None}, parameters=[IF_MATCH])
     def delete(self, request, table_id: int, number: int):
-        table = self.table
-        self._deal(table, number)
+        # the service answers 404 for a deal that is not there before anything else
         deal_delete(sheet=self.sheet, number=number, actor=actor_of(request),
                     if_match=request.headers.get("If-Match"))
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -92,6 +92,7 @@ from bench.common import (
     machine,
     setup_django,
     skat_championship,
+    stop,
     wait_ready,
 )
 
@@ -546,17 +547,6 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
     return ports, web, workers
 
 
-def stop(processes: list[subprocess.Popen]) -> None:
-    for proc in processes:
-        proc.terminate()
-    for proc in processes:
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
-
 # --------------------------------------------------------------------------- build
 
 
@@ -854,7 +844,8 @@ def main() -> None:
             loads.append(load_average())
             current = standings_pending(tournament_id) is None
         finally:
-            stop(web + workers)
+            for proc in web + workers:
+                stop(proc)
         stored: dict[int, list[int]] = {}
         for table_id, number in Deal.objects.filter(
                 table__round__tournament_id=tournament_id).values_list("table_id", "number"):

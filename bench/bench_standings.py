@@ -52,8 +52,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import http.client
-import io
 import json
 import os
 import pstats
@@ -62,7 +60,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import tracemalloc
 from pathlib import Path
@@ -73,17 +70,22 @@ from bench.common import (
     DIRECTOR,
     ROOT,
     SKAT_RULES,
+    WRK_SCRIPT,
     fetch,
     free_port,
     load_average,
     machine,
     median,
     ms,
+    python_load,
     ratio,
     setup_django,
     skat_championship,
+    stop,
     timed,
+    top_functions,
     wait_ready,
+    wrk_load,
 )
 
 SEED = 20240617
@@ -404,14 +406,6 @@ def profile_get(tournament_id: int, requests: int = 30) -> tuple[str, dict[str, 
     return top_functions(profiler), {k: v / requests for k, v in found.items()}, requests
 
 
-def top_functions(profiler: cProfile.Profile, count: int = 12) -> str:
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(count)
-    lines = out.getvalue().splitlines()
-    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls"))
-    return "\n".join(lines[start:start + count + 1])
-
-
 def phases(profiler: cProfile.Profile, wanted: dict[str, tuple[str, str]]) -> dict[str, float]:
     stats = pstats.Stats(profiler).stats  # (file, line, name) -> (cc, nc, tt, ct, callers)
     out = {}
@@ -423,85 +417,6 @@ def phases(profiler: cProfile.Profile, wanted: dict[str, tuple[str, str]]) -> di
 
 
 # --------------------------------------------------------------------------- HTTP
-
-
-def python_load(port: int, path: str, headers: dict, clients: int, seconds: float,
-                expect: int) -> dict:
-    """``clients`` threads, each with one keep-alive connection, for ``seconds``."""
-    latencies: list[list[float]] = [[] for _ in range(clients)]
-    errors = [0] * clients
-    state: dict[str, float] = {}
-    barrier = threading.Barrier(clients + 1)
-
-    def worker(i: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        try:
-            conn.connect()
-        finally:
-            barrier.wait()  # never leave the others waiting
-        deadline, out = state["deadline"], latencies[i]
-        while True:
-            t0 = time.perf_counter()
-            if t0 >= deadline:
-                break
-            try:
-                conn.request("GET", path, headers=headers)
-                response = conn.getresponse()
-                response.read()
-                ok = response.status == expect
-            except (OSError, http.client.HTTPException):
-                ok = False
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-            t1 = time.perf_counter()
-            if t1 > deadline:
-                break  # only requests completed within the window count
-            if ok:
-                out.append(t1 - t0)
-            else:
-                errors[i] += 1
-        conn.close()
-
-    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(clients)]
-    for thread in threads:
-        thread.start()
-    state["deadline"] = time.perf_counter() + 0.05 + seconds
-    barrier.wait()
-    for thread in threads:
-        thread.join()
-    samples = sorted(x for part in latencies for x in part)
-    if not samples:
-        return {"requests": 0, "rps": 0.0, "p50": float("nan"), "p95": float("nan"),
-                "errors": sum(errors)}
-    return {"requests": len(samples), "rps": len(samples) / seconds,
-            "p50": samples[len(samples) // 2],
-            "p95": samples[min(len(samples) - 1, int(len(samples) * 0.95))],
-            "errors": sum(errors)}
-
-
-WRK_SCRIPT = """
-done = function(summary, latency, requests)
-  local e = summary.errors
-  io.write(string.format("WRKRESULT %d %d %f %f %d\\n", summary.requests, summary.duration,
-    latency:percentile(50), latency:percentile(95),
-    e.connect + e.read + e.write + e.status + e.timeout))
-end
-"""
-
-
-def wrk_load(port: int, path: str, headers: dict, clients: int, seconds: float,
-             expect: int, script: Path) -> dict:
-    """wrk (2 threads, ``clients`` keep-alive connections); statuses checked beforehand."""
-    command = ["wrk", "-t", "2", "-c", str(clients), "-d", f"{seconds:g}s", "--timeout", "30s",
-               "-s", str(script)]
-    for name, value in headers.items():
-        command += ["-H", f"{name}: {value}"]
-    command.append(f"http://127.0.0.1:{port}{path}")
-    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
-    line = next(line for line in output.splitlines() if line.startswith("WRKRESULT"))
-    requests, duration_us, p50, p95, errors = line.split()[1:]
-    return {"requests": int(requests), "rps": int(requests) / (int(duration_us) / 1e6),
-            "p50": float(p50) / 1e6, "p95": float(p95) / 1e6, "errors": int(errors)}
 
 
 def measure_http(args, tournament_id: int) -> dict:
@@ -573,12 +488,7 @@ def measure_http(args, tournament_id: int) -> dict:
             raise SystemExit("the standings changed during the HTTP measurement")
         return {"client": client, "bytes": len(api_body), "runs": runs}
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -9,15 +9,21 @@ comparable.
 
 from __future__ import annotations
 
+import contextlib
+import cProfile
 import http.client
+import io
 import os
 import platform
+import pstats
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import unquote, urlparse
@@ -151,6 +157,165 @@ def setup_django() -> None:
         call_command("migrate", verbosity=0, interactive=False)
 
 
+# --------------------------------------------------------------------------- profiles
+
+
+def top_functions(profiler: cProfile.Profile, count: int = 12) -> str:
+    """The ``count`` functions of a profile that took the most time of their own."""
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(count)
+    lines = out.getvalue().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.lstrip().startswith("ncalls"))
+    return "\n".join(lines[start:start + count + 1])
+
+
+# --------------------------------------------------------------------------- HTTP
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def fetch(port: int, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        conn.request("GET", path, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+def wait_ready(port: int, path: str, proc: subprocess.Popen, log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"gunicorn exited:\n{log.read_text()[-3000:]}")
+        try:
+            if fetch(port, path)[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"gunicorn did not answer within 60 s:\n{log.read_text()[-3000:]}")
+
+
+@contextlib.contextmanager
+def gunicorn(*, workers: int, threads: int = 1, ready_path: str = "/api/v1/",
+             env: dict[str, str] | None = None, cwd: Path = ROOT) -> Iterator[int]:
+    """``config.wsgi`` served by gunicorn on a free port of 127.0.0.1 (the repository's
+    ``gunicorn.conf.py``, as the image serves it); yields the port once ``ready_path``
+    answers 200, and stops the server afterwards. ``cwd``: the tree whose code it serves
+    (another checkout's, for "before" figures; put it on ``PYTHONPATH`` in ``env``)."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "config.wsgi", "--workers", str(workers),
+               "--threads", str(threads), "--bind", f"127.0.0.1:{port}"]
+    with tempfile.TemporaryDirectory(prefix="bench-gunicorn-") as tmp:
+        log = Path(tmp) / "gunicorn.log"
+        with open(log, "wb") as log_file:
+            proc = subprocess.Popen(command, cwd=cwd, env={**os.environ, **(env or {})},
+                                    stdout=log_file, stderr=subprocess.STDOUT)
+        try:
+            wait_ready(port, ready_path, proc, log)
+            yield port
+        finally:
+            stop(proc)
+
+
+def stop(proc: subprocess.Popen, timeout: float = 15) -> None:
+    """Stop a server the bench started: SIGTERM, then SIGKILL after ``timeout``."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+# Load on 127.0.0.1: wrk (``apt-get install wrk``) or Python threads as the clients.
+
+
+def python_load(port: int, path: str, headers: dict, clients: int, seconds: float,
+                expect: int) -> dict:
+    """``clients`` threads, each with one keep-alive connection, for ``seconds``."""
+    latencies: list[list[float]] = [[] for _ in range(clients)]
+    errors = [0] * clients
+    state: dict[str, float] = {}
+    barrier = threading.Barrier(clients + 1)
+
+    def worker(i: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            conn.connect()
+        finally:
+            barrier.wait()  # never leave the others waiting
+        deadline, out = state["deadline"], latencies[i]
+        while True:
+            t0 = time.perf_counter()
+            if t0 >= deadline:
+                break
+            try:
+                conn.request("GET", path, headers=headers)
+                response = conn.getresponse()
+                response.read()
+                ok = response.status == expect
+            except (OSError, http.client.HTTPException):
+                ok = False
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            t1 = time.perf_counter()
+            if t1 > deadline:
+                break  # only requests completed within the window count
+            if ok:
+                out.append(t1 - t0)
+            else:
+                errors[i] += 1
+        conn.close()
+
+    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    state["deadline"] = time.perf_counter() + 0.05 + seconds
+    barrier.wait()
+    for thread in threads:
+        thread.join()
+    samples = sorted(x for part in latencies for x in part)
+    if not samples:
+        return {"requests": 0, "rps": 0.0, "p50": float("nan"), "p95": float("nan"),
+                "errors": sum(errors)}
+    return {"requests": len(samples), "rps": len(samples) / seconds,
+            "p50": samples[len(samples) // 2],
+            "p95": samples[min(len(samples) - 1, int(len(samples) * 0.95))],
+            "errors": sum(errors)}
+
+
+WRK_SCRIPT = """
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format("WRKRESULT %d %d %f %f %d\\n", summary.requests, summary.duration,
+    latency:percentile(50), latency:percentile(95),
+    e.connect + e.read + e.write + e.status + e.timeout))
+end
+"""
+
+
+def wrk_load(port: int, path: str, headers: dict, clients: int, seconds: float,
+             expect: int, script: Path) -> dict:
+    """wrk (2 threads, ``clients`` keep-alive connections); statuses checked beforehand."""
+    command = ["wrk", "-t", "2", "-c", str(clients), "-d", f"{seconds:g}s", "--timeout", "30s",
+               "-s", str(script)]
+    for name, value in headers.items():
+        command += ["-H", f"{name}: {value}"]
+    command.append(f"http://127.0.0.1:{port}{path}")
+    output = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    line = next(line for line in output.splitlines() if line.startswith("WRKRESULT"))
+    requests, duration_us, p50, p95, errors = line.split()[1:]
+    return {"requests": int(requests), "rps": int(requests) / (int(duration_us) / 1e6),
+            "p50": float(p50) / 1e6, "p95": float(p95) / 1e6, "errors": int(errors)}
+
+
 # --------------------------------------------------------------------------- the field
 
 # The names of the bench's players (random first and last names from these).
@@ -200,36 +365,3 @@ def skat_championship(*, players: int, deals: int, seed: int, day=None):
         Participant(tournament=tournament, player=p, start_number=i, checked_in=True)
         for i, p in enumerate(made, start=1))
     return tournament, rng
-
-
-# --------------------------------------------------------------------------- servers
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def fetch(port: int, path: str, headers: dict | None = None) -> tuple[int, dict, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        conn.request("GET", path, headers=headers or {})
-        response = conn.getresponse()
-        return response.status, dict(response.getheaders()), response.read()
-    finally:
-        conn.close()
-
-
-def wait_ready(port: int, path: str, proc: subprocess.Popen, log: Path) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"gunicorn exited:\n{log.read_text()[-3000:]}")
-        try:
-            if fetch(port, path)[0] == 200:
-                return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    raise SystemExit(f"gunicorn did not answer within 60 s:\n{log.read_text()[-3000:]}")

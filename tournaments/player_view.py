@@ -30,6 +30,7 @@ from django.utils import timezone
 from games.engines import DealContext, get_engine
 from tournaments.models import Participant, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
+from tournaments.recompute import snapshots
 from tournaments.selectors import standings_lists, standings_version, table_states
 
 
@@ -112,7 +113,9 @@ def player_overview(participant: Participant) -> PlayerOverview:
               for state in table_states([s.table for s in shown.values()], deals=False)}
     confirmed = set(SheetConfirmation.objects.filter(table_id__in=[s.table_id for s in live])
                     .values_list("table_id", "seat", "version")) if live else set()
-    lists = standings_lists([tournament])
+    computed_at, pending = standings_version(tournament)
+    lists = snapshots.ranked_lists(tournament.pk, computed_at,
+                                   lambda: standings_lists([tournament]))
     rank, score = _rank_of(lists.get((tournament.pk, 0), []), participant.pk)
 
     body: dict[str, Any] = {
@@ -139,7 +142,6 @@ def player_overview(participant: Participant) -> PlayerOverview:
             "players": [{"seat": s["seat"], "name": s["name"]} for s in state["seats"]],
             "table_id": now.table_id,
         }
-    computed_at, pending = standings_version(tournament)
     stamp = {"body": body, "tables": sorted((s.table_id, s.table.version) for s in
                                             shown.values()),
              "confirmations": sorted(confirmed), "standings": [computed_at, pending]}

@@ -367,6 +367,11 @@ class RecordField:
         labels = self.choice_labels or tuple(str(v) for v in self.values)
         return tuple(zip(self.values, labels, strict=True))
 
+    @property
+    def numbers(self) -> range:
+        """The whole numbers an ``int`` field takes (``low``..``high``): a form's choices."""
+        return range(self.low, self.high + 1)
+
     def check(self, value: Any) -> list[FieldError]:
         """The generic check of a given value of a ``bool`` or ``enum`` field (its kind
         and its values); the cross-field rules stay with the engine."""

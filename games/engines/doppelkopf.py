@@ -199,11 +199,14 @@ RECORD = (
                                 choice_labels=(_("Minor violation"),
                                                _("Serious violation"), _("Deduction"))),
                     RecordField("to_soloist", "bool", "Minor: the points go to the soloist.",
-                                label=_("To the soloist"), optional=True),
+                                label=_("To the soloist"), optional=True,
+                                applies=When(field="kind", values=(MINOR,))),
                     RecordField("absagen", "int", "Serious: Absage stages (games.md 8.7).",
-                                low=0, high=MAX_ABSAGEN, label=_("Absagen"), optional=True),
+                                low=0, high=MAX_ABSAGEN, label=_("Absagen"), optional=True,
+                                applies=When(field="kind", values=(SERIOUS,))),
                     RecordField("points", "int", "Deduction: the points.", low=1,
-                                high=MAX_DEDUCTION, label=_("Points"), optional=True))),
+                                high=MAX_DEDUCTION, label=_("Points"), optional=True,
+                                applies=When(field="kind", values=(DEDUCTION,))))),
 )
 
 _MISSING = object()

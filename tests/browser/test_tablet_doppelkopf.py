@@ -130,6 +130,10 @@ def test_the_director_enters_penalties_and_annulled_games(live_server, browser,
         row = page.locator("[data-field=penalties] [data-row]").last
         row.locator("[data-key=seat]").select_option("2")
         row.locator("[data-key=kind]").select_option("serious")
+        # a row asks only for what its kind takes: Absagen for a serious violation
+        assert row.locator("[data-key=absagen]").is_visible()
+        assert not row.locator("[data-key=points]").is_visible()
+        assert not row.locator("[data-key=to_soloist]").is_visible()
         row.locator("[data-key=absagen]").select_option("1")
         shot(page, "doppelkopf-staff-penalty")
         page.click("#save-deal")
@@ -142,7 +146,15 @@ def test_the_director_enters_penalties_and_annulled_games(live_server, browser,
         page.click("[data-field=penalties] .add-row")
         row = page.locator("[data-field=penalties] [data-row]").last
         row.locator("[data-key=seat]").select_option("2")
+        # first a deduction of 3, then the director changes the kind: the hidden points
+        # are not sent with the minor violation
+        row.locator("[data-key=kind]").select_option("deduction")
+        assert row.locator("[data-key=points]").is_visible()
+        row.locator("[data-key=points]").select_option("3")
         row.locator("[data-key=kind]").select_option("minor")
+        assert row.locator("[data-key=to_soloist]").is_visible()
+        assert not row.locator("[data-key=points]").is_visible()
+        assert not row.locator("[data-key=absagen]").is_visible()
         page.click("#save-deal")
         wait_count(page, number + 1)
         assert errors == []
@@ -151,7 +163,7 @@ def test_the_director_enters_penalties_and_annulled_games(live_server, browser,
     assert [d.record["game"] for d in deals] == ["annulled", "normal"] * 2
     assert deals[0].scores == [5, -15, 5, 5]
     assert deals[1].scores == [2, -4, 2, 0]
-    assert deals[1].record["penalties"][0]["kind"] == "minor"
+    assert deals[1].record["penalties"] == [{"seat": 2, "kind": "minor"}]
     # the tablet shows the penalty, read only, and a correction there keeps it
     page_context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
     page = page_context.new_page()

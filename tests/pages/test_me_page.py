@@ -19,6 +19,12 @@ from tournaments.services import round_close
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _changes_commit(requests_commit):
+    """The pages are answered from the standings snapshots, which a change drops when it
+    commits: each change here counts as committed by the next request."""
+
+
 def get(url: str, **headers):
     return Client(HTTP_ACCEPT_LANGUAGE="de").get(url, **headers)
 

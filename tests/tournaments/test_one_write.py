@@ -104,5 +104,96 @@ def test_a_committed_deal_post_publishes_one_invalidation(table_client, table):
         stop.set()
         listener.join()
         pubsub.close()
-    assert heard.count(str(tournament_id).encode()) == 1, heard
+    # one message: that tournament's sheets and that table (``invalidation_message``)
+    assert heard.count(f"{tournament_id}:{table['id']}".encode()) == 1, heard
+    # (no other message of this tournament; others' may share a Redis's channels)
+    assert [m for m in heard if m.split(b":")[0] == str(tournament_id).encode()] == [
+        f"{tournament_id}:{table['id']}".encode()], heard
     assert snapshots.invalidation_count() == before + 1
+
+
+# The statements of one write, counted so that they cannot grow back (issue 26): inside
+# the test's transaction the table endpoint's own transaction is a savepoint (opened and
+# released: 2), then the table's locked load, and what the write itself needs.
+DEAL_POST = 2 + 1 + 1 + 1 + 5 + 1  # + key look-up, the sheet's deals, then INSERT deal,
+# INSERT history, UPDATE seats, UPDATE table version, INSERT outbox; + INSERT key
+DEAL_POST_WITHOUT_KEY = DEAL_POST - 2
+REPLAY = 2 + 1 + 1  # the lock and the key's answer: nothing is written
+CORRECTION = 2 + 1 + 1 + 5  # + the sheet's deals (a missing one is 404); UPDATE deal,
+# INSERT history, UPDATE seats, UPDATE table version, INSERT outbox
+
+
+def _statements(queries) -> list[str]:
+    return [q["sql"].split()[0].upper() for q in queries]
+
+
+@pytest.mark.django_db
+def test_a_deal_post_runs_a_fixed_number_of_statements(table_client, table,
+                                                       django_assert_num_queries):
+    for number in (1, 2):  # the second deal reads one more deal, not one more query
+        with django_assert_num_queries(DEAL_POST) as queries:
+            resp = post_deal(table_client, table, number, HTTP_IDEMPOTENCY_KEY=f"k-{number}")
+        assert resp.status_code == 201, resp.content
+    statements = _statements(queries.captured_queries)
+    # no savepoint of the services' own inside the endpoint's transaction, one SELECT
+    # of each kind, one UPDATE of the seats (not a SELECT of them first)
+    assert statements.count("SAVEPOINT") == 1 and statements.count("SELECT") == 3
+    sqls = [q["sql"] for q in queries.captured_queries]
+    assert sum(sql.startswith('UPDATE "tournaments_seat"') for sql in sqls) == 1
+    assert not [sql for sql in sqls if '"tournaments_seat"."id"' in sql]  # no seats read
+    with django_assert_num_queries(DEAL_POST_WITHOUT_KEY):
+        assert post_deal(table_client, table, 3).status_code == 201
+
+
+@pytest.mark.django_db
+def test_a_replayed_deal_post_reads_two_rows_and_writes_nothing(
+        table_client, table, django_assert_num_queries):
+    first = post_deal(table_client, table, HTTP_IDEMPOTENCY_KEY="again")
+    with django_assert_num_queries(REPLAY) as queries:
+        replay = post_deal(table_client, table, HTTP_IDEMPOTENCY_KEY="again")
+    assert replay.status_code == 201 and replay["Idempotent-Replayed"] == "true"
+    assert replay.json() == first.json()
+    assert not {"INSERT", "UPDATE", "DELETE"} & set(_statements(queries.captured_queries))
+
+
+@pytest.mark.django_db
+def test_a_correction_runs_a_fixed_number_of_statements(table_client, table,
+                                                        django_assert_num_queries):
+    etag = post_deal(table_client, table)["ETag"]
+    assert post_deal(table_client, table, 2).status_code == 201
+    with django_assert_num_queries(CORRECTION):
+        resp = table_client.put(f"/api/v1/tables/{table['id']}/deals/1/",
+                                {**WIN, "matadors": 2}, format="json", HTTP_IF_MATCH=etag)
+    assert resp.status_code == 200, resp.content
+
+
+@pytest.mark.django_db
+def test_a_refused_deal_post_leaves_nothing_behind(table_client, table):
+    from tournaments.models import Deal, IdempotencyKey, SheetEvent, StandingsOutbox
+
+    assert post_deal(table_client, table, HTTP_IDEMPOTENCY_KEY="one").status_code == 201
+    counts = [m.objects.count() for m in (Deal, IdempotencyKey, SheetEvent, StandingsOutbox)]
+    # refused by the service after the lock, without a savepoint of its own: the
+    # endpoint's transaction is rolled back as a whole, and the request's answer is JSON
+    resp = post_deal(table_client, table, 1, HTTP_IDEMPOTENCY_KEY="two")
+    assert resp.status_code == 409 and resp.json()["detail"]
+    bad = table_client.post(f"/api/v1/tables/{table['id']}/deals/",
+                            {"number": 2, "declarer": 9, "game": "clubs"}, format="json",
+                            HTTP_IDEMPOTENCY_KEY="four")
+    assert bad.status_code == 400
+    assert [m.objects.count() for m in (Deal, IdempotencyKey, SheetEvent,
+                                        StandingsOutbox)] == counts
+    # and the table takes the next deal as before (the refused request's key was not kept)
+    assert post_deal(table_client, table, 2, HTTP_IDEMPOTENCY_KEY="four").status_code == 201
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("body", [{**WIN, "matadors": 2}, {**WIN, "number": 2}, ["not", "a"],
+                                  {"number": 9, "declarer": 9}])
+def test_a_correction_of_a_missing_deal_is_404_whatever_its_body(table_client, table, body):
+    assert post_deal(table_client, table).status_code == 201
+    resp = table_client.put(f"/api/v1/tables/{table['id']}/deals/2/", body, format="json",
+                            HTTP_IF_MATCH='"1.1"')
+    assert resp.status_code == 404 and resp.json()["code"] == "not_found", resp.content
+    gone = table_client.delete(f"/api/v1/tables/{table['id']}/deals/2/")
+    assert gone.status_code == 404 and gone.json()["code"] == "not_found"

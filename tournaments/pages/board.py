@@ -7,7 +7,11 @@ Withdrawn players are marked, each row says how many rounds the player played, a
 sheets ended early (shortened) are listed with their reason under the round's results.
 
 The standings part is re-fetched every few seconds; it carries an ETag, so the browser
-revalidates it and an unchanged board costs a 304.
+revalidates it and an unchanged board costs a 304. The page, the part and the print are
+rendered once per standings computation and language and then answered from memory by
+the standings snapshots (``snapshots.Snapshotted``): a board that shows the standings
+current is dropped by the first change of a sheet (it turns stale), a stale one only by
+the next computation — not by every deal of the room.
 
 Every name here is shown as its player chose (``clubs.publication``), to everybody: the
 board is projected and its print pinned up, so a director looking at it sees what the
@@ -51,10 +55,18 @@ def _round(request) -> int:
     return round_number(request.GET.get("round")) or 0
 
 
-def _etag(tournament: Tournament, fresh: snapshots.Freshness) -> str:
-    """The standings cache's freshness, with what else the part shows (teams, language)."""
-    return (f'"board-{fresh.etag.strip(chr(34))}-{teams_version(tournament)}-'
-            f'{get_language()}"')
+def _etag(tournament: Tournament, number: int, fresh: snapshots.Freshness) -> str:
+    """The standings cache's freshness as the part shows it (the computation, whether a
+    change is pending — not which), with what else it shows (teams, language)."""
+    stale = int(fresh.pending is not None)
+    return (f'"board-{tournament.pk}-{number}-{fresh.version}-{stale}-'
+            f'{teams_version(tournament)}-{get_language()}"')
+
+
+def _remembered(response, tournament: Tournament, stale: bool):
+    """The answer, for the snapshots to keep while nothing it shows changes."""
+    return snapshots.mark(response, snapshots.standings_scopes(tournament.pk, stale=stale),
+                          tournament.published)
 
 
 def _shortened(tournament: Tournament, round_number: int | None = None) -> list[Table]:
@@ -98,12 +110,16 @@ def _chart(tournament: Tournament) -> str:
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)
 def board_page(request, tournament: Tournament, slug: str):
     round_number = _round(request)
-    return render(request, "board/page.html", {
+    standings = _standings(tournament, round_number)
+    return _remembered(render(request, "board/page.html", {
         "tournament": tournament,
-        "standings": _standings(tournament, round_number),
+        "standings": standings,
         "rounds": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "chart": _chart(tournament),
-    })
+    }), tournament, standings["stale"])
+
+
+board_page.snapshot = snapshots.Snapshotted("board", per_language=True)
 
 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)
@@ -112,14 +128,18 @@ def board_standings(request, tournament: Tournament, slug: str):
     after access, so no 304 tells a hidden tournament exists)."""
     number = _round(request)
     fresh = snapshots.etag(tournament, number)
-    etag, headers = _etag(tournament, fresh), {"Cache-Control": "no-cache"}
+    etag, headers = _etag(tournament, number, fresh), {"Cache-Control": "no-cache"}
+    stale = fresh.pending is not None
     answer = precondition_answer(request, etag, headers)
     if answer is not None:
-        return answer
+        return _remembered(answer, tournament, stale)
     version = (fresh.computed_at, fresh.pending)
-    return tagged(render(request, "board/_standings.html", {
+    return _remembered(tagged(render(request, "board/_standings.html", {
         "tournament": tournament, "standings": _standings(tournament, number, version)}),
-        etag, headers)
+        etag, headers), tournament, stale)
+
+
+board_standings.snapshot = snapshots.Snapshotted("board-standings", per_language=True)
 
 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)
@@ -139,12 +159,15 @@ def print_page(request, tournament: Tournament, slug: str):
     # own (printed once in the head): it cost half the width and three lines per row.
     show_club = any(row.participant.player.club_id != tournament.club_id
                     for found in by_round.values() for row in found)
-    return render(request, "board/print.html", {
+    return _remembered(render(request, "board/print.html", {
         "tournament": tournament, "lists": lists, "only": only, "show_club": show_club,
         "rounds": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "computed_at": computed_at, "stale": pending is not None,
         "shortened_overall": shortened if not only else [],
-        "teams": _teams(tournament) if not only else []})
+        "teams": _teams(tournament) if not only else []}), tournament, pending is not None)
+
+
+print_page.snapshot = snapshots.Snapshotted("board-print", per_language=True)
 
 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)

@@ -12,6 +12,14 @@ where it can.
 where the player sits in the open round, its API calls made with the personal token
 (``Authorization: Player``), so a table needs no tablet. An unknown, expired or erased
 token is 404, as is the sheet while the player sits at no open table.
+
+The page and its live part are rendered once per language and per state of what they
+show, then answered from memory by the standings snapshots (``snapshots.Snapshotted``,
+keyed by the token): dropped by a change of the player's table's sheet or a
+confirmation there, and by anything about the tournament (a recompute of the standings,
+a draw, a round closed, a withdrawal, a publication choice) — not by the deals of the
+other tables. A correction of an earlier round's sheet shows with the recompute it
+causes.
 """
 
 from django.http import Http404
@@ -31,6 +39,7 @@ from tournaments.player_view import (
     player_overview,
     seated_table,
 )
+from tournaments.recompute import snapshots
 from tournaments.selectors import table_state
 
 HEADERS = {"Cache-Control": "no-cache"}
@@ -46,6 +55,17 @@ def _participant(token: str) -> Participant:
 def _etag(overview: PlayerOverview) -> str:
     """The overview's ETag, per language (the part is rendered in words)."""
     return f'"{overview.etag.strip(chr(34))}-{get_language()}"'
+
+
+def _remembered(response, participant: Participant, overview: PlayerOverview):
+    """The answer, for the snapshots to keep while the player's tables and the tournament
+    are unchanged (never for an unpublished tournament)."""
+    tables = [*overview.body["confirmations_due"]]
+    if overview.table is not None:
+        tables.append(overview.table.pk)
+    tournament = participant.tournament
+    return snapshots.mark(response, snapshots.player_scopes(tournament.pk, tables),
+                          tournament.published)
 
 
 def _live(participant: Participant, overview: PlayerOverview, token: str) -> dict:
@@ -68,9 +88,12 @@ def _live(participant: Participant, overview: PlayerOverview, token: str) -> dic
 def me_page(request, token: str):
     participant = _participant(token)
     overview = player_overview(participant)
-    return render(request, "me/page.html", {
+    return _remembered(render(request, "me/page.html", {
         **_live(participant, overview, token), "etag": _etag(overview),
-        "name": overview.body["name"]})
+        "name": overview.body["name"]}), participant, overview)
+
+
+me_page.snapshot = snapshots.Snapshotted("me", per_language=True)
 
 
 def me_live(request, token: str):
@@ -80,9 +103,13 @@ def me_live(request, token: str):
     etag = _etag(overview)
     answer = precondition_answer(request, etag, HEADERS)
     if answer is not None:
-        return answer
-    return tagged(render(request, "me/_live.html", _live(participant, overview, token)),
-                  etag, HEADERS)
+        return _remembered(answer, participant, overview)
+    return _remembered(tagged(render(request, "me/_live.html",
+                                     _live(participant, overview, token)), etag, HEADERS),
+                       participant, overview)
+
+
+me_live.snapshot = snapshots.Snapshotted("me-live", per_language=True)
 
 
 def _table(token: str, participant: Participant | None = None) -> Table:

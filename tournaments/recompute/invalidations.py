@@ -11,6 +11,13 @@ subscribing (again) starts a new generation: every count read before is void. Wi
 the listener (not subscribed yet, Redis down, another cache, or
 ``STANDINGS_PUSH_INVALIDATIONS`` off) ``seen`` answers None and the middleware checks
 the tournament's token on Redis, as before.
+
+What is counted is a *scope*: everything about a tournament (``tournament_scope``, the
+tournament's id as text: a recompute, a save, a draw), any sheet of it (``sheets_scope``:
+the standings turn stale) or one table's sheet (``table_scope``: the pages of the players
+at that table). One message names what changed: ``"<tournament>"`` is the tournament's
+scope, ``"<tournament>:<table>"`` a sheet change (that tournament's sheets and that
+table), ``":<table>"`` a change that only that table's players see (a confirmation).
 """
 
 from __future__ import annotations
@@ -32,7 +39,10 @@ PING_SECONDS = 5  # a silent subscription is pinged this often, so a dead one is
 RETRY_SECONDS = 1
 
 _lock = threading.Lock()
-_counts: dict[int, int] = {}
+_counts: dict[str, int] = {}
+# every count in this process in order: the scope's latest, and the latest of all
+_bumped: dict[str, int] = {}
+_sequence = {"last": 0}
 # the process the listener runs in, its subscription's generation, and whether it is live
 _state: dict = {"pid": None, "generation": 0, "live": False}
 
@@ -46,26 +56,77 @@ def _channel() -> str:
     return connection.key(CHANNEL)
 
 
-def bump(tournament_id: int) -> None:
+def tournament_scope(tournament_id: int) -> str:
+    return str(tournament_id)
+
+
+def sheets_scope(tournament_id: int) -> str:
+    return f"s{tournament_id}"
+
+
+def table_scope(table_id: int) -> str:
+    return f"d{table_id}"
+
+
+def invalidation_message(tournament_id: int | None, table_id: int | None = None) -> str:
+    """The one message of an invalidation (see the module's docstring)."""
+    if table_id is None:
+        return str(tournament_id)
+    return f"{'' if tournament_id is None else tournament_id}:{table_id}"
+
+
+def scopes_of(text: str) -> tuple[str, ...]:
+    """The scopes a message names; () for a message that is none of ours."""
+    tournament, colon, table = text.partition(":")
+    if not colon:
+        return (tournament_scope(int(tournament)),) if tournament.isdigit() else ()
+    if not table.isdigit() or (tournament and not tournament.isdigit()):
+        return ()
+    sheets = (sheets_scope(int(tournament)),) if tournament else ()
+    return (*sheets, table_scope(int(table)))
+
+
+def bump(scope: int | str) -> None:
     """Count an invalidation in this process now (the listener hears it again later)."""
+    scope = str(scope)
     with _lock:
-        _counts[tournament_id] = _counts.get(tournament_id, 0) + 1
+        _counts[scope] = _counts.get(scope, 0) + 1
+        _sequence["last"] += 1
+        _bumped[scope] = _sequence["last"]
 
 
-def publish(tournament_id: int) -> None:
-    """Tell every process; raises when Redis cannot be reached (the caller logs it)."""
+def point() -> tuple[int, int] | None:
+    """Where the counts stand now (generation, sequence) while the listener is
+    subscribed, else None: read before a render whose scopes only the render finds."""
+    if seen("") is None:
+        return None
+    return _state["generation"], _sequence["last"]
+
+
+def unchanged_since(start: tuple[int, int] | None, scopes) -> bool:
+    """Whether no invalidation of ``scopes`` was counted since ``start`` (``point``) and
+    the subscription then is still the one now."""
+    if start is None or not _state["live"] or _state["generation"] != start[0]:
+        return False
+    return all(_bumped.get(str(scope), 0) <= start[1] for scope in scopes)
+
+
+def publish(text: int | str) -> None:
+    """Tell every process (``text``: an ``invalidation_message``); raises when Redis
+    cannot be reached (the caller logs it)."""
     if _pushing():
-        connection.client().publish(_channel(), tournament_id)
+        connection.client().publish(_channel(), str(text))
 
 
-def seen(tournament_id: int) -> tuple[int, int] | None:
-    """What a poll starts from: (generation, count) of the tournament while the listener
-    is subscribed, else None. Starts the listener when this process has none."""
+def seen(scope: int | str) -> tuple[int, int] | None:
+    """What a poll starts from: (generation, count) of the scope (a tournament's id names
+    its scope) while the listener is subscribed, else None. Starts the listener when this
+    process has none."""
     if not _state["live"] or _state["pid"] != os.getpid() or not getattr(
             settings, "STANDINGS_PUSH_INVALIDATIONS", True):
         _start()
         return None
-    return _state["generation"], _counts.get(tournament_id, 0)
+    return _state["generation"], _counts.get(str(scope), 0)
 
 
 def _start() -> None:
@@ -108,9 +169,9 @@ def _subscribed(client: redis.Redis, channel: str) -> None:
                     _state["generation"] += 1
                     _state["live"] = True
             elif message["type"] == "message":
-                try:
-                    bump(int(message["data"]))
-                except ValueError:
-                    continue
+                data = message["data"]
+                text = data.decode("ascii", "replace") if isinstance(data, bytes) else data
+                for scope in scopes_of(str(text)):
+                    bump(scope)
     finally:
         pubsub.close()

@@ -20,6 +20,8 @@ def sheet_changed(tournament_id: int, *, round_number: int | None = None,
     players unchanged, so that only its seats are read again."""
     StandingsOutbox.objects.create(tournament_id=tournament_id, round_number=round_number,
                                    table_id=table_id)
-    snapshots.invalidate(tournament_id)  # ``stale`` flips: pollers' snapshots go
+    # ``stale`` flips: pollers' snapshots go — with ``table_id`` only those that show the
+    # sheets' state (the API's standings, a current board) and that table's players' pages
+    snapshots.invalidate(tournament_id, table_id)
     # robust: a failing recompute in process must not fail the committed request
     transaction.on_commit(lambda: schedule_standings(tournament_id), robust=True)

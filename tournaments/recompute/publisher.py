@@ -31,9 +31,12 @@ _broker = {"down_until": 0.0}  # one broker for every kind of recompute
 class CoalescedRecompute:
     """Publishes ``task(id)`` at most once while one is queued for that id."""
 
-    def __init__(self, name: str, task):
+    def __init__(self, name: str, task, delay: float = 0.0):
         self.name = name
         self.task = task  # the Celery task, called with the id
+        # seconds the published task waits before it runs; the queued mark stays the
+        # while, so every change of that time joins the one recompute (a debounce)
+        self.delay = delay
 
     def key(self, obj_id: int) -> str:
         return f"{self.name}:queued:{obj_id}"
@@ -52,7 +55,7 @@ class CoalescedRecompute:
         try:
             if not cache.add(self.key(obj_id), 1, QUEUED_TTL):
                 return False
-            self.task.apply_async((obj_id,), retry=False)
+            self.task.apply_async((obj_id,), retry=False, countdown=self.delay or None)
             return True
         except Exception:  # any broker or cache failure: the sweep publishes it later
             _broker["down_until"] = time.monotonic() + BROKER_BACKOFF

@@ -1,30 +1,46 @@
 """The standings cache's one owner: freshness (``etag``), the cached rendered results
 (``results``), invalidation (``invalidate``, once per change, after its commit) and the
-pollers' snapshots — nothing else decides whether a standings answer is current.
+pollers' snapshots — nothing else decides whether a standings answer, or a page made of
+it, is current.
 
-Polling the public standings at the cost of a static file:
-``StandingsSnapshotMiddleware`` (early in ``MIDDLEWARE``, right after WhiteNoise) answers
-the GETs of the views that declare ``standings_snapshots`` (the API's
-``/api/v1/tournaments/<id>/standings/[?round=N]``, found by resolving the path against
-the URLconf, so no pattern is written twice) from bytes it keeps in process
-memory. Every answer the view renders for a published tournament is remembered with
-what the poll read before the view's first database read: the count of invalidations
-pushed to this process (``invalidations``: while its listener is subscribed, the
-snapshot is served as long as no invalidation of its tournament arrived since, with no
-Redis round trip at all) and the tournament's *token* on Redis (otherwise the snapshot is
-served only while the cache still holds that token: one look-up per poll).
+Polling at the cost of a static file: ``StandingsSnapshotMiddleware`` (early in
+``MIDDLEWARE``, right after WhiteNoise) answers the anonymous GETs of the views that
+declare a ``snapshot`` (a ``Snapshotted``: the API's standings, the public board, its
+standings part and print, the player's own page and its live part — found by resolving
+the path against the URLconf, so no pattern is written twice) from bytes it keeps in
+process memory, keyed by the view, its URL's arguments, the query (none or
+``round=N``) and, for pages, the language the request resolves to (never German to an
+English reader).
 
-``invalidate`` deletes the token and pushes an invalidation once the transaction that
-changes the answer commits: a sheet change (``stale``, via ``outbox.sheet_changed``), a
-finished recompute, and any save or delete of a ``Tournament`` (signal: publish,
-unpublish, finish, reopen). A poll racing the change read the token before its first
-database read, so what it remembers is dropped by the invalidation after the commit.
-A new token is drawn at the next view render. Tokens expire after
-``TOKEN_SECONDS``, and a snapshot is trusted without the token for as long after the
-view or the token last confirmed it, which bounds what no invalidation covers (a
-player's new name, an invalidation lost while Redis was down). Anything unusual — a
-client with credentials or a session cookie, another query string, a cache error, no
-snapshot — falls through to the view.
+Each snapshot depends on *scopes* (``invalidations``): everything about its tournament
+(a recompute, any save of the tournament, a draw, a round closed or reopened, a
+withdrawal, a publication choice), any sheet of the tournament (the standings turn
+stale: the API's answer; a board rendered while current), one table's sheet (the pages of
+that table's players: a deal, a correction, a submission, a confirmation). A view that
+renders an answer for a published tournament declares its scopes (``mark``); the
+middleware remembers the answer with what it read of those scopes before the view's
+first database read: the counts of invalidations pushed to this process (while the
+listener is subscribed: served as long as none of its scopes was invalidated since, with
+no Redis round trip) and the scopes' *tokens* on Redis (otherwise: served while the cache
+still holds those tokens, one look-up per scope and poll). Where the scopes are known
+only from the view (a page found by its slug, a player's table found by the token) the
+first render teaches them and the next one is remembered.
+
+So a deal at one table of a championship drops the API's standings (``stale`` flips) and
+the pages of that table's four players, not the 3,000 others; a board rendered while the
+standings were stale survives the following deals and is re-rendered once per
+computation.
+
+``invalidate`` deletes the tokens and pushes an invalidation once the transaction that
+changes the answer commits. A poll racing the change read the counts and tokens before
+its first database read, so what it remembers is dropped by the invalidation after the
+commit. New tokens are drawn at the next render. Tokens expire after ``TOKEN_SECONDS``,
+and a snapshot is trusted without the tokens for as long after the view or the tokens
+last confirmed it, which bounds what no invalidation covers (a player's new name, an
+invalidation lost while Redis was down). Anything unusual — a client with credentials or
+a session or messages cookie, another query string, a cache error, no snapshot — falls
+through to the view. A page carrying a form gets a CSRF token of its reader's own
+(``csrf_token``'s field is filled in per request, its cookie set as Django would).
 
 Redis is reached through ``connection`` (redis-py from ``REDIS_URL``) where Django's
 cache API is too slow (the token on every poll) or has no call (publish/subscribe).
@@ -34,10 +50,12 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 import secrets
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -45,11 +63,14 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
+from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.urls import Resolver404, get_urlconf, resolve
+from django.utils.translation import get_language_from_request
 
 from tournaments.bounds import round_number
 from tournaments.conditional import precondition_answer
 from tournaments.recompute import connection, invalidations
+from tournaments.recompute.invalidations import sheets_scope, table_scope, tournament_scope
 from tournaments.selectors import standings_version
 
 log = logging.getLogger(__name__)
@@ -58,14 +79,60 @@ TOKEN_SECONDS = 120
 # a view's 304 may re-tag a remembered answer with the same ETag for this long after it
 # was rendered (ETags do not cover players' names)
 RETAG_SECONDS = 600
-MAX_SNAPSHOTS = 256
+# one per page, round and language, and one per polling phone: a championship's players
+MAX_SNAPSHOTS = 8192
 RESULTS_SECONDS = 120
-# headers of the view's answer that describe a request, not the standings
-_DROP_HEADERS = {"content-language", "set-cookie"}
+# cookies that make an answer someone's own: the view answers
+_PRIVATE_COOKIES = (settings.SESSION_COOKIE_NAME, "messages")
+# the field ``{% csrf_token %}`` renders; its value is each reader's own
+_CSRF_FIELD = re.compile(rb'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}(")')
+_CSRF_MARK = b"\x00csrf\x00"
+_csrf = CsrfViewMiddleware(lambda request: None)
 
-# (tournament, round) -> (token, ETag, body, headers, rendered at, invalidations seen,
-# confirmed by the view at)
-_snapshots: dict[tuple[int, int], tuple] = {}
+
+@dataclass(frozen=True)
+class Snapshotted:
+    """What a view declares (``view.snapshot``) to have its anonymous GETs answered from
+    the middleware's memory. ``per_language``: the answer is in words, keyed by the
+    language the request resolves to. ``scopes``: the scopes read from the URL's
+    arguments before the view (the API's standings); None: learnt from the view's
+    ``mark``."""
+
+    name: str
+    per_language: bool = False
+    scopes: Callable[[dict], tuple[str, ...]] | None = None
+
+
+def standings_scopes(tournament_id: int, *, stale: bool = False) -> tuple[str, ...]:
+    """An answer made of a tournament's standings: dropped by a recompute and by anything
+    about the tournament, and — while it shows them current — by any sheet change."""
+    if stale:
+        return (tournament_scope(tournament_id),)
+    return (tournament_scope(tournament_id), sheets_scope(tournament_id))
+
+
+def player_scopes(tournament_id: int, table_ids) -> tuple[str, ...]:
+    """A player's page: the tournament's scope and the sheets of the player's tables."""
+    return (tournament_scope(tournament_id), *(table_scope(t) for t in sorted(set(table_ids))))
+
+
+@dataclass
+class _Snapshot:
+    scopes: tuple[str, ...]
+    tokens: tuple
+    etag: str | None
+    body: bytes
+    headers: tuple
+    rendered: float
+    seen: tuple | None
+    confirmed: float
+    csrf: bool
+
+
+# (view, URL arguments, query, language) -> _Snapshot
+_snapshots: dict[tuple, _Snapshot] = {}
+# the same keys -> the scopes the view declared last (for views that learn them)
+_hints: dict[tuple, tuple[str, ...]] = {}
 _lock = threading.Lock()
 # invalidations made by this process (observability; tests count them)
 _made = {"invalidations": 0}
@@ -76,31 +143,34 @@ def forget_all() -> None:
     a rolled-back test's tournaments out again)."""
     with _lock:
         _snapshots.clear()
+        _hints.clear()
+        _ranked.clear()
 
 
-def _token_key(tournament_id: int) -> str:
-    return f"standings:token:{tournament_id}"
+def _token_key(scope: int | str) -> str:
+    return f"standings:token:{scope}"
 
 
-def read_token(tournament_id: int) -> int | None:
-    """The tournament's token as the middleware reads it, on every poll.
+def read_token(scope: int | str) -> int | None:
+    """The scope's token as the middleware reads it, on every poll (a tournament's id
+    names its scope).
 
     On Redis straight through the owner's client: Django's ``cache.get`` builds a new
     client per call, half the cost of a poll. Tokens are ints, which Django's Redis
     serializer stores as plain digits."""
     client = connection.client()
     if client is None:
-        return cache.get(_token_key(tournament_id))
-    raw = client.get(connection.key(_token_key(tournament_id)))
+        return cache.get(_token_key(scope))
+    raw = client.get(connection.key(_token_key(scope)))
     return int(raw) if raw is not None and raw.isdigit() else None
 
 
-def current_token(tournament_id: int) -> int | None:
-    """The tournament's token, drawn afresh when there is none; None when the cache fails.
+def current_token(scope: int | str) -> int | None:
+    """The scope's token, drawn afresh when there is none; None when the cache fails.
 
     Read before the view's first database read, so the answer it tags can only be older
     than an invalidation that deleted this token."""
-    key = _token_key(tournament_id)
+    key = _token_key(scope)
     try:
         token = cache.get(key)
         if token is None:
@@ -130,10 +200,11 @@ def etag(tournament, round_number: int) -> Freshness:
 
 
 def results(tournament_id: int, round_number: int, version: str,
-            build: Callable[[], bytes]) -> bytes:
+            build: Callable[[], bytes], *, variant: str = "") -> bytes:
     """The rendered results of one computation (``version``), from the cache when it
-    holds that computation's, else ``build()`` (stored for the next poll)."""
-    key = f"standings:results:{tournament_id}:{round_number}"
+    holds that computation's, else ``build()`` (stored for the next poll). ``variant``
+    keeps apart what only some readers get (``"full"``: the staff's full names)."""
+    key = f"standings:results:{tournament_id}:{round_number}{variant and ':' + variant}"
     try:
         cached = cache.get(key)
     except Exception:  # the cache is an optimisation; Redis down must not fail a read
@@ -149,49 +220,90 @@ def results(tournament_id: int, round_number: int, version: str,
     return value
 
 
+# tournament -> (the computation, its ranked lists): what every player's page reads
+_ranked: dict[int, tuple[Any, dict]] = {}
+
+
+def ranked_lists(tournament_id: int, computed_at, build: Callable[[], dict]) -> dict:
+    """The ranked stored lists of one computation (``computed_at``, read before them),
+    parsed once per process and computation instead of once per player's page. Never
+    older than ``computed_at``; read only."""
+    kept = _ranked.get(tournament_id)
+    if kept is not None and kept[0] == computed_at and computed_at is not None:
+        return kept[1]
+    lists = build()
+    with _lock:
+        if len(_ranked) >= MAX_SNAPSHOTS:
+            _ranked.clear()
+        _ranked[tournament_id] = (computed_at, lists)
+    return lists
+
+
 def invalidation_count() -> int:
     """How many invalidations this process has made (observability)."""
     return _made["invalidations"]
 
 
-def invalidate_now(tournament_id: int) -> None:
+def invalidate_now(tournament_id: int | None, table_id: int | None = None) -> None:
+    """Invalidate at once: everything about the tournament, or — with ``table_id`` — the
+    tournament's sheets and that table's (only the table's without a tournament)."""
+    text = invalidations.invalidation_message(tournament_id, table_id)
+    scopes = invalidations.scopes_of(text)
     with _lock:
         _made["invalidations"] += 1
-    invalidations.bump(tournament_id)
+    for scope in scopes:
+        invalidations.bump(scope)
     try:
-        cache.delete(_token_key(tournament_id))
-        invalidations.publish(tournament_id)
+        cache.delete_many([_token_key(scope) for scope in scopes])
+        invalidations.publish(text)
     except Exception:  # bounded by TOKEN_SECONDS
-        log.warning("standings snapshot of %s not invalidated", tournament_id, exc_info=True)
+        log.warning("snapshots of %s not invalidated", text, exc_info=True)
+    dropped = set(scopes)
     with _lock:
-        for key in [k for k in _snapshots if k[0] == tournament_id]:
+        for key in [k for k, v in _snapshots.items() if dropped.intersection(v.scopes)]:
             _snapshots.pop(key, None)
 
 
-def invalidate(tournament_id: int) -> None:
-    """Drop the tournament's snapshots once the current transaction commits (at once
-    outside one). Before the commit every poll still reads the old answer, which is the
-    current one; a poll racing the commit read its token before its database read, so the
-    invalidation after the commit drops what it remembers."""
-    transaction.on_commit(functools.partial(invalidate_now, tournament_id), robust=True)
+def invalidate(tournament_id: int | None, table_id: int | None = None) -> None:
+    """Drop the snapshots of the tournament (with ``table_id``: of its sheets and that
+    table) once the current transaction commits (at once outside one). Before the commit
+    every poll still reads the old answer, which is the current one; a poll racing the
+    commit read its tokens before its database read, so the invalidation after the commit
+    drops what it remembers."""
+    transaction.on_commit(functools.partial(invalidate_now, tournament_id, table_id),
+                          robust=True)
 
 
 def _tournament_saved(sender, instance, **kwargs) -> None:
     invalidate(instance.pk)
 
 
-post_save.connect(_tournament_saved, sender="tournaments.Tournament",
-                  dispatch_uid="snapshots.tournament_saved")
-post_delete.connect(_tournament_saved, sender="tournaments.Tournament",
-                    dispatch_uid="snapshots.tournament_deleted")
+def _round_saved(sender, instance, **kwargs) -> None:
+    """A draw, a round closed or reopened: where the players sit and may enter; a
+    participant's change (a personal token renewed or erased, a withdrawal): their page."""
+    invalidate(instance.tournament_id)
 
 
-def mark(response: HttpResponse, tournament_id: int, round_number: int, token: int | None,
-         published: bool) -> HttpResponse:
-    """Let the middleware remember this answer (a 200 of a published tournament), or
-    re-tag the answer it remembered with the same ETag (a 304)."""
-    if token is not None and published:
-        response._standings_snapshot = (tournament_id, round_number, token)
+def _confirmation_saved(sender, instance, **kwargs) -> None:
+    """A confirmation is seen on the pages of that table's players only."""
+    invalidate(None, instance.table_id)
+
+
+# every save or delete of these drops what shows them
+for _model, _handler in (("Tournament", _tournament_saved), ("Round", _round_saved),
+                         ("Participant", _round_saved),
+                         ("SheetConfirmation", _confirmation_saved)):
+    for _signal, _what in ((post_save, "saved"), (post_delete, "deleted")):
+        _signal.connect(_handler, sender=f"tournaments.{_model}",
+                        dispatch_uid=f"snapshots.{_model.lower()}_{_what}")
+
+
+def mark(response: HttpResponse, scopes: tuple[str, ...], published: bool) -> HttpResponse:
+    """Let the middleware remember this answer (a 200 of a published tournament) as
+    depending on ``scopes``, or re-tag the answer it remembered with the same ETag (a
+    304). An unpublished tournament's answer is never remembered."""
+    if published:
+        response._snapshot_scopes = tuple(scopes)
     return response
 
 
@@ -204,18 +316,38 @@ def _round_of(query: str) -> int | None:
     return round_number(raw) if name == "round" and _eq else None
 
 
-@functools.lru_cache(maxsize=1024)
-def _snapshot_tournament(path: str, urlconf) -> int | None:
-    """The tournament whose standings ``path`` asks for, when its view serves snapshots
-    (``standings_snapshots``); None for any other path. Resolved once per path."""
+@functools.lru_cache(maxsize=4096)
+def _snapshot_view(path: str, urlconf) -> tuple[Snapshotted, tuple] | None:
+    """The declaration of the view ``path`` resolves to and its URL's arguments, when it
+    serves snapshots; None for any other path. Resolved once per path."""
     try:
         match = resolve(path, urlconf)
     except Resolver404:
         return None
     view = getattr(match.func, "view_class", match.func)
-    if not getattr(view, "standings_snapshots", False):
+    spec = getattr(view, "snapshot", None)
+    if not isinstance(spec, Snapshotted):
         return None
-    return match.kwargs.get("tournament_id")
+    return spec, tuple(sorted(match.kwargs.items()))
+
+
+def _seen(scopes: tuple[str, ...]) -> tuple | None:
+    counts = tuple(invalidations.seen(scope) for scope in scopes)
+    return None if None in counts else counts
+
+
+def _tokens(scopes: tuple[str, ...]) -> tuple | None:
+    tokens = tuple(current_token(scope) for scope in scopes)
+    return None if None in tokens else tokens
+
+
+def _bounded(store: dict, key, value) -> None:
+    """Store under the lock, dropping the oldest entries beyond ``MAX_SNAPSHOTS``."""
+    with _lock:
+        store.pop(key, None)
+        while len(store) >= MAX_SNAPSHOTS:
+            store.pop(next(iter(store)), None)
+        store[key] = value
 
 
 class StandingsSnapshotMiddleware:
@@ -223,73 +355,108 @@ class StandingsSnapshotMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        tournament_id = (_snapshot_tournament(request.path_info, get_urlconf())
-                         if request.method == "GET" else None)
-        if tournament_id is None:
+        found = (_snapshot_view(request.path_info, get_urlconf())
+                 if request.method == "GET" else None)
+        if found is None:
             return self.get_response(request)
+        spec, arguments = found
         meta = request.META
-        round_number = _round_of(meta.get("QUERY_STRING", ""))
-        plain = (round_number is not None and "HTTP_AUTHORIZATION" not in meta
-                 and settings.SESSION_COOKIE_NAME not in request.COOKIES)
-        if not plain:
+        query = meta.get("QUERY_STRING", "")
+        cookies = request.COOKIES
+        if (_round_of(query) is None or "HTTP_AUTHORIZATION" in meta
+                or any(name in cookies for name in _PRIVATE_COOKIES)):
             return self.get_response(request)
-        key = (tournament_id, round_number)
-        seen = invalidations.seen(key[0])
-        answer = self._from_snapshot(request, key, seen)
-        if answer is not None:
-            return answer
+        language = get_language_from_request(request) if spec.per_language else ""
+        key = (spec.name, arguments, query, language)
+        scopes = spec.scopes(dict(arguments)) if spec.scopes else _hints.get(key)
+        seen = tokens = None
+        if scopes:
+            seen = _seen(scopes)
+            answer = self._from_snapshot(request, key, scopes, seen)
+            if answer is not None:
+                return answer
+            tokens = _tokens(scopes)
+        start = invalidations.point()
         response = self.get_response(request)
-        self._remember(key, response, seen)
+        self._remember(key, spec, scopes, tokens, response, seen, start)
         return response
 
-    def _from_snapshot(self, request, key, seen):
+    def _from_snapshot(self, request, key, scopes, seen):
         snapshot = _snapshots.get(key)
-        if snapshot is None:
+        if snapshot is None or snapshot.scopes != scopes:
             return None
-        token, etag, body, headers, _rendered, then, confirmed = snapshot
-        pushed = (seen is not None and then == seen
-                  and time.monotonic() - confirmed < TOKEN_SECONDS)
+        pushed = (seen is not None and snapshot.seen == seen
+                  and time.monotonic() - snapshot.confirmed < TOKEN_SECONDS)
         if not pushed:
             try:
-                current = read_token(key[0])
+                current = tuple(read_token(scope) for scope in scopes)
             except Exception:
                 log.warning("standings cache unavailable", exc_info=True)
                 return None
-            if current != token:  # kept: a 304 of the view may re-tag it
+            if current != snapshot.tokens:  # kept: a 304 of the view may re-tag it
                 return None
             if seen is not None:  # unchanged since ``seen`` was read: trusted from now on
                 with _lock:
-                    if _snapshots.get(key) is snapshot:
-                        _snapshots[key] = (*snapshot[:5], seen, time.monotonic())
-        # RFC 9110 preconditions as the view applies them (weak tags, lists, "*")
-        conditional = precondition_answer(request, etag, {"Cache-Control": "no-cache"})
-        if conditional is not None:
-            if conditional.status_code != 304:
-                return None  # a failed If-Match: the view answers it
-            return conditional
-        response = HttpResponse(body, content_type="application/json")
-        for name, value in headers:
+                    snapshot.seen, snapshot.confirmed = seen, time.monotonic()
+        if snapshot.etag is not None:
+            # RFC 9110 preconditions as the view applies them (weak tags, lists, "*")
+            headers = {"Cache-Control": "no-cache"}
+            headers.update((k, v) for k, v in snapshot.headers if k.lower() == "vary")
+            conditional = precondition_answer(request, snapshot.etag, headers)
+            if conditional is not None:
+                if conditional.status_code != 304:
+                    return None  # a failed If-Match: the view answers it
+                return conditional
+        body = snapshot.body
+        if snapshot.csrf:  # the reader's own token, as ``{% csrf_token %}`` makes it
+            _csrf.process_request(request)
+            body = body.replace(_CSRF_MARK, get_token(request).encode())
+        response = HttpResponse(body)
+        for name, value in snapshot.headers:
             response[name] = value
+        if snapshot.csrf:
+            _csrf.process_response(request, response)
         return response
 
-    def _remember(self, key, response, seen) -> None:
-        marked = getattr(response, "_standings_snapshot", None)
-        if marked is None or marked[:2] != key or response.cookies or response.streaming:
+    def _remember(self, key, spec, scopes, tokens, response, seen, start) -> None:
+        marked = getattr(response, "_snapshot_scopes", None)
+        if marked is None or response.streaming:
+            return
+        if marked != scopes:  # learnt now
+            if spec.scopes is not None or response.status_code != 200:
+                return
+            _bounded(_hints, key, marked)
+            # remembered at once when the pushed counts say nothing of its scopes came
+            # since the render began; else from the next render on. Tokens, then counts
+            # are read before that check: an invalidation after it finds them older.
+            try:
+                tokens = tuple(read_token(scope) for scope in marked)
+            except Exception:
+                return
+            if None in tokens:
+                tokens = ()  # trusted while the counts vouch for it, then rendered again
+            scopes, seen = marked, _seen(marked)
+            if seen is None or not invalidations.unchanged_since(start, marked):
+                return
+        if tokens is None:
             return
         now = time.monotonic()
         if response.status_code == 304:
             with _lock:
                 old = _snapshots.get(key)
-                if (old is not None and old[1] == response.get("ETag")
-                        and now - old[4] < RETAG_SECONDS):
-                    _snapshots[key] = (marked[2], *old[1:5], seen, now)
+                if (old is not None and old.etag == response.get("ETag")
+                        and now - old.rendered < RETAG_SECONDS):
+                    old.tokens, old.seen, old.confirmed = tokens, seen, now
             return
         if response.status_code != 200:
             return
-        headers = tuple((k, v) for k, v in response.items()
-                        if k.lower() not in _DROP_HEADERS)
-        with _lock:
-            if len(_snapshots) >= MAX_SNAPSHOTS:
-                _snapshots.clear()
-            _snapshots[key] = (marked[2], response["ETag"], response.content, headers, now,
-                               seen, now)
+        body = response.content
+        if set(response.cookies) - {settings.CSRF_COOKIE_NAME}:
+            return  # an answer of this reader's own
+        csrf = bool(response.cookies)
+        if csrf:
+            body = _CSRF_FIELD.sub(rb"\1" + _CSRF_MARK + rb"\2", body)
+        drop = {"set-cookie"} if spec.per_language else {"set-cookie", "content-language"}
+        headers = tuple((k, v) for k, v in response.items() if k.lower() not in drop)
+        _bounded(_snapshots, key, _Snapshot(scopes, tokens, response.get("ETag"), body,
+                                            headers, now, seen, now, csrf))

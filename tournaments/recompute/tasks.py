@@ -28,5 +28,11 @@ def sweep_standings() -> int:
     return sum(STANDINGS.publish(tid) for tid in tournaments_with_pending_changes())
 
 
-STANDINGS = CoalescedRecompute("standings", recompute_standings)
+# A sheet change waits this long for its recompute, so that a room of tablets entering
+# deals at once (issue 26: 20 tablets, each a deal every second or faster) costs about
+# one recompute a second instead of one after another, each taking the CPU the entry
+# needs; the board shows a deal within this plus one recompute.
+STANDINGS_DEBOUNCE_SECONDS = 1.0
+STANDINGS = CoalescedRecompute("standings", recompute_standings,
+                               delay=STANDINGS_DEBOUNCE_SECONDS)
 schedule_standings = STANDINGS.schedule

@@ -42,11 +42,13 @@ def idempotent(*, table_id: int | None = None, key: str | None, fingerprint: str
 
     ``produce`` raises on a refused request; nothing is stored then, since a refused
     request changed nothing and its retry may succeed later. ``sheet``: the caller's
-    write context, whose table is locked already (it is not loaded again).
+    write context, whose table is locked already (it is not loaded again) in the caller's
+    transaction, which the caller rolls back on a refusal: no savepoint is made then
+    (``sheet_transaction``).
     """
     if not key:
         return produce(), False
-    with transaction.atomic():
+    with transaction.atomic(savepoint=sheet is None):
         return _once(sheet_write(table_id, sheet).table, key, fingerprint, produce)
 
 

@@ -123,6 +123,12 @@ export function applyShowIf() {
     var parts = el.dataset.showIf.split(":");
     el.hidden = parts[1].split(",").indexOf(rawValue(parts[0])) < 0;
   });
+  // a row's input that belongs to one kind of row only ("kind:minor"): the penalty's sub-fields
+  form.querySelectorAll("[data-row] [data-row-if]").forEach(function (el) {
+    var parts = el.dataset.rowIf.split(":");
+    var by = el.closest("[data-row]").querySelector('[data-key="' + parts[0] + '"]');
+    el.hidden = !by || parts[1].split(",").indexOf(by.value) < 0;
+  });
   var game = rawValue("game");
   form.querySelectorAll("[data-type=matadors]").forEach(function (el) { setMatadors(el, 0, game); });
 }
@@ -205,7 +211,7 @@ export function collect() {
       v = Array.from(el.querySelectorAll("[data-row]"), function (row) {
         var o = {};
         row.querySelectorAll("[data-key]").forEach(function (s) {
-          if (s.value === "") { return; } // "—": not given
+          if (s.value === "" || s.hidden) { return; } // "—" or not this kind's: not given
           o[s.dataset.key] = s.dataset.int ? Number(s.value) : s.dataset.bool ? s.value === "true" : s.value;
         });
         return o;
@@ -309,6 +315,7 @@ export function fill(record) {
 export function addRow(fieldset) {
   var row = fieldset.querySelector("template").content.firstElementChild.cloneNode(true);
   fieldset.querySelector(".row-list").appendChild(row);
+  applyShowIf();
   return row;
 }
 

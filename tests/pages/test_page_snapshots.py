@@ -1,0 +1,233 @@
+"""The pages served from the standings snapshots (``snapshots.Snapshotted``): the public
+board (page, standings part, print) and the player's own page (page and live part).
+
+An unchanged page is answered from memory without a query; a deal at one table drops
+the pages of that table's players and the board's standings while it shows them current,
+not the pages of the other tables; a draw, a publication choice, a language and an
+unpublished tournament are each answered as the view would. The staff's full names
+never reach an anonymous reader."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from clublife.services.privacy import player_publish
+from tests.tournaments.test_player_phone_services import CLUBS_WON, fill, seated
+from tournaments.models import Participant, Table
+from tournaments.recompute import snapshots
+from tournaments.recompute.standings_rows import standings_recompute
+from tournaments.services import round_close
+from tournaments.services.entries import tournament_update
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _commits(requests_commit):
+    snapshots.forget_all()
+    yield
+    snapshots.forget_all()
+
+
+def get(url: str, language: str = "de", **headers):
+    return Client(HTTP_ACCEPT_LANGUAGE=language).get(url, **headers)
+
+
+def remembered(url: str, language: str = "de"):
+    """Polled until the middleware keeps it: the first render teaches the scopes, the
+    second is remembered."""
+    get(url, language)
+    return get(url, language)
+
+
+def from_memory(url, django_assert_num_queries, language="de", **headers):
+    with django_assert_num_queries(0):
+        return get(url, language, **headers)
+
+
+def served_by_the_view(url, django_assert_num_queries, language="de", **headers):
+    with pytest.raises(pytest.fail.Exception):  # queries: the view answered
+        from_memory(url, django_assert_num_queries, language, **headers)
+    return get(url, language, **headers)
+
+
+def shown(resp) -> bytes:
+    """The page without its CSRF token (each reader's own)."""
+    return re.sub(rb'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}', rb"\1",
+                  resp.content)
+
+
+def board(tournament, part=""):
+    return f"/p/{tournament.slug}/{part}"
+
+
+def test_an_unchanged_board_is_answered_without_a_query(short_skat, table,
+                                                         django_assert_num_queries):
+    standings_recompute(tournament_id=short_skat.pk)
+    for part in ("", "standings/", "print/", "standings/?round=1"):
+        first = remembered(board(short_skat, part))
+        again = from_memory(board(short_skat, part), django_assert_num_queries)
+        assert again.status_code == 200 and shown(again) == shown(first)
+    fragment = get(board(short_skat, "standings/"))
+    not_modified = from_memory(board(short_skat, "standings/"), django_assert_num_queries,
+                               HTTP_IF_NONE_MATCH=fragment["ETag"])
+    assert not_modified.status_code == 304 and not_modified["ETag"] == fragment["ETag"]
+    assert not_modified.content == b""
+
+
+def test_a_deal_drops_its_tables_pages_only(short_skat, table, other_table, table_client,
+                                            django_assert_num_queries):
+    standings_recompute(tournament_id=short_skat.pk)
+    here, there = seated(table)[0], seated(other_table)[0]
+    pages = {p: [f"/me/{p.personal_token}/", f"/me/{p.personal_token}/live/"]
+             for p in (here, there)}
+    before = {url: shown(remembered(url)) for urls in pages.values() for url in urls}
+    fragment = remembered(board(short_skat, "standings/"))
+    assert "updating" not in fragment.content.decode() and b"aktualisiert" not in (
+        fragment.content)
+    fill(table_client, table, 1)  # committed when the request ends
+    for url in pages[there]:  # another table: still the remembered page
+        assert shown(from_memory(url, django_assert_num_queries)) == before[url]
+    live = served_by_the_view(pages[here][1], django_assert_num_queries)
+    assert shown(live) != before[pages[here][1]]
+    assert re.search(r'class="list paper-list"', live.content.decode())
+    # the board showed the standings current: the deal makes them stale
+    stale = served_by_the_view(board(short_skat, "standings/"), django_assert_num_queries)
+    assert stale.content != fragment.content
+    remembered(board(short_skat, "standings/"))
+    # a second deal: the stale board stays, nothing it shows moved
+    resp = table_client.post(f"/api/v1/tables/{table['id']}/deals/",
+                             {"number": 2, **CLUBS_WON}, format="json")
+    assert resp.status_code == 201, resp.content
+    assert from_memory(board(short_skat, "standings/"),
+                       django_assert_num_queries).content == stale.content
+    standings_recompute(tournament_id=short_skat.pk)  # the computation: every page goes
+    computed = served_by_the_view(board(short_skat, "standings/"), django_assert_num_queries)
+    assert computed.content != stale.content
+    served_by_the_view(pages[there][1], django_assert_num_queries)
+
+
+def test_a_new_draw_moves_the_seat(short_skat, table, director_client,
+                                   django_assert_num_queries):
+    player = seated(table)[0]
+    url = f"/me/{player.personal_token}/live/"
+    first = remembered(url).content.decode()
+    assert f'data-seat-key="1-{table["id"]}-' in first
+    rnd = short_skat.rounds.get()
+    Table.objects.filter(round=rnd).update(submitted=True)
+    round_close(round_id=rnd.pk)
+    closed = served_by_the_view(url, django_assert_num_queries).content.decode()
+    assert "Sie haben gerade keinen Platz." in closed
+    remembered(url)
+    resp = director_client.post(f"/api/v1/tournaments/{short_skat.pk}/rounds/",
+                                {"method": "random", "seed": 3}, format="json")
+    assert resp.status_code == 201, resp.content
+    seat = next((t["id"], s["seat"]) for t in resp.json()["tables"] for s in t["seats"]
+                if s["participant"] == player.pk)
+    drawn = served_by_the_view(url, django_assert_num_queries).content.decode()
+    assert f'data-seat-key="2-{seat[0]}-{seat[1]}"' in drawn
+
+
+def test_a_publication_choice_shows_on_the_next_poll(short_skat, table, table_client,
+                                                     django_assert_num_queries):
+    fill(table_client, table, 1)
+    standings_recompute(tournament_id=short_skat.pk)
+    participant = Participant.objects.select_related("player").get(
+        pk=seated(table)[0].pk)
+    name = participant.player.name
+    assert name in remembered(board(short_skat, "standings/")).content.decode()
+    player_publish(player=participant.player, publication="number")
+    shown = served_by_the_view(board(short_skat, "standings/"), django_assert_num_queries)
+    assert name not in shown.content.decode()
+
+
+def test_each_language_gets_its_own_page(short_skat, table, django_assert_num_queries):
+    standings_recompute(tournament_id=short_skat.pk)
+    url = board(short_skat, "standings/")
+    german = remembered(url, "de")
+    assert "Rang" in german.content.decode()
+    english = served_by_the_view(url, django_assert_num_queries, "en")
+    assert "Rank" in english.content.decode() and "Rang" not in english.content.decode()
+    remembered(url, "en")
+    assert from_memory(url, django_assert_num_queries, "en").content == english.content
+    assert from_memory(url, django_assert_num_queries, "de").content == german.content
+    cookie = Client(HTTP_ACCEPT_LANGUAGE="de")
+    cookie.cookies["django_language"] = "en"  # the language cookie wins, as for the view
+    assert cookie.get(url).content == english.content
+    assert english["Content-Language"] == "en"
+
+
+def test_an_unpublished_tournament_is_404_even_with_its_snapshot(short_skat, table):
+    standings_recompute(tournament_id=short_skat.pk)
+    urls = [board(short_skat), board(short_skat, "standings/"), board(short_skat, "print/")]
+    etags = {url: remembered(url).get("ETag") for url in urls}
+    assert snapshots._snapshots
+    tournament_update(tournament=short_skat, published=False)
+    for url in urls:
+        assert get(url).status_code == 404
+        if etags[url]:  # a 304 never tells that the tournament exists
+            assert get(url, HTTP_IF_NONE_MATCH=etags[url]).status_code == 404
+    assert not snapshots._snapshots
+    for url in urls:
+        get(url)
+    assert not snapshots._snapshots  # never remembered while hidden
+
+
+def test_the_staff_answer_never_reaches_the_public(short_skat, table, table_client,
+                                                   director_client, anon_client,
+                                                   django_assert_max_num_queries):
+    fill(table_client, table, 1)
+    standings_recompute(tournament_id=short_skat.pk)
+    participant = Participant.objects.select_related("player").get(
+        pk=seated(table)[0].pk)
+    player_publish(player=participant.player, publication="number")
+    standings_recompute(tournament_id=short_skat.pk)
+    url = f"/api/v1/tournaments/{short_skat.pk}/standings/"
+    full = director_client.get(url)
+    assert participant.player.name in full.content.decode()
+    with django_assert_max_num_queries(8):  # the full names come from the results cache
+        assert director_client.get(url).content == full.content
+    for _ in range(3):
+        public = anon_client.get(url)
+        assert public.status_code == 200
+        assert participant.player.name not in public.content.decode()
+    assert anon_client.get(url, HTTP_IF_NONE_MATCH=full["ETag"]).status_code == 200
+
+
+def test_each_reader_of_a_remembered_page_gets_a_csrf_token_of_their_own(short_skat,
+                                                                         table):
+    url = board(short_skat)
+    remembered(url)
+    field = re.compile(r'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{64})"')
+    tokens = []
+    for _ in range(2):
+        reader = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="de")
+        page = reader.get(url)
+        token = field.search(page.content.decode()).group(1)
+        assert reader.cookies["csrftoken"].value
+        tokens.append(token)
+        switched = reader.post("/i18n/setlang/", {"language": "en", "next": url,
+                                                  "csrfmiddlewaretoken": token})
+        assert switched.status_code == 302  # the token fits the reader's own cookie
+    assert tokens[0] != tokens[1]
+
+
+def test_an_invalidation_message_names_its_scopes():
+    from tournaments.recompute.invalidations import invalidation_message, scopes_of
+
+    assert scopes_of(invalidation_message(5)) == ("5",)
+    assert scopes_of(invalidation_message(5, 12)) == ("s5", "d12")
+    assert scopes_of(invalidation_message(None, 12)) == ("d12",)
+    assert scopes_of("nonsense") == () and scopes_of("5:x") == () and scopes_of("a:1") == ()
+
+
+def test_an_erased_personal_token_opens_nothing_at_once(short_skat, table,
+                                                        django_assert_num_queries):
+    participant = Participant.objects.get(pk=seated(table)[0].pk)
+    url = f"/me/{participant.personal_token}/live/"
+    remembered(url)
+    assert from_memory(url, django_assert_num_queries).status_code == 200
+    participant.personal_token = "y" * 32
+    participant.save()
+    assert get(url).status_code == 404
