@@ -52,7 +52,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import datetime
 import json
 import os
 import pstats
@@ -67,7 +66,10 @@ from pathlib import Path
 
 from bench.bench_skat_engine import random_deal
 from bench.common import (
+    CHAMPIONSHIP,
+    DIRECTOR,
     ROOT,
+    SKAT_RULES,
     WRK_SCRIPT,
     fetch,
     free_port,
@@ -78,6 +80,7 @@ from bench.common import (
     python_load,
     ratio,
     setup_django,
+    skat_championship,
     stop,
     timed,
     top_functions,
@@ -86,17 +89,8 @@ from bench.common import (
 )
 
 SEED = 20240617
-SLUG_NAME = "Bench-Meisterschaft"
-RULES = {"kontra_re": True, "ramsch": True}  # + series_deals_4 from --deals
+RULES = SKAT_RULES  # + series_deals_4 from --deals
 TABLE_SIZE = 4  # the deal generator of bench_skat_engine deals for tables of 4
-
-FIRST = ("Anna", "Bernd", "Claudia", "Dieter", "Elke", "Frank", "Gisela", "Hans", "Ilse",
-         "Jürgen", "Karin", "Lothar", "Monika", "Norbert", "Olga", "Peter", "Renate",
-         "Stefan", "Traudel", "Uwe", "Vera", "Werner", "Yvonne", "Zoë")
-LAST = ("Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker",
-        "Schulz", "Hoffmann", "Schäfer", "Koch", "Bauer", "Richter", "Klein", "Wolf",
-        "Schröder", "Neumann", "Schwarz", "Zimmermann", "Braun", "Krüger", "Hofmann",
-        "Hartmann", "Lange", "Schmitt", "Werner", "Krause", "Meier", "Lehmann")
 
 # The overall standings in one statement, straight from the deals: per seat and sheet
 # the game points (the seat's entry of each deal's ``scores``), the declarer games won
@@ -240,33 +234,17 @@ def check_retotal(tables: list[int]) -> None:
 
 
 def build(args) -> dict:
-    from django.contrib.auth import get_user_model
     from django.db import connection
 
-    from clubs.models import Player
     from games.engines import get_engine
-    from tournaments.models import Participant, Table
-    from tournaments.services.entries import tournament_create
+    from tournaments.models import Table
     from tournaments.services.rounds import round_close, round_draw
 
     timings: dict[str, float] = {}
     start = time.perf_counter()
-    with connection.cursor() as cursor:
-        cursor.execute("TRUNCATE tournaments_tournament, clubs_player RESTART IDENTITY CASCADE")
-    user, _created = get_user_model().objects.get_or_create(
-        username="bench-director", defaults={"is_staff": True})
     engine = get_engine("skat")
-    raw_rules = {**RULES, "series_deals_4": args.deals}
-    rules = engine.options(raw_rules)
-    tournament = tournament_create(name=SLUG_NAME, game="skat", rules=raw_rules,
-                                   date=datetime.date(2024, 6, 17), director=user,
-                                   published=True)
-    rng = random.Random(SEED)
-    players = Player.objects.bulk_create(
-        Player(name=f"{rng.choice(FIRST)} {rng.choice(LAST)}") for _ in range(args.players))
-    Participant.objects.bulk_create(
-        Participant(tournament=tournament, player=p, start_number=i, checked_in=True)
-        for i, p in enumerate(players, start=1))
+    rules = engine.options({**RULES, "series_deals_4": args.deals})
+    tournament, rng = skat_championship(players=args.players, deals=args.deals, seed=SEED)
     timings["players"] = time.perf_counter() - start
 
     deals = 0
@@ -343,7 +321,7 @@ def measure_change(tournament_id: int, rounds: int, length: int, repeat: int) ->
 
     engine = get_engine("skat")
     rules = engine.options(Tournament.objects.get(pk=tournament_id).rules)
-    actor = Actor(user=get_user_model().objects.get(username="bench-director"), ip="127.0.0.1")
+    actor = Actor(user=get_user_model().objects.get(username=DIRECTOR), ip="127.0.0.1")
     tables = list(Table.objects.filter(round__tournament_id=tournament_id,
                                        round__number=rounds).values_list("pk", flat=True))
     rng = random.Random(SEED + 1000)
@@ -594,7 +572,7 @@ def main() -> None:
     setup_bench()
     from tournaments.models import Deal, Tournament
 
-    existing = Tournament.objects.filter(name=SLUG_NAME).first()
+    existing = Tournament.objects.filter(name=CHAMPIONSHIP).first()
     if (args.reuse and existing is not None
             and existing.participants.count() == args.players
             and existing.rounds.count() == args.rounds

@@ -314,3 +314,54 @@ def wrk_load(port: int, path: str, headers: dict, clients: int, seconds: float,
     requests, duration_us, p50, p95, errors = line.split()[1:]
     return {"requests": int(requests), "rps": int(requests) / (int(duration_us) / 1e6),
             "p50": float(p50) / 1e6, "p95": float(p95) / 1e6, "errors": int(errors)}
+
+
+# --------------------------------------------------------------------------- the field
+
+# The names of the bench's players (random first and last names from these).
+FIRST = ("Anna", "Bernd", "Claudia", "Dieter", "Elke", "Frank", "Gisela", "Hans", "Ilse",
+         "Jürgen", "Karin", "Lothar", "Monika", "Norbert", "Olga", "Peter", "Renate",
+         "Stefan", "Traudel", "Uwe", "Vera", "Werner", "Yvonne", "Zoë")
+LAST = ("Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker",
+        "Schulz", "Hoffmann", "Schäfer", "Koch", "Bauer", "Richter", "Klein", "Wolf",
+        "Schröder", "Neumann", "Schwarz", "Zimmermann", "Braun", "Krüger", "Hofmann",
+        "Hartmann", "Lange", "Schmitt", "Werner", "Krause", "Meier", "Lehmann")
+SKAT_RULES = {"kontra_re": True, "ramsch": True}  # + series_deals_4 of the bench
+CHAMPIONSHIP = "Bench-Meisterschaft"
+DIRECTOR = "bench-director"
+
+
+def skat_championship(*, players: int, deals: int, seed: int, day=None):
+    """An empty bench database's published Skat championship (Seeger-Fabian, Kontra/Re,
+    Ramsch, series of ``deals`` at a table of 4) with ``players`` checked-in
+    participants (each with its personal token, made with the participant), directed
+    by the staff user ``DIRECTOR``, played on ``day`` (default 2024-06-17; players'
+    tokens open their pages only for some days after it). TRUNCATEs the bench
+    database's tournaments and players first. Returns the tournament and the
+    ``random.Random(seed)`` that named the players (the standings bench draws its deals
+    from it next)."""
+    import datetime
+    import random
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    from clubs.models import Player
+    from tournaments.models import Participant
+    from tournaments.services.entries import tournament_create
+
+    with connection.cursor() as cursor:
+        cursor.execute("TRUNCATE tournaments_tournament, clubs_player RESTART IDENTITY CASCADE")
+    user, _created = get_user_model().objects.get_or_create(
+        username=DIRECTOR, defaults={"is_staff": True})
+    tournament = tournament_create(name=CHAMPIONSHIP, game="skat",
+                                   rules={**SKAT_RULES, "series_deals_4": deals},
+                                   date=day or datetime.date(2024, 6, 17), director=user,
+                                   published=True)
+    rng = random.Random(seed)
+    made = Player.objects.bulk_create(
+        Player(name=f"{rng.choice(FIRST)} {rng.choice(LAST)}") for _ in range(players))
+    Participant.objects.bulk_create(
+        Participant(tournament=tournament, player=p, start_number=i, checked_in=True)
+        for i, p in enumerate(made, start=1))
+    return tournament, rng

@@ -44,3 +44,76 @@ def test_the_bench_database_must_be_named_for_the_bench():
     for url in ("postgres://u@db/stichliste", "sqlite:///bench.db"):
         with pytest.raises(SystemExit):
             database_url_parts(url)
+
+
+def test_the_championship_bench_paces_each_table_over_the_run():
+    import random
+
+    from bench.bench_championship import post_schedule
+
+    plan = post_schedule(tables=30, deals=48, seconds=600, rng=random.Random(1))
+    assert len(plan) == 30 and all(len(offsets) == 48 for offsets in plan)
+    for offsets in plan:  # in order, the series spread over the whole run
+        assert offsets == sorted(offsets) and 0 < offsets[0] < 60
+        assert 540 <= offsets[-1] <= 600
+    # the field's pace is even: about a tenth of the deals in each tenth of the run, a
+    # little fewer in the last, where tables finish
+    tenths = [sum(1 for offsets in plan for at in offsets if k * 60 <= at < (k + 1) * 60)
+              for k in range(10)]
+    assert min(tenths[:-1]) > 115 and max(tenths) < 175 and tenths[-1] > 60, tenths
+
+
+def test_the_championship_bench_counts_lost_doubled_and_unanswered_deals():
+    from bench.bench_championship import account
+
+    assert account({1: {1, 2}, 2: {1}}, {1: [1, 2], 2: [1]}) == {
+        "acked": 3, "stored": 3, "lost": 0, "doubled": 0, "unanswered": 0}
+    found = account({1: {1, 2, 3}, 2: {1}}, {1: [1, 2, 2], 2: [1, 2], 3: [1]})
+    assert found == {"acked": 4, "stored": 6, "lost": 1, "doubled": 1, "unanswered": 2}
+
+
+def test_the_championship_bench_times_when_the_board_shows_a_deal():
+    from bench.bench_championship import etag_version, shown_delays
+
+    assert etag_version('"st-4-0-1764134400.25-0"') == (1764134400.25, False)
+    assert etag_version('W/"st-4-0-1764134400.25-917"') == (1764134400.25, True)
+    assert etag_version('"st-4-0-0-3"') == (None, True)  # never computed
+    # computations stamped at 10.5 (first received at 10.7), 11.2 (at 11.3), 12.0 (12.4);
+    # an answer received again later does not move a computation's first sight
+    seen = [(10.7, 10.5), (11.3, 11.2), (11.5, 10.5), (12.4, 12.0), (12.6, 11.2)]
+    first, sure, missing, unsure = shown_delays([10.0, 11.0, 11.9, 12.5], seen)
+    assert [round(d, 6) for d in first] == [0.7, 0.3, 0.5]
+    assert [round(d, 6) for d in sure] == [1.3, 1.4]  # the computation after the first
+    assert (missing, unsure) == (1, 1)  # 12.5: none after it; 11.9: no second one
+
+
+def test_the_championship_bench_reads_a_whole_answer_over_raw_http():
+    import asyncio
+
+    from bench.bench_championship import Connection, percentile
+
+    assert percentile([3.0, 1.0, 2.0, 4.0], 50) == 2.0 and percentile([1.0, 9.0], 95) == 9.0
+
+    async def serve_and_ask():
+        async def answer(reader, writer):
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(b"HTTP/1.1 200 OK\r\nETag: \"x\"\r\nTransfer-Encoding: chunked\r\n\r\n"
+                         b"3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n")
+            await reader.readuntil(b"\r\n\r\n")  # the same connection, kept alive
+            writer.write(b"HTTP/1.1 304 Not Modified\r\nConnection: close\r\n\r\n")
+            await writer.drain()
+            writer.close()
+
+        server = await asyncio.start_server(answer, "127.0.0.1", 0)
+        conn = Connection(server.sockets[0].getsockname()[1])
+        try:
+            first = await conn.request("GET", "/", {})
+            second = await conn.request("GET", "/", {"If-None-Match": '"x"'})
+        finally:
+            server.close()
+        return first, second, conn.writer
+
+    first, second, writer = asyncio.run(serve_and_ask())
+    assert first == (200, {"etag": '"x"', "transfer-encoding": "chunked"}, b"abcde")
+    assert second == (304, {"connection": "close"}, b"")
+    assert writer is None  # closed, as the server asked
