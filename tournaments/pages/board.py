@@ -18,9 +18,13 @@ board is projected and its print pinned up, so a director looking at it sees wha
 room sees (the console shows the full names).
 """
 
+from django.conf import settings
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
-from django.utils.safestring import mark_safe
+from django.urls import reverse
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -46,6 +50,7 @@ from tournaments.selectors import (
     team_results,
     teams_version,
 )
+from tournaments.templatetags.short_names import keep_words
 
 TOP_IN_CHART = 8
 
@@ -81,11 +86,57 @@ def _figures(rows: list[StandingEntry]) -> list[str]:
     return [k for k in (rows[0].figures if rows else {}) if k in ("won", "lost", "game_points")]
 
 
+def _number(value) -> str:
+    """A figure as the template prints it (whole numbers plain: no thousands separator
+    is configured), without the formatting machinery's cost for every cell."""
+    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+        return str(value)
+    return conditional_escape(localize(value))
+
+
+def rows_html(tournament: Tournament, rows: list[StandingEntry], figures: list[str],
+              round_number: int) -> SafeString:
+    """The standings part's table rows, built here rather than by the template's loop:
+    a championship's 3,000 rows cost the template about a third of a second (a URL
+    reversed and four words translated per row); here the link's stem and the words are
+    made once. The markup is the template's own (tested byte for byte)."""
+    stem = conditional_escape(
+        reverse("pages:board-player", args=[tournament.slug, 0]).removesuffix("0/"))
+    with_figures, overall = "won" in figures, not round_number
+    won, lost = conditional_escape(_("won")), conditional_escape(_("lost"))
+    badge = (' <span class="badge withdrawn-badge">'
+             f'{conditional_escape(_("withdrawn"))}</span>')
+    out = []
+    for row in rows:
+        participant = row.participant
+        withdrawn = participant.withdrawn
+        cells = [f'\n    <tr data-participant="{row.participant_id}"',
+                 ' class="withdrawn">' if withdrawn else ">",
+                 f'<td class="num">{_number(row.rank)}</td><td><a href="{stem}'
+                 f'{row.participant_id}/">'
+                 f'{keep_words(shown_player(participant.player, participant.start_number))}'
+                 '</a>', badge if withdrawn else ""]
+        if with_figures:
+            w, lo = _number(row.figures.get("won", "")), _number(row.figures.get("lost", ""))
+            cells.append(f'<span class="figs-under"><span class="w">{won} {w}</span> · '
+                         f'<span class="w">{lost} {lo}</span></span>')
+        cells.append(f'</td><td class="num score">{_number(row.score)}</td>')
+        if with_figures:
+            cells.append(f'<td class="num fig-col">{w}</td><td class="num fig-col">{lo}</td>')
+        if overall:
+            cells.append(f'<td class="num rounds-col">{len(row.rounds)}</td>')
+        cells.append("</tr>\n  ")
+        out.append("".join(cells))
+    return mark_safe("".join(out))  # built from escaped parts
+
+
 def _standings(tournament: Tournament, round_number: int, version: tuple | None = None
                ) -> dict:
     rows = standing_entries(tournament, round_number).get(round_number, [])
     computed_at, pending = version or standings_version(tournament)
-    return {"rows": rows, "figures": _figures(rows), "round": round_number,
+    figures = _figures(rows)
+    return {"rows": rows, "figures": figures, "round": round_number,
+            "rows_html": rows_html(tournament, rows, figures, round_number),
             "computed_at": computed_at, "stale": pending is not None,
             "shortened": _shortened(tournament, round_number or None),
             "teams": _teams(tournament) if not round_number else []}
