@@ -314,7 +314,10 @@ async def _poller(job: dict, phone: dict, out: dict) -> None:
         await _sleep_until(at)
         kind, path = phone["paths"][turn % len(phone["paths"])]
         turn += 1
-        headers = {"If-None-Match": etags[path]} if path in etags else {}
+        # as a phone's browser asks: gzip accepted (the snapshots keep a gzipped copy)
+        headers = {"Accept-Encoding": "gzip"}
+        if path in etags:
+            headers["If-None-Match"] = etags[path]
         sent = time.perf_counter()
         try:
             status, answer, _data = await conn.request("GET", path, headers)

@@ -231,3 +231,38 @@ def test_an_erased_personal_token_opens_nothing_at_once(short_skat, table,
     participant.personal_token = "y" * 32
     participant.save()
     assert get(url).status_code == 404
+
+
+def test_phones_that_accept_gzip_get_the_remembered_answer_gzipped(
+        short_skat, table, django_assert_num_queries):
+    """A board part of a championship is a megabyte of HTML polled by every phone: it is
+    compressed once per snapshot and sent gzipped to whoever accepts it (every browser),
+    plain to the others; a page with a CSRF token is never compressed (BREACH)."""
+    import gzip
+
+    standings_recompute(tournament_id=short_skat.pk)
+    api = f"/api/v1/tournaments/{short_skat.pk}/standings/"
+    for url in (board(short_skat, "standings/"), board(short_skat, "standings/?round=1"), api):
+        plain = remembered(url)
+        packed = from_memory(url, django_assert_num_queries,
+                             HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+        assert packed.status_code == 200 and packed["Content-Encoding"] == "gzip"
+        assert gzip.decompress(packed.content) == plain.content
+        assert len(packed.content) < len(plain.content) / 3
+        assert int(packed["Content-Length"]) == len(packed.content)
+        assert "Accept-Encoding" in packed["Vary"]
+        # its validator is weak (another representation) and still answers 304, both ways
+        assert packed["ETag"] == f"W/{plain['ETag']}"
+        for tag in (packed["ETag"], plain["ETag"]):
+            again = from_memory(url, django_assert_num_queries,
+                                HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=tag)
+            assert again.status_code == 304 and again.content == b""
+        unpacked = from_memory(url, django_assert_num_queries,
+                               HTTP_ACCEPT_ENCODING="identity")
+        assert not unpacked.has_header("Content-Encoding")
+        assert unpacked.content == plain.content and "Accept-Encoding" in unpacked["Vary"]
+    for url in (board(short_skat), board(short_skat, "print/")):  # the language form
+        page = remembered(url)
+        assert b"csrfmiddlewaretoken" in page.content
+        again = from_memory(url, django_assert_num_queries, HTTP_ACCEPT_ENCODING="gzip")
+        assert again.status_code == 200 and not again.has_header("Content-Encoding")

@@ -40,7 +40,9 @@ last confirmed it, which bounds what no invalidation covers (a player's new name
 invalidation lost while Redis was down). Anything unusual — a client with credentials or
 a session or messages cookie, another query string, a cache error, no snapshot — falls
 through to the view. A page carrying a form gets a CSRF token of its reader's own
-(``csrf_token``'s field is filled in per request, its cookie set as Django would).
+(``csrf_token``'s field is filled in per request, its cookie set as Django would). An
+answer without one is also kept gzipped (compressed once per snapshot), for the readers
+that accept it — every browser: a championship's board part is a megabyte of HTML.
 
 Redis is reached through ``connection`` (redis-py from ``REDIS_URL``) where Django's
 cache API is too slow (the token on every poll) or has no call (publish/subscribe).
@@ -64,7 +66,10 @@ from django.db import transaction
 from django.db.models.signals import post_delete, post_save
 from django.http import HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware, get_token
+from django.middleware.gzip import re_accepts_gzip
 from django.urls import Resolver404, get_urlconf, resolve
+from django.utils.cache import patch_vary_headers
+from django.utils.text import compress_string
 from django.utils.translation import get_language_from_request
 
 from tournaments.bounds import round_number
@@ -88,6 +93,10 @@ _PRIVATE_COOKIES = (settings.SESSION_COOKIE_NAME, "messages")
 _CSRF_FIELD = re.compile(rb'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}(")')
 _CSRF_MARK = b"\x00csrf\x00"
 _csrf = CsrfViewMiddleware(lambda request: None)
+# answers at least this long are also kept gzipped, compressed once per snapshot: a
+# championship's board part is a megabyte of HTML that every phone polls (about 70 kB
+# gzipped); a page with a CSRF token is never compressed (BREACH)
+GZIP_MIN_BYTES = 1024
 
 
 @dataclass(frozen=True)
@@ -127,6 +136,7 @@ class _Snapshot:
     seen: tuple | None
     confirmed: float
     csrf: bool
+    gzipped: bytes | None = None
 
 
 # (view, URL arguments, query, language) -> _Snapshot
@@ -398,22 +408,38 @@ class StandingsSnapshotMiddleware:
             if seen is not None:  # unchanged since ``seen`` was read: trusted from now on
                 with _lock:
                     snapshot.seen, snapshot.confirmed = seen, time.monotonic()
-        if snapshot.etag is not None:
+        gzipped = snapshot.gzipped is not None and bool(
+            re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
+        # the gzipped answer is another representation: its validator is weak (RFC 9110
+        # 8.8.1), which If-None-Match compares weakly all the same
+        etag = snapshot.etag
+        if gzipped and etag is not None and not etag.startswith("W/"):
+            etag = f"W/{etag}"
+        if etag is not None:
             # RFC 9110 preconditions as the view applies them (weak tags, lists, "*")
             headers = {"Cache-Control": "no-cache"}
             headers.update((k, v) for k, v in snapshot.headers if k.lower() == "vary")
-            conditional = precondition_answer(request, snapshot.etag, headers)
+            conditional = precondition_answer(request, etag, headers)
             if conditional is not None:
                 if conditional.status_code != 304:
                     return None  # a failed If-Match: the view answers it
+                if snapshot.gzipped is not None:
+                    patch_vary_headers(conditional, ("Accept-Encoding",))
                 return conditional
-        body = snapshot.body
+        body = snapshot.gzipped if gzipped else snapshot.body
         if snapshot.csrf:  # the reader's own token, as ``{% csrf_token %}`` makes it
             _csrf.process_request(request)
             body = body.replace(_CSRF_MARK, get_token(request).encode())
         response = HttpResponse(body)
         for name, value in snapshot.headers:
             response[name] = value
+        if snapshot.gzipped is not None:
+            patch_vary_headers(response, ("Accept-Encoding",))
+        if gzipped:
+            response["Content-Encoding"] = "gzip"
+            response["ETag"] = etag
+        if response.has_header("Content-Length"):
+            response["Content-Length"] = str(len(body))
         if snapshot.csrf:
             _csrf.process_response(request, response)
         return response
@@ -458,5 +484,10 @@ class StandingsSnapshotMiddleware:
             body = _CSRF_FIELD.sub(rb"\1" + _CSRF_MARK + rb"\2", body)
         drop = {"set-cookie"} if spec.per_language else {"set-cookie", "content-language"}
         headers = tuple((k, v) for k, v in response.items() if k.lower() not in drop)
+        gzipped = None
+        if not csrf and len(body) >= GZIP_MIN_BYTES and not response.has_header(
+                "Content-Encoding"):
+            packed = compress_string(body)
+            gzipped = packed if len(packed) < len(body) else None
         _bounded(_snapshots, key, _Snapshot(scopes, tokens, response.get("ETag"), body,
-                                            headers, now, seen, now, csrf))
+                                            headers, now, seen, now, csrf, gzipped))
