@@ -89,6 +89,7 @@ def test_the_championship_bench_times_when_the_board_shows_a_deal():
 
 def test_the_championship_bench_reads_a_whole_answer_over_raw_http():
     import asyncio
+    import concurrent.futures
 
     from bench.bench_championship import Connection, percentile
 
@@ -113,7 +114,10 @@ def test_the_championship_bench_reads_a_whole_answer_over_raw_http():
             server.close()
         return first, second, conn.writer
 
-    first, second, writer = asyncio.run(serve_and_ask())
+    # a thread of its own: the browser tests' Playwright keeps an event loop running in
+    # this one for the whole session, where asyncio.run() refuses to start
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        first, second, writer = pool.submit(asyncio.run, serve_and_ask()).result(timeout=60)
     assert first == (200, {"etag": '"x"', "transfer-encoding": "chunked"}, b"abcde")
     assert second == (304, {"connection": "close"}, b"")
     assert writer is None  # closed, as the server asked
