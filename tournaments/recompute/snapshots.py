@@ -437,7 +437,8 @@ class StandingsSnapshotMiddleware:
             patch_vary_headers(response, ("Accept-Encoding",))
         if gzipped:
             response["Content-Encoding"] = "gzip"
-            response["ETag"] = etag
+            if etag is not None:
+                response["ETag"] = etag
         if response.has_header("Content-Length"):
             response["Content-Length"] = str(len(body))
         if snapshot.csrf:
