@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import functools
 import http.client
 import json
 import logging
@@ -49,6 +50,7 @@ import uuid
 from bench.bench_skat_engine import random_deal
 from bench.common import (
     ROOT,
+    Together,
     gunicorn,
     load_average,
     machine,
@@ -179,7 +181,7 @@ def many_clients(built: dict, clients: int, seconds: float) -> dict:
     latencies: list[list[float]] = [[] for _ in range(clients)]
     errors = [0] * clients
     state: dict = {"next": 0}
-    barrier = threading.Barrier(clients + 1)
+    together = Together(clients)
 
     def next_table() -> int | None:
         with lock:
@@ -189,8 +191,7 @@ def many_clients(built: dict, clients: int, seconds: float) -> dict:
 
     def tablet(port: int, i: int) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        barrier.wait()
-        deadline = state["deadline"]
+        deadline = together.start()
         index = next_table()
         position = 0
         while index is not None and time.perf_counter() < deadline:
@@ -214,14 +215,7 @@ def many_clients(built: dict, clients: int, seconds: float) -> dict:
         conn.close()
 
     with gunicorn(workers=3) as port:
-        threads = [threading.Thread(target=tablet, args=(port, i), daemon=True)
-                   for i in range(clients)]
-        for thread in threads:
-            thread.start()
-        state["deadline"] = time.perf_counter() + 0.05 + seconds
-        barrier.wait()
-        for thread in threads:
-            thread.join()
+        together.run(functools.partial(tablet, port), seconds)
         ended = time.perf_counter()
         samples = [x for part in latencies for x in part]
         if state["next"] > len(tables):

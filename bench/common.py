@@ -237,21 +237,45 @@ def stop(proc: subprocess.Popen, timeout: float = 15) -> None:
 # Load on 127.0.0.1: wrk (``apt-get install wrk``) or Python threads as the clients.
 
 
+class Together:
+    """Client threads that start at once and share one deadline: each calls ``start()``
+    (after its own set-up) and gets the deadline; ``run`` starts ``target(i)`` for each
+    client, sets the deadline ``seconds`` ahead, lets them go and waits for them all."""
+
+    def __init__(self, clients: int):
+        self.clients = clients
+        self.barrier = threading.Barrier(clients + 1)
+        self.deadline = 0.0
+
+    def start(self) -> float:
+        self.barrier.wait()
+        return self.deadline
+
+    def run(self, target: Callable[[int], None], seconds: float) -> None:
+        threads = [threading.Thread(target=target, args=(i,), daemon=True)
+                   for i in range(self.clients)]
+        for thread in threads:
+            thread.start()
+        self.deadline = time.perf_counter() + 0.05 + seconds
+        self.barrier.wait()
+        for thread in threads:
+            thread.join()
+
+
 def python_load(port: int, path: str, headers: dict, clients: int, seconds: float,
                 expect: int) -> dict:
     """``clients`` threads, each with one keep-alive connection, for ``seconds``."""
     latencies: list[list[float]] = [[] for _ in range(clients)]
     errors = [0] * clients
-    state: dict[str, float] = {}
-    barrier = threading.Barrier(clients + 1)
+    together = Together(clients)
 
     def worker(i: int) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         try:
             conn.connect()
         finally:
-            barrier.wait()  # never leave the others waiting
-        deadline, out = state["deadline"], latencies[i]
+            deadline = together.start()  # never leave the others waiting
+        out = latencies[i]
         while True:
             t0 = time.perf_counter()
             if t0 >= deadline:
@@ -274,13 +298,7 @@ def python_load(port: int, path: str, headers: dict, clients: int, seconds: floa
                 errors[i] += 1
         conn.close()
 
-    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(clients)]
-    for thread in threads:
-        thread.start()
-    state["deadline"] = time.perf_counter() + 0.05 + seconds
-    barrier.wait()
-    for thread in threads:
-        thread.join()
+    together.run(worker, seconds)
     samples = sorted(x for part in latencies for x in part)
     if not samples:
         return {"requests": 0, "rps": 0.0, "p50": float("nan"), "p95": float("nan"),
