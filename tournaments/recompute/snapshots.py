@@ -175,6 +175,16 @@ def read_token(scope: int | str) -> int | None:
     return int(raw) if raw is not None and raw.isdigit() else None
 
 
+def _delete_tokens(scopes) -> None:
+    """Delete the scopes' tokens, on every invalidation (each deal's POST): straight
+    through the owner's client, like ``read_token``, not a new cache client per call."""
+    client = connection.client()
+    if client is None:
+        cache.delete_many([_token_key(scope) for scope in scopes])
+    else:
+        client.delete(*(connection.key(_token_key(scope)) for scope in scopes))
+
+
 def current_token(scope: int | str) -> int | None:
     """The scope's token, drawn afresh when there is none; None when the cache fails.
 
@@ -264,7 +274,7 @@ def invalidate_now(tournament_id: int | None, table_id: int | None = None) -> No
     for scope in scopes:
         invalidations.bump(scope)
     try:
-        cache.delete_many([_token_key(scope) for scope in scopes])
+        _delete_tokens(scopes)
         invalidations.publish(text)
     except Exception:  # bounded by TOKEN_SECONDS
         log.warning("snapshots of %s not invalidated", text, exc_info=True)
