@@ -55,6 +55,8 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "clublife",
+    "ratings",
+    "leagues",
     "api",
 ]
 
