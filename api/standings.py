@@ -18,6 +18,7 @@ after the permission check and never remembered for the public's polls.
 import logging
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils import translation
@@ -29,6 +30,7 @@ from api.conditional import precondition_answer
 from api.endpoints import TournamentEndpoint
 from api.query import ROUND
 from tournaments.models import Tournament
+from tournaments.policies import directing_users
 from tournaments.recompute import snapshots
 from tournaments.selectors import named_standings
 
@@ -92,11 +94,20 @@ STANDINGS_ANSWER = inline_serializer("Standings", {
 })
 
 
+def directs_by_token(token: str, arguments: dict) -> bool:
+    """Whether a staff token's user (active, staff) directs the tournament: what lets the
+    snapshot middleware give a director's poll the full names it remembered for that
+    token. One query, asked on every such poll."""
+    return get_user_model().objects.filter(
+        directing_users(arguments["tournament_id"]), auth_token__key=token).exists()
+
+
 class TournamentStandings(TournamentEndpoint):
-    # the snapshot middleware answers its anonymous polls
+    # the snapshot middleware answers its anonymous polls, and a director's token's polls
+    # while the token, its user and the directorship hold
     snapshot = snapshots.Snapshotted(
         "api-standings", scopes=lambda kwargs: snapshots.standings_scopes(
-            kwargs["tournament_id"]))
+            kwargs["tournament_id"]), staff=directs_by_token)
 
     @extend_schema(responses={200: STANDINGS_ANSWER, 304: None},
                    parameters=[ROUND.parameter()])
@@ -111,12 +122,13 @@ class TournamentStandings(TournamentEndpoint):
         # a change of a publication choice is a pending change (``player_publish``):
         # the cached names follow it before the next computation
         version = f"{fresh.version}-{fresh.pending or 0}"
+        scopes = snapshots.standings_scopes(tournament.pk)
         if full:  # a director's answer is never remembered for the public's polls
-            return answer or HttpResponse(
+            return snapshots.mark(answer or HttpResponse(
                 render_answer(fresh.computed_at, fresh.pending is not None, round_number,
                               results_bytes(tournament, round_number, version, full=True)),
-                content_type="application/json", headers=headers)
-        scopes = snapshots.standings_scopes(tournament.pk)
+                content_type="application/json", headers=headers),
+                scopes, tournament.published, staff=True)
         if answer is not None:
             return snapshots.mark(answer, scopes, tournament.published)
         body = render_answer(fresh.computed_at, fresh.pending is not None, round_number,

@@ -144,6 +144,18 @@ def directed_tournaments(user, via: str = "") -> Q:
     return Q(Exists(directed)) | Q(Exists(administered))
 
 
+def directing_users(tournament_id: int) -> Q:
+    """``directs`` as a filter on users: the active staff users who direct the tournament
+    (its directors, its club's admins, superusers) — for a poll that brings only a staff
+    token, answered in one query with the token's own look-up."""
+    directed = Tournament.directors.through.objects.filter(
+        tournament_id=tournament_id, user_id=OuterRef("pk"))
+    administered = Club.admins.through.objects.filter(
+        user_id=OuterRef("pk"), club__tournaments=tournament_id)
+    return Q(is_active=True, is_staff=True) & (
+        Q(is_superuser=True) | Q(Exists(directed)) | Q(Exists(administered)))
+
+
 def visible_tournaments(user, via: str = "") -> Q:
     """``can_see_tournament`` as a filter: published, or directed by the user."""
     published = Q(**{f"{via}published": True})

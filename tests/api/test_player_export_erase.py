@@ -71,7 +71,7 @@ def test_the_export_holds_everything_stored_about_the_person(played, director_cl
 
 
 def test_erasing_replaces_the_name_everywhere_and_keeps_every_result(
-        played, director, director_client, anon_client, short_skat):
+        played, director, director_client, anon_client, short_skat, requests_commit):
     standings = f"/api/v1/tournaments/{short_skat.pk}/standings/"
     before = director_client.get(standings).json()["results"]
     resp = director_client.post(f"/api/v1/players/{played.player_id}/erase/")

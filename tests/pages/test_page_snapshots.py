@@ -266,3 +266,75 @@ def test_phones_that_accept_gzip_get_the_remembered_answer_gzipped(
         assert b"csrfmiddlewaretoken" in page.content
         again = from_memory(url, django_assert_num_queries, HTTP_ACCEPT_ENCODING="gzip")
         assert again.status_code == 200 and not again.has_header("Content-Encoding")
+
+
+def _staff_standings(short_skat, table, table_client):
+    """The standings of ``short_skat`` with one player who shows only a number: the
+    full name is what a director's answer has and the public's never."""
+    fill(table_client, table, 1)
+    participant = Participant.objects.select_related("player").get(pk=seated(table)[0].pk)
+    player_publish(player=participant.player, publication="number")
+    standings_recompute(tournament_id=short_skat.pk)
+    return f"/api/v1/tournaments/{short_skat.pk}/standings/", participant.player.name
+
+
+def test_a_directors_token_poll_is_answered_from_memory_after_one_query(
+        short_skat, table, table_client, director, django_assert_num_queries):
+    from tests.conftest import token_client
+
+    url, name = _staff_standings(short_skat, table, table_client)
+    client = token_client(director)
+    first = client.get(url)
+    client.get(url)
+    with django_assert_num_queries(1):  # the token, its user and the directorship
+        again = client.get(url)
+    assert again.content == first.content and name in again.content.decode()
+    with django_assert_num_queries(1):
+        assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    # the public's snapshot is another: never the director's full names
+    assert name not in get(url).content.decode()
+
+
+@pytest.mark.parametrize("revoke", ["token deleted", "user inactive", "user no staff",
+                                    "director removed"])
+def test_a_revoked_staff_token_reads_nothing_more_from_the_next_poll(
+        short_skat, table, table_client, director, club, revoke):
+    from rest_framework.authtoken.models import Token
+
+    from tests.conftest import token_client
+
+    url, name = _staff_standings(short_skat, table, table_client)
+    client = token_client(director)
+    for _ in range(3):
+        assert name in client.get(url).content.decode()
+    if revoke == "token deleted":
+        Token.objects.filter(user=director).delete()
+    elif revoke == "user inactive":
+        type(director).objects.filter(pk=director.pk).update(is_active=False)
+    elif revoke == "user no staff":
+        type(director).objects.filter(pk=director.pk).update(is_staff=False)
+    else:
+        short_skat.directors.remove(director)
+        club.admins.remove(director)
+    answer = client.get(url)
+    if revoke in ("token deleted", "user inactive"):
+        assert answer.status_code == 401
+    else:  # a reader like any other: the names as their players chose
+        assert answer.status_code == 200 and name not in answer.content.decode()
+
+
+def test_a_club_admins_token_is_served_as_the_directors(short_skat, table, table_client,
+                                                        club, django_assert_num_queries):
+    from tests.conftest import token_client
+    from tests.factories import StaffFactory
+
+    url, name = _staff_standings(short_skat, table, table_client)
+    admin = StaffFactory(username="kassenwart")
+    club.admins.add(admin)
+    client = token_client(admin)
+    client.get(url)
+    with django_assert_num_queries(1):
+        assert name in client.get(url).content.decode()
+    outsider = token_client(StaffFactory(username="fremd"))
+    for _ in range(3):
+        assert name not in outsider.get(url).content.decode()

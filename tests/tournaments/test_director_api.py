@@ -43,7 +43,7 @@ def standings(client, tournament):
 
 
 def test_a_closed_round_is_reopened_corrected_and_closed_again(director_client, short_skat,
-                                                               drawn, table):
+                                                               drawn, table, requests_commit):
     play_round(director_client, short_skat, drawn, first=CLUBS_WON)
     declarer = table["seats"][1]["participant"]
     assert standings(director_client, short_skat)[declarer]["score"] == 24 + 50
@@ -164,7 +164,7 @@ def test_patch_participant_of_another_tournament_is_404(director_client, short_s
 
 
 def test_withdrawn_mid_round_then_sheet_ended_early_and_round_closed(
-        director_client, short_skat, drawn, table, other_table):
+        director_client, short_skat, drawn, table, other_table, requests_commit):
     leaver = table["seats"][0]["participant"]
     resp = director_client.patch(participant_url(short_skat, leaver), {"withdrawn": True},
                                  format="json")

@@ -39,10 +39,17 @@ and a snapshot is trusted without the tokens for as long after the view or the t
 last confirmed it, which bounds what no invalidation covers (a player's new name, an
 invalidation lost while Redis was down). Anything unusual — a client with credentials or
 a session or messages cookie, another query string, a cache error, no snapshot — falls
-through to the view. A page carrying a form gets a CSRF token of its reader's own
-(``csrf_token``'s field is filled in per request, its cookie set as Django would). An
-answer without one is also kept gzipped (compressed once per snapshot), for the readers
-that accept it — every browser: a championship's board part is a megabyte of HTML.
+through to the view. The one kind of credentials answered here is a staff token
+(``Authorization: Token``) polling a view that declares a ``staff`` check (the API's
+standings): its answer (the director's full names) is remembered for that token alone,
+and served only after the check has asked the database, on that very poll, whether the
+token still exists, its user is still active staff and still directs the tournament —
+so a revoked token or a removed director reads nothing more from the next poll, with
+one indexed query instead of the whole view. A page carrying a form gets a CSRF token of
+its reader's own (``csrf_token``'s field is filled in per request, its cookie set as
+Django would). An answer without one is also kept gzipped (compressed once per
+snapshot), for the readers that accept it — every browser: a championship's board part
+is a megabyte of HTML.
 
 Redis is reached through ``connection`` (redis-py from ``REDIS_URL``) where Django's
 cache API is too slow (the token on every poll) or has no call (publish/subscribe).
@@ -51,6 +58,7 @@ cache API is too slow (the token on every poll) or has no call (publish/subscrib
 from __future__ import annotations
 
 import functools
+import hashlib
 import logging
 import re
 import secrets
@@ -110,6 +118,10 @@ class Snapshotted:
     name: str
     per_language: bool = False
     scopes: Callable[[dict], tuple[str, ...]] | None = None
+    # ``staff(token, arguments)``: whether a staff token (``Authorization: Token``) may
+    # read the answer that the view gives its holder, asked of the database on every
+    # poll that a snapshot answers; None: staff polls always reach the view
+    staff: Callable[[str, dict], bool] | None = None
 
 
 def standings_scopes(tournament_id: int, *, stale: bool = False) -> tuple[str, ...]:
@@ -325,12 +337,16 @@ for _model, _handler in (("Tournament", _tournament_saved), ("Round", _round_sav
                         dispatch_uid=f"snapshots.{_model.lower()}_{_what}")
 
 
-def mark(response: HttpResponse, scopes: tuple[str, ...], published: bool) -> HttpResponse:
+def mark(response: HttpResponse, scopes: tuple[str, ...], published: bool, *,
+         staff: bool = False) -> HttpResponse:
     """Let the middleware remember this answer (a 200 of a published tournament) as
     depending on ``scopes``, or re-tag the answer it remembered with the same ETag (a
-    304). An unpublished tournament's answer is never remembered."""
+    304). An unpublished tournament's answer is never remembered. ``staff``: the answer
+    of those who direct the tournament, remembered only for the staff token that asked
+    and served to it only while the view's ``staff`` check says it may read it."""
     if published:
         response._snapshot_scopes = tuple(scopes)
+        response._snapshot_staff = staff
     return response
 
 
@@ -377,6 +393,24 @@ def _bounded(store: dict, key, value) -> None:
         store[key] = value
 
 
+def _staff_token(spec: Snapshotted, header: str | None) -> str | bool | None:
+    """None without credentials; the token of ``Authorization: Token <token>`` where
+    the view answers staff polls from snapshots; False for any other credentials (the
+    view answers)."""
+    if header is None:
+        return None
+    if spec.staff is None:
+        return False
+    scheme, _space, token = header.partition(" ")
+    if scheme.lower() != "token" or not token or " " in token or len(token) > 128:
+        return False
+    return token
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 class StandingsSnapshotMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -390,27 +424,36 @@ class StandingsSnapshotMiddleware:
         meta = request.META
         query = meta.get("QUERY_STRING", "")
         cookies = request.COOKIES
-        if (_round_of(query) is None or "HTTP_AUTHORIZATION" in meta
+        staff = _staff_token(spec, meta.get("HTTP_AUTHORIZATION"))
+        if (_round_of(query) is None or staff is False
                 or any(name in cookies for name in _PRIVATE_COOKIES)):
             return self.get_response(request)
         language = get_language_from_request(request) if spec.per_language else ""
-        key = (spec.name, arguments, query, language)
+        # a staff token's answers are its own: keyed by (a digest of) the token
+        key = (spec.name, arguments, query, language, staff and _digest(staff))
         scopes = spec.scopes(dict(arguments)) if spec.scopes else _hints.get(key)
         seen = tokens = None
         if scopes:
             seen = _seen(scopes)
-            answer = self._from_snapshot(request, key, scopes, seen)
+            may_read = (functools.partial(spec.staff, staff, dict(arguments)) if staff
+                        else None)
+            answer = self._from_snapshot(request, key, scopes, seen, may_read)
             if answer is not None:
                 return answer
             tokens = _tokens(scopes)
         start = invalidations.point()
         response = self.get_response(request)
-        self._remember(key, spec, scopes, tokens, response, seen, start)
+        if bool(staff) == getattr(response, "_snapshot_staff", False):
+            self._remember(key, spec, scopes, tokens, response, seen, start)
         return response
 
-    def _from_snapshot(self, request, key, scopes, seen):
+    def _from_snapshot(self, request, key, scopes, seen, may_read):
         snapshot = _snapshots.get(key)
         if snapshot is None or snapshot.scopes != scopes:
+            return None
+        # the token, its user (active, staff) and what they may read: asked every time, so
+        # a token deleted or a director removed reads nothing more from the very next poll
+        if may_read is not None and not may_read():
             return None
         pushed = (seen is not None and snapshot.seen == seen
                   and time.monotonic() - snapshot.confirmed < TOKEN_SECONDS)
