@@ -178,9 +178,9 @@ def in_process_tasks(settings):
 def requests_commit(monkeypatch, db):
     """What a test does before and in a test-client request has committed by the time
     the request ends, as far as the standings cache is concerned: its invalidations
-    (``snapshots.invalidate``, deferred to the commit) run then, though the test's own
-    transaction never commits. Other on-commit work (the recompute a change schedules)
-    is left to the test, which runs it when it means it."""
+    (``snapshots.invalidate`` and ``access_now``, deferred to the commit) run then,
+    though the test's own transaction never commits. Other on-commit work (the
+    recompute a change schedules) is left to the test, which runs it when it means it."""
     from django.db import connection
     from django.test.client import Client
 
@@ -192,7 +192,8 @@ def requests_commit(monkeypatch, db):
         pending = connection.run_on_commit[min(done["upto"], len(connection.run_on_commit)):]
         done["upto"] = len(connection.run_on_commit)
         for _savepoints, callback, _robust in pending:
-            if getattr(callback, "func", None) is snapshots.invalidate_now:
+            if (getattr(callback, "func", None) is snapshots.invalidate_now
+                    or callback is snapshots.access_now):
                 callback()
 
     request = Client.request

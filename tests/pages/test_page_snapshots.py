@@ -279,17 +279,19 @@ def _staff_standings(short_skat, table, table_client):
 
 
 def test_a_directors_token_poll_is_answered_from_memory_after_one_query(
-        short_skat, table, table_client, director, django_assert_num_queries):
+        short_skat, table, table_client, director, django_assert_max_num_queries):
     from tests.conftest import token_client
 
     url, name = _staff_standings(short_skat, table, table_client)
     client = token_client(director)
     first = client.get(url)
     client.get(url)
-    with django_assert_num_queries(1):  # the token, its user and the directorship
+    # the token, its user and the directorship: asked of the database, or trusted while
+    # the listener (PostgreSQL + Redis) has heard of no change since it said yes
+    with django_assert_max_num_queries(1):
         again = client.get(url)
     assert again.content == first.content and name in again.content.decode()
-    with django_assert_num_queries(1):
+    with django_assert_max_num_queries(1):
         assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     # the public's snapshot is another: never the director's full names
     assert name not in get(url).content.decode()
@@ -310,9 +312,11 @@ def test_a_revoked_staff_token_reads_nothing_more_from_the_next_poll(
     if revoke == "token deleted":
         Token.objects.filter(user=director).delete()
     elif revoke == "user inactive":
-        type(director).objects.filter(pk=director.pk).update(is_active=False)
+        director.is_active = False
+        director.save()
     elif revoke == "user no staff":
-        type(director).objects.filter(pk=director.pk).update(is_staff=False)
+        director.is_staff = False
+        director.save()
     else:
         short_skat.directors.remove(director)
         club.admins.remove(director)
@@ -324,7 +328,7 @@ def test_a_revoked_staff_token_reads_nothing_more_from_the_next_poll(
 
 
 def test_a_club_admins_token_is_served_as_the_directors(short_skat, table, table_client,
-                                                        club, django_assert_num_queries):
+                                                        club, django_assert_max_num_queries):
     from tests.conftest import token_client
     from tests.factories import StaffFactory
 
@@ -333,7 +337,7 @@ def test_a_club_admins_token_is_served_as_the_directors(short_skat, table, table
     club.admins.add(admin)
     client = token_client(admin)
     client.get(url)
-    with django_assert_num_queries(1):
+    with django_assert_max_num_queries(1):
         assert name in client.get(url).content.decode()
     outsider = token_client(StaffFactory(username="fremd"))
     for _ in range(3):

@@ -105,3 +105,29 @@ def test_a_snapshot_from_before_the_subscription_is_trusted_once_the_token_confi
     assert anon_client.get(url(short_skat)).content == first.content  # the token confirms
     with mock.patch.object(snapshots, "read_token", side_effect=AssertionError("Redis")):
         assert anon_client.get(url(short_skat)).content == first.content
+
+
+def test_a_directors_poll_asks_nothing_until_another_process_pushes_a_change_of_access(
+        director, short_skat, table, django_assert_num_queries):
+    """While subscribed, a staff token's yes is trusted from memory; a change of access
+    published by another process (a token deleted there, a director removed) makes the
+    next poll ask the database again — which then says no."""
+    from tests.conftest import token_client
+
+    standings_recompute(tournament_id=short_skat.pk)
+    subscribed(short_skat)
+    client = token_client(director)
+    until(lambda: client.get(url(short_skat)) is not None
+          and snapshots._access)  # rendered, remembered, and the database said yes
+    first = client.get(url(short_skat))
+    with django_assert_num_queries(0):
+        assert client.get(url(short_skat)).content == first.content
+    before = invalidations.seen(invalidations.ACCESS)
+    # what another process's commit of a removed director pushes
+    type(director).objects.filter(pk=director.pk).update(is_staff=False)
+    redis.Redis.from_url(settings.REDIS_URL).publish(
+        caches["default"].make_key(invalidations.CHANNEL), invalidations.ACCESS)
+    until(lambda: invalidations.seen(invalidations.ACCESS) != before)
+    answer = client.get(url(short_skat))
+    assert first["ETag"].endswith('-full"')  # the director's answer...
+    assert answer.status_code == 200 and not answer["ETag"].endswith('-full"')  # ...no more

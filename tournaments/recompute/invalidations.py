@@ -17,7 +17,9 @@ tournament's id as text: a recompute, a save, a draw), any sheet of it (``sheets
 the standings turn stale) or one table's sheet (``table_scope``: the pages of the players
 at that table). One message names what changed: ``"<tournament>"`` is the tournament's
 scope, ``"<tournament>:<table>"`` a sheet change (that tournament's sheets and that
-table), ``":<table>"`` a change that only that table's players see (a confirmation).
+table), ``":<table>"`` a change that only that table's players see (a confirmation),
+``"a"`` (``ACCESS``) a change of who may read what (a staff token, a user, a
+tournament's directors, a club's admins).
 """
 
 from __future__ import annotations
@@ -68,6 +70,11 @@ def table_scope(table_id: int) -> str:
     return f"d{table_id}"
 
 
+# who may read what changed (a staff token, its user, a tournament's directors or its
+# club's admins): staff polls answered from memory ask the database again
+ACCESS = "a"
+
+
 def invalidation_message(tournament_id: int | None, table_id: int | None = None) -> str:
     """The one message of an invalidation (see the module's docstring)."""
     if table_id is None:
@@ -77,6 +84,8 @@ def invalidation_message(tournament_id: int | None, table_id: int | None = None)
 
 def scopes_of(text: str) -> tuple[str, ...]:
     """The scopes a message names; () for a message that is none of ours."""
+    if text == ACCESS:
+        return (ACCESS,)
     tournament, colon, table = text.partition(":")
     if not colon:
         return (tournament_scope(int(tournament)),) if tournament.isdigit() else ()

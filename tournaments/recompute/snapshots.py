@@ -42,14 +42,18 @@ a session or messages cookie, another query string, a cache error, no snapshot �
 through to the view. The one kind of credentials answered here is a staff token
 (``Authorization: Token``) polling a view that declares a ``staff`` check (the API's
 standings): its answer (the director's full names) is remembered for that token alone,
-and served only after the check has asked the database, on that very poll, whether the
-token still exists, its user is still active staff and still directs the tournament —
-so a revoked token or a removed director reads nothing more from the next poll, with
-one indexed query instead of the whole view. A page carrying a form gets a CSRF token of
-its reader's own (``csrf_token``'s field is filled in per request, its cookie set as
-Django would). An answer without one is also kept gzipped (compressed once per
-snapshot), for the readers that accept it — every browser: a championship's board part
-is a megabyte of HTML.
+and served only while the check says the token still exists, its user is still active
+staff and still directs the tournament. The check asks the database (one indexed query)
+unless the listener is subscribed and has heard no change of access
+(``invalidations.ACCESS``: a token, a user, a tournament's directors or a club's admins
+saved or deleted, pushed after the commit) nor of the tournament since the database's
+last yes, at most ``ACCESS_SECONDS`` ago — so a revoked token or a removed director
+reads nothing more from the poll after the change is pushed.
+
+A page carrying a form gets a CSRF token of its reader's own (``csrf_token``'s field is
+filled in per request, its cookie set as Django would). An answer without one is also
+kept gzipped (compressed once per snapshot), for the readers that accept it — every
+browser: a championship's board part is a megabyte of HTML.
 
 Redis is reached through ``connection`` (redis-py from ``REDIS_URL``) where Django's
 cache API is too slow (the token on every poll) or has no call (publish/subscribe).
@@ -71,7 +75,7 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.http import HttpResponse
 from django.middleware.csrf import CsrfViewMiddleware, get_token
 from django.middleware.gzip import re_accepts_gzip
@@ -95,6 +99,9 @@ RETAG_SECONDS = 600
 # one per page, round and language, and one per polling phone: a championship's players
 MAX_SNAPSHOTS = 8192
 RESULTS_SECONDS = 120
+# a staff poll's permission, once the database said yes, is trusted from memory (while no
+# change of access was pushed) for at most this long
+ACCESS_SECONDS = 5
 # cookies that make an answer someone's own: the view answers
 _PRIVATE_COOKIES = (settings.SESSION_COOKIE_NAME, "messages")
 # the field ``{% csrf_token %}`` renders; its value is each reader's own
@@ -155,6 +162,9 @@ class _Snapshot:
 _snapshots: dict[tuple, _Snapshot] = {}
 # the same keys -> the scopes the view declared last (for views that learn them)
 _hints: dict[tuple, tuple[str, ...]] = {}
+# a staff token's snapshot key -> (the counts of access and its tournament, when) of the
+# database's last yes (``_staff_may_read``)
+_access: dict[tuple, tuple[tuple, float]] = {}
 _lock = threading.Lock()
 # invalidations made by this process (observability; tests count them)
 _made = {"invalidations": 0}
@@ -166,6 +176,7 @@ def forget_all() -> None:
     with _lock:
         _snapshots.clear()
         _hints.clear()
+        _access.clear()
         _ranked.clear()
 
 
@@ -313,6 +324,21 @@ def invalidate(tournament_id: int | None, table_id: int | None = None) -> None:
                           robust=True)
 
 
+def access_now() -> None:
+    """Tell every process that who may read what changed (after the change's commit)."""
+    invalidations.bump(invalidations.ACCESS)
+    try:
+        invalidations.publish(invalidations.ACCESS)
+    except Exception:  # bounded by ACCESS_SECONDS
+        log.warning("access change not pushed", exc_info=True)
+
+
+def _access_changed(sender, **kwargs) -> None:
+    """A staff token, a user or a directorship changed: every staff poll answered from
+    memory asks the database again, once this change has committed."""
+    transaction.on_commit(access_now, robust=True)
+
+
 def _tournament_saved(sender, instance, **kwargs) -> None:
     invalidate(instance.pk)
 
@@ -335,6 +361,15 @@ for _model, _handler in (("Tournament", _tournament_saved), ("Round", _round_sav
     for _signal, _what in ((post_save, "saved"), (post_delete, "deleted")):
         _signal.connect(_handler, sender=f"tournaments.{_model}",
                         dispatch_uid=f"snapshots.{_model.lower()}_{_what}")
+
+
+for _sender in ("authtoken.Token", settings.AUTH_USER_MODEL):
+    for _signal, _what in ((post_save, "saved"), (post_delete, "deleted")):
+        _signal.connect(_access_changed, sender=_sender,
+                        dispatch_uid=f"snapshots.access.{_sender}_{_what}")
+for _sender in ("tournaments.Tournament_directors", "clubs.Club_admins"):
+    m2m_changed.connect(_access_changed, sender=_sender,
+                        dispatch_uid=f"snapshots.access.{_sender}")
 
 
 def mark(response: HttpResponse, scopes: tuple[str, ...], published: bool, *,
@@ -411,6 +446,27 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _staff_may_read(spec: Snapshotted, token: str, key: tuple, arguments: tuple) -> bool:
+    """``spec.staff``'s answer for this token and these URL arguments. A yes is trusted
+    without asking again while the listener has heard no change of access
+    (``invalidations.ACCESS``) nor of the tournament since the database said it, for at
+    most ``ACCESS_SECONDS`` (a change whose message was lost); else — no listener, a
+    no — the database is asked on this poll."""
+    scopes = (invalidations.ACCESS, *spec.scopes(dict(arguments))[:1])
+    seen = _seen(scopes)  # read before the database: a change after it drops the yes
+    kept = _access.get(key)
+    if (seen is not None and kept is not None and kept[0] == seen
+            and time.monotonic() - kept[1] < ACCESS_SECONDS):
+        return True
+    allowed = spec.staff(token, dict(arguments))
+    if allowed and seen is not None:
+        _bounded(_access, key, (seen, time.monotonic()))
+    else:
+        with _lock:
+            _access.pop(key, None)
+    return allowed
+
+
 class StandingsSnapshotMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -435,8 +491,8 @@ class StandingsSnapshotMiddleware:
         seen = tokens = None
         if scopes:
             seen = _seen(scopes)
-            may_read = (functools.partial(spec.staff, staff, dict(arguments)) if staff
-                        else None)
+            may_read = (functools.partial(_staff_may_read, spec, staff, key, arguments)
+                        if staff else None)
             answer = self._from_snapshot(request, key, scopes, seen, may_read)
             if answer is not None:
                 return answer
