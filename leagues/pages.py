@@ -107,27 +107,38 @@ def matchday_page(request, pk: int):
 
 
 def team_page(request, pk: int):
+    """The roster's season (series played, total) and, per matchday, each player's series
+    scores — a table per matchday, so the width stays that of a day's series."""
     team = get_object_or_404(LeagueTeam.objects.select_related("division__league", "club"),
                              pk=pk)
     full = runs_league(request.user, team.division.league)
     roster = list(team.roster.select_related("player"))
-    scores: dict[int, list[dict]] = {e.player_id: [] for e in roster}
-    columns = []
+    names = {e.player_id: shown_player(e.player, full=full) for e in roster}
+    days: dict[int, dict] = {}
+    season = {e.player_id: {"series": 0, "total": 0} for e in roster}
     for r in team.results.select_related("group__matchday").order_by(
             "group__matchday__number", "series"):
-        column = (r.group.matchday.number, r.series)
-        columns.append(column)
+        day = days.setdefault(r.group.matchday.number, {
+            "number": r.group.matchday.number, "matchday": r.group.matchday_id,
+            "series": [], "scores": {}})
+        day["series"].append(r.series)
         for p in r.players:
-            scores.setdefault(p["player"], []).append({"column": column, "score": p["score"]})
-    rows = []
-    for e in roster:
-        by_column = {s["column"]: s["score"] for s in scores.get(e.player_id, [])}
-        cells = [by_column.get(c) for c in columns]
-        rows.append({"name": shown_player(e.player, full=full), "role": e.get_role_display(),
-                     "cells": cells, "total": sum(c for c in cells if c is not None),
-                     "series": sum(1 for c in cells if c is not None)})
+            day["scores"].setdefault(p["player"], {})[r.series] = p["score"]
+            line = season.setdefault(p["player"], {"series": 0, "total": 0})
+            line["series"] += 1
+            line["total"] += p["score"]
+    matchdays = []
+    for day in days.values():
+        series = sorted(set(day["series"]))
+        rows = [{"name": names.get(player, ""),
+                 "cells": [scores.get(s) for s in series],
+                 "total": sum(scores.values())}
+                for player, scores in day["scores"].items()]
+        matchdays.append({**day, "series": series, "rows": rows})
+    totals = [{"name": names.get(e.player_id, ""), "role": e.get_role_display(),
+               **season[e.player_id]} for e in roster]
     return render(request, "leagues/team.html", {
-        "team": team, "division": team.division, "rows": rows, "columns": columns})
+        "team": team, "division": team.division, "totals": totals, "matchdays": matchdays})
 
 
 @login_required

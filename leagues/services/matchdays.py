@@ -6,9 +6,10 @@ results (games.md §9.2, §9.3, §9.6 nos. 2–4).
   number within the schedule). A decentral matchday names a host per group (chosen by
   ``leagues.schedule.assign_hosts`` when not given), a central one none.
 - A line-up takes players from the team's roster, each once, ``min_players`` to
-  ``team_size`` of them (none: the team does not appear). It is fixed once the first
-  series is drawn; then substitutions put another roster player at a position from the
-  next series on, and a replaced player does not return that day.
+  ``team_size`` of them (none: the team does not appear); a team that sent none plays
+  with its roster in order, regulars first. It is fixed once the first series is
+  drawn; then substitutions put another roster player at a position from the next
+  series on, and a replaced player does not return that day.
 - Drawing a series: the first draw makes the group's tournament (one round per series,
   the line-ups' players as participants, the league teams as its teams) and the day's
   plan from the line-ups (``leagues.schedule.group_plan``); every draw seats the next
@@ -218,6 +219,22 @@ def _present(group: Group, order: list[int], size: int, minimum: int) -> list[in
             if sum(1 for p in lineups.get(t, []) if p is not None) >= minimum]
 
 
+def _default_lineups(group: Group, order: list[int], size: int) -> None:
+    """A team without a line-up at the first draw plays with its roster in order,
+    regulars first (an empty line-up, sent on purpose, keeps a team out)."""
+    sent = set(group.lineups.values_list("team_id", flat=True))
+    for team_id in order:
+        if team_id in sent:
+            continue
+        roster = list(RosterEntry.objects.filter(team_id=team_id).order_by("id")
+                      .values_list("player_id", "role"))
+        players = [p for p, role in roster if role == "regular"]
+        players += [p for p, role in roster if role != "regular"]
+        chosen = players[:size]
+        LineUp.objects.create(group=group, team_id=team_id,
+                              positions=chosen + [None] * (size - len(chosen)))
+
+
 def _make_tournament(group: Group, present: list[int]) -> None:
     matchday = group.matchday
     division = matchday.division
@@ -269,6 +286,7 @@ def series_draw(*, group: Group) -> Round:
         raise StateConflict(_("This group's results were entered from paper."))
     if drawn == 0:
         order = list(group.members.values_list("team_id", flat=True))
+        _default_lineups(group, order, division.team_size)
         present = _present(group, order, division.team_size, division.min_players)
         if len(present) < 2:
             raise user_error("lineups", _("At least two teams need a line-up of %(min)s "

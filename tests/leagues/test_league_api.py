@@ -307,3 +307,18 @@ def test_bad_scoring_names_its_fields(boss_client):
     resp = boss_client.post("/api/v1/leagues/", {"name": "L", "game": "basler", "year": 2026},
                             format="json")
     assert resp.status_code == 400 and "game" in fields(resp)
+
+
+def test_a_team_without_a_lineup_plays_its_regulars_and_an_empty_one_stays_out(build):
+    league = build.league()
+    division = build.division(league, series=2)
+    teams = build.teams(division)
+    md = build.post(f"/divisions/{division['id']}/matchdays/",
+                    {"number": 1, "date": TODAY, "kind": "central",
+                     "groups": [[t["id"] for t in teams]]})
+    build.put(f"/matchdays/{md['id']}/groups/1/lineups/{teams[3]['id']}/", {"positions": []})
+    rnd = build.post(f"/matchdays/{md['id']}/groups/1/series/", None)
+    # 4-4-4-0: D did not appear, four 3-tables with one player of A, B and C each
+    assert [len(t["seats"]) for t in rnd["tables"]] == [3, 3, 3, 3]
+    seated = {s["name"] for t in rnd["tables"] for s in t["seats"]}
+    assert seated == {e["name"] for t in teams[:3] for e in t["roster"][:4]}

@@ -53,7 +53,7 @@ def test_matchday_and_team_pages(played, django_assert_max_num_queries):
     assert "Series 3" in html and "0.5 : 2.5" in html
     with django_assert_max_num_queries(12):
         team = client.get(f"/leagues/teams/{teams[0]['id']}/").content.decode()
-    assert "1459" in team  # the first player's score in series 1 (2959 − 1500)
+    assert "1459" in team and "Matchday 1" in team  # player 1, series 1: 2959 − 1500
     assert Client().get("/leagues/").status_code == 200
 
 
