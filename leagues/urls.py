@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from leagues import pages
+from leagues import console, pages
 
 app_name = "leagues"
 urlpatterns = [
@@ -14,4 +14,7 @@ urlpatterns = [
     path("matchdays/<int:pk>/groups/<int:g>/console/", pages.group_console,
          name="group-console"),
     path("teams/<int:pk>/", pages.team_page, name="team"),
+    path("new/", console.league_new, name="new"),
+    path("<int:pk>/console/", console.league_console, name="console"),
+    path("divisions/<int:pk>/console/", console.division_console, name="division-console"),
 ]

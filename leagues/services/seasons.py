@@ -16,7 +16,9 @@ from django.db import transaction
 from django.utils.translation import gettext_noop as _
 
 from clubs.models import Club, Player
+from clubs.names import clean_name, name_key
 from clubs.policies import runs_club
+from clubs.services import player_create
 from games.engines import get_engine
 from games.engines.base import is_int
 from games.errors import Errors, UserError, user_error
@@ -217,3 +219,24 @@ def check_league_id(value: Any, field: str) -> int:
     if not is_int(value) or not 1 <= value <= 2**63 - 1:
         raise user_error(field, _("An id."))
     return value
+
+
+def _names(text: str) -> list[str]:
+    return [clean_name(line) for line in (text or "").splitlines() if clean_name(line)]
+
+
+@transaction.atomic
+def team_create_from_names(*, division: Division, name: str, club: Club, regulars: str,
+                           substitutes: str = "", user=None) -> LeagueTeam:
+    """A team whose roster is given as names, one per line (the console's form): each
+    name is the club's player of that name, or a new player of the club."""
+    known = {name_key(p.name): p for p in club.players.all()}
+    roster = []
+    for role, text in (("regular", regulars), ("substitute", substitutes)):
+        for entry in _names(text):
+            player = known.get(name_key(entry))
+            if player is None:
+                player = player_create(name=entry, club=club, created_by=user)
+                known[name_key(entry)] = player
+            roster.append({"player": player.pk, "role": role})
+    return team_create(division=division, name=name, club=club, roster=roster)

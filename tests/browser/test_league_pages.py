@@ -81,3 +81,23 @@ def test_league_table_prints_on_one_a4_page(live_server, browser, league_day):
                                   press_print=True)
     assert pdf_pages(pdf) == 1
     context.close()
+
+
+@pytest.mark.parametrize("width", [390, 800])
+def test_league_console_fits_phone_and_tablet(live_server, browser, league_day, width):
+    from django.test import Client
+
+    boss, division, md, _teams = league_day
+    client = Client()
+    client.force_login(boss)
+    context = browser.new_context(viewport={"width": width, "height": 844}, locale="de-DE")
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": live_server.url}])
+    page = context.new_page()
+    for name, path in [("league-console", f"/leagues/{division.league_id}/console/"),
+                       ("league-division-console", f"/leagues/divisions/{division.pk}/console/"),
+                       ("league-group-console", f"/leagues/matchdays/{md.pk}/groups/1/console/")]:
+        assert page.goto(f"{live_server.url}{path}").status == 200
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
+        assert page.evaluate(NO_SIDEWAYS), (name, width)
+    context.close()

@@ -5,6 +5,8 @@ import datetime
 import pytest
 from django.test import Client
 
+from clubs.models import Player
+from tests.factories import ClubFactory, PlayerFactory
 from tests.leagues.test_league_api import TODAY, paper
 
 pytestmark = pytest.mark.django_db
@@ -74,3 +76,37 @@ def test_group_console_sets_lineups_and_draws(build, boss, client):
     client.post(url, {"draw": "1"})
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "1 of 3 series drawn" in page
+
+
+def test_console_creates_league_division_teams_and_a_matchday(boss, client):
+    client.force_login(boss)
+    resp = client.post("/leagues/new/", {"name": "Bezirksliga", "game": "skat",
+                                         "year": "2026", "scoring": "dskv"})
+    league = resp.url.split("/")[-3]
+    resp = client.post(f"/leagues/{league}/console/", {
+        "name": "Staffel 1", "level": "3", "series_per_matchday": "3", "team_size": "4",
+        "matchdays": "5"})
+    division = resp.url.split("/")[-3]
+    url = f"/leagues/divisions/{division}/console/"
+    club = ClubFactory(name="Skatclub Altenburg")
+    PlayerFactory(club=club, name="Erika Mustermann")
+    names = []
+    for n in range(4):
+        names.append(f"Team {n}")
+        resp = client.post(url, {"add_team": "1", "team-name": f"Team {n}",
+                                 "team-club": club.pk,
+                                 "team-regulars": "\n".join(
+                                     f"Spieler {n}-{k}" for k in range(4)) if n else
+                                 "Erika Mustermann\nA\nB\nC"})
+        assert resp.status_code == 302, resp.content.decode()[-600:]
+    # a roster that repeats a player: the error stands at the field
+    page = client.post(url, {"add_team": "1", "team-name": "Doppelt", "team-club": club.pk,
+                             "team-regulars": "X\nX\nY\nZ"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert b"twice" in page.content
+    resp = client.post(url, {"add_matchday": "1", "day-number": "1", "day-date": "2026-03-01",
+                             "day-kind": "central", "day-venue_name": "Krone",
+                             "day-groups": ", ".join(names)})
+    assert resp.status_code == 302
+    page = client.get(url).content.decode()
+    assert "Gruppe 1" in page or "Group 1" in page
+    assert Player.objects.filter(name="Erika Mustermann").count() == 1
