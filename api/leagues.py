@@ -18,10 +18,11 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
-from rest_framework.views import APIView
+from rest_framework.generics import GenericAPIView
 
 from api.authentication import SchemeAuthentication, TokenPrincipal
 from api.endpoints import ParentEndpoint
+from api.pagination import BoundedLimitOffsetPagination
 from api.permissions import STAFF, StaffWritesAnyoneReads
 from api.strict import StrictSerializer
 from clubs.models import Club
@@ -206,14 +207,21 @@ def club_or_400(club_id, field: str = "club") -> Club | None:
     return club
 
 
-class LeagueList(APIView):
+class LeagueList(GenericAPIView):
+    """Leagues, newest year first, in limit/offset pages as the other lists."""
+
     permission_classes = [LeagueAccess]
+    pagination_class = BoundedLimitOffsetPagination
+    serializer_class = LeagueSerializer
     creates_league = True
+
+    def get_queryset(self):
+        return League.objects.prefetch_related("divisions")
 
     @extend_schema(responses=LeagueSerializer(many=True))
     def get(self, request):
-        leagues = League.objects.prefetch_related("divisions")[:500]
-        return Response([league_body(lg) for lg in leagues])
+        page = self.paginate_queryset(self.get_queryset())
+        return self.get_paginated_response([league_body(lg) for lg in page])
 
     @extend_schema(request=LeagueWriteSerializer, responses={201: LeagueSerializer})
     def post(self, request):

@@ -8,8 +8,9 @@ A group tournament's sheets reach the league through its standings: the
 ``standings_recomputed`` signal (``leagues.receivers``) marks the group's division stale.
 
 The recompute reads each group's series results from its tournament — a series counts
-once every sheet of its round is submitted; a team's total is the sum of its players'
-seat scores — and stores them (``SeriesResult``), then the table (``TableRow``).
+once every sheet of its round is final (submitted, or complete by its game's rules, or
+entered as a summary, or ended early); a team's total is the sum of its players' seat
+scores — and stores them (``SeriesResult``), then the table (``TableRow``).
 
 *Binding*: a matchday's results become binding ``binding_after_days`` after its date
 (the day after, with 0), unless a director reopened it. Binding results stay as stored: a
@@ -39,7 +40,8 @@ from leagues.models import (
     TableRow,
 )
 from leagues.scoring import DAY, Unit, day_totals, league_table, scoring_of
-from tournaments.models import Seat
+from games.engines import get_engine
+from tournaments.models import Seat, Table
 
 
 def is_binding(matchday: Matchday, binding_after_days: int,
@@ -64,18 +66,33 @@ def occupants(group: Group, series: int) -> dict[tuple[int, int], int]:
     return seated
 
 
+def _finished(table_id: int) -> bool:
+    """A sheet not (yet) submitted whose deals are all in (complete by its game's rules),
+    or entered as a summary, or ended early: its scores are final."""
+    table = Table.objects.select_related("round__tournament").get(pk=table_id)
+    if table.summary is not None or table.shortened:
+        return True
+    tournament = table.round.tournament
+    engine = get_engine(tournament.game)
+    records = list(table.deals.order_by("number").values_list("record", flat=True))
+    return bool(records) and engine.sheet_complete(records, table.seats.count(),
+                                                   engine.options(tournament.rules))
+
+
 def _results_from_sheets(group: Group, keep: set[int]) -> None:
     """Store the group's complete series from its tournament's sheets, leaving the series
     in ``keep`` as they are."""
     seats = (Seat.objects.filter(table__round__tournament_id=group.tournament_id)
-             .values_list("table__round__number", "table__submitted",
+             .values_list("table__round__number", "table_id", "table__submitted",
                           "participant__player_id", "score"))
     rounds: dict[int, list[tuple[int, int]]] = defaultdict(list)
-    open_rounds = set()
-    for number, submitted, player, score in seats:
+    unsubmitted: dict[int, set[int]] = defaultdict(set)
+    for number, table_id, submitted, player, score in seats:
         rounds[number].append((player, score))
         if not submitted:
-            open_rounds.add(number)
+            unsubmitted[number].add(table_id)
+    open_rounds = {number for number, tables in unsubmitted.items()
+                   if not all(_finished(table_id) for table_id in tables)}
     SeriesResult.objects.filter(group=group, source=SeriesResult.Source.SHEETS).exclude(
         series__in=keep).delete()
     rows = []

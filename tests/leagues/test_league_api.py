@@ -322,3 +322,26 @@ def test_a_team_without_a_lineup_plays_its_regulars_and_an_empty_one_stays_out(b
     assert [len(t["seats"]) for t in rnd["tables"]] == [3, 3, 3, 3]
     seated = {s["name"] for t in rnd["tables"] for s in t["seats"]}
     assert seated == {e["name"] for t in teams[:3] for e in t["roster"][:4]}
+
+
+def test_a_series_counts_once_its_sheets_are_complete_even_before_submission(build):
+    league = build.league()
+    division = build.division(league, series=1)
+    teams = build.teams(division)
+    md = build.post(f"/divisions/{division['id']}/matchdays/",
+                    {"number": 1, "date": TODAY, "kind": "central",
+                     "groups": [[t["id"] for t in teams]]})
+    rnd = build.post(f"/matchdays/{md['id']}/groups/1/series/", None)
+    for n, table in enumerate(rnd["tables"][:-1]):
+        build.put(f"/tables/{table['id']}/summary/", summary_for(table, n))
+    assert build.get(f"/divisions/{division['id']}/table/")["results"][0]["points"] == 0
+    build.put(f"/tables/{rnd['tables'][-1]['id']}/summary/", summary_for(rnd["tables"][-1], 9))
+    table = build.get(f"/divisions/{division['id']}/table/")
+    assert sum(r["points"] for r in table["results"]) == 6
+
+
+def test_leagues_list_in_pages_as_the_other_lists(build, anon_client):
+    league = build.league()
+    answer = anon_client.get("/api/v1/leagues/?limit=1").json()
+    assert answer["count"] == 1 and answer["results"][0]["id"] == league["id"]
+    assert anon_client.get("/api/v1/leagues/?limit=0").status_code == 400
