@@ -16,9 +16,9 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import exceptions, serializers, status
+from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
-from rest_framework.generics import GenericAPIView
 
 from api.authentication import SchemeAuthentication, TokenPrincipal
 from api.endpoints import ParentEndpoint

@@ -29,6 +29,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from games.engines import get_engine
 from leagues.models import (
     Division,
     DivisionState,
@@ -40,7 +41,6 @@ from leagues.models import (
     TableRow,
 )
 from leagues.scoring import DAY, Unit, day_totals, league_table, scoring_of
-from games.engines import get_engine
 from tournaments.models import Seat, Table
 
 

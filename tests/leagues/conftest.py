@@ -53,6 +53,19 @@ class Builder:
                          {"name": "Regionalliga Staffel 6", "level": 4,
                           "series_per_matchday": series, **extra})
 
+    def matchday(self, division, teams, number=1, kind="central", date=None, **extra):
+        """A matchday whose one group holds ``teams``."""
+        import datetime
+
+        return self.post(f"/divisions/{division['id']}/matchdays/", {
+            "number": number, "date": date or datetime.date.today().isoformat(),
+            "kind": kind, "groups": [[t["id"] for t in teams]], **extra})
+
+    def lineups(self, md, teams, size=4):
+        for team in teams:
+            self.put(f"/matchdays/{md['id']}/groups/1/lineups/{team['id']}/",
+                     {"positions": [e["player"] for e in team["roster"][:size]]})
+
     def teams(self, division, count=4, players=5, names="ABCDEFGHIJKLMNOP"):
         teams = []
         for i in range(count):

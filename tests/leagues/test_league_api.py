@@ -82,9 +82,7 @@ def test_l4_absent_team_on_paper(build):
     league = build.league()
     division = build.division(league, series=1)
     teams = build.teams(division)
-    md = build.post(f"/divisions/{division['id']}/matchdays/",
-                    {"number": 1, "date": TODAY, "kind": "central",
-                     "groups": [[t["id"] for t in teams]]})
+    md = build.matchday(division, teams)
     answer = build.put(f"/matchdays/{md['id']}/groups/1/results/",
                        paper(teams, [[[300] * 4, [200] * 4, [100] * 4, None]]))
     totals = answer["groups"][0]["series"][0]["totals"]
@@ -112,9 +110,7 @@ def test_regionalliga_matchday_on_the_app_with_a_three_player_team(build):
     league = build.league()
     division = build.division(league, series=3)
     teams = build.teams(division)
-    md = build.post(f"/divisions/{division['id']}/matchdays/",
-                    {"number": 1, "date": TODAY, "kind": "central",
-                     "groups": [[t["id"] for t in teams]]})
+    md = build.matchday(division, teams)
     for n, team in enumerate(teams):
         players = [e["player"] for e in team["roster"][:4]]
         if n == 3:
@@ -156,12 +152,8 @@ def test_standard_plan_seats_the_group_and_substitutes_take_the_seat(build):
     league = build.league()
     division = build.division(league, series=4)
     teams = build.teams(division)
-    md = build.post(f"/divisions/{division['id']}/matchdays/",
-                    {"number": 1, "date": TODAY, "kind": "central",
-                     "groups": [[t["id"] for t in teams]]})
-    for team in teams:
-        build.put(f"/matchdays/{md['id']}/groups/1/lineups/{team['id']}/",
-                  {"positions": [e["player"] for e in team["roster"][:4]]})
+    md = build.matchday(division, teams)
+    build.lineups(md, teams)
     rnd = play_series(build, md, 1, 0)
     a, b = teams[0], teams[1]
     # series 1: table 1 holds A1 B1 C1 D1
@@ -229,9 +221,7 @@ def test_captain_sends_the_lineup_and_nobody_else(build, anon_client):
     league = build.league()
     division = build.division(league)
     teams = build.teams(division)
-    md = build.post(f"/divisions/{division['id']}/matchdays/",
-                    {"number": 1, "date": TODAY, "kind": "central",
-                     "groups": [[t["id"] for t in teams]]})
+    md = build.matchday(division, teams)
     url = f"/api/v1/matchdays/{md['id']}/groups/1/lineups/{teams[0]['id']}/"
     body = {"positions": [e["player"] for e in teams[0]["roster"][:4]]}
     assert anon_client.put(url, body, format="json").status_code == 401
@@ -313,9 +303,7 @@ def test_a_team_without_a_lineup_plays_its_regulars_and_an_empty_one_stays_out(b
     league = build.league()
     division = build.division(league, series=2)
     teams = build.teams(division)
-    md = build.post(f"/divisions/{division['id']}/matchdays/",
-                    {"number": 1, "date": TODAY, "kind": "central",
-                     "groups": [[t["id"] for t in teams]]})
+    md = build.matchday(division, teams)
     build.put(f"/matchdays/{md['id']}/groups/1/lineups/{teams[3]['id']}/", {"positions": []})
     rnd = build.post(f"/matchdays/{md['id']}/groups/1/series/", None)
     # 4-4-4-0: D did not appear, four 3-tables with one player of A, B and C each
@@ -328,9 +316,7 @@ def test_a_series_counts_once_its_sheets_are_complete_even_before_submission(bui
     league = build.league()
     division = build.division(league, series=1)
     teams = build.teams(division)
-    md = build.post(f"/divisions/{division['id']}/matchdays/",
-                    {"number": 1, "date": TODAY, "kind": "central",
-                     "groups": [[t["id"] for t in teams]]})
+    md = build.matchday(division, teams)
     rnd = build.post(f"/matchdays/{md['id']}/groups/1/series/", None)
     for n, table in enumerate(rnd["tables"][:-1]):
         build.put(f"/tables/{table['id']}/summary/", summary_for(table, n))
