@@ -6,8 +6,8 @@
 - ``/leagues/matchdays/<id>/``: the results by group and series.
 - ``/leagues/teams/<id>/``: the roster with each player's series scores.
 - ``/leagues/matchdays/<id>/groups/<g>/console/``: for those who run the league, the
-  line-ups of a group and the next series' draw (the tables are then run in the group's
-  tournament console).
+  line-ups of a group, the next series' draw and substitutions between series (the
+  tables are then run in the group's tournament console).
 
 Every read is a fixed number of queries (``leagues.selectors``); every change goes
 through a service, whose errors are shown in the reader's language.
@@ -29,7 +29,7 @@ from games.messages import render as error_text
 from leagues.models import Division, Group, League, LeagueTeam, Matchday
 from leagues.policies import runs_league
 from leagues.selectors import matchday_detail, table_rows, table_status, table_version
-from leagues.services.matchdays import lineup_set, series_draw
+from leagues.services.matchdays import lineup_set, series_draw, substitution_add
 from tournaments.csv_files import csv_download, write_csv
 from tournaments.text_checks import whole_number
 
@@ -156,6 +156,14 @@ def group_console(request, pk: int, g: int):
                 rnd = series_draw(group=group)
                 messages.success(request, _("Series %(number)s is drawn.") % {
                     "number": rnd.number})
+            elif request.POST.get("substitute"):
+                sub = substitution_add(
+                    group=group, team=whole_number(request.POST.get("team", "")),
+                    position=whole_number(request.POST.get("position", ""), low=1, high=99),
+                    player=whole_number(request.POST.get("player", "")))
+                messages.success(request, _("From series %(number)s the substitute plays at "
+                                            "position %(position)s.") % {
+                    "number": sub.from_series, "position": sub.position})
             else:
                 team = next((t for t in teams
                              if str(t.pk) == request.POST.get("team", "")), None)

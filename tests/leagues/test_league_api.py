@@ -4,6 +4,7 @@ games.md §9.6 as 400s naming the field, binding tables as 409."""
 import datetime
 
 import pytest
+from django.test import Client
 
 from leagues.models import SeriesResult
 from tests.conftest import token_client
@@ -260,7 +261,7 @@ def test_binding_table_refuses_a_change_until_reopened(build, boss_client):
     assert SeriesResult.objects.count() == 4
 
 
-def test_sixteen_teams_get_the_schedule_and_hosts(build):
+def test_sixteen_teams_get_the_schedule_and_hosts(build, django_assert_max_num_queries):
     league = build.league(game="doppelkopf")
     division = build.division(league, series=4)
     teams = build.teams(division, count=16, players=4)
@@ -277,6 +278,23 @@ def test_sixteen_teams_get_the_schedule_and_hosts(build):
     md5 = build.post(f"/divisions/{division['id']}/matchdays/",
                      {"number": 5, "date": TODAY, "kind": "central"})
     assert all(g["host"] is None for g in md5["groups"])
+    # the public page of 16 teams and 5 matchdays costs what the one of 4 teams costs
+    with django_assert_max_num_queries(12):
+        assert Client().get(f"/leagues/divisions/{division['id']}/").status_code == 200
+
+
+def test_a_change_left_in_the_outbox_reaches_the_table_through_the_sweep(build):
+    from leagues.models import LeagueOutbox, TableRow
+    from leagues.tasks import sweep_leagues
+
+    league = build.league()
+    division = build.division(league, series=1)
+    build.teams(division, count=2)
+    TableRow.objects.all().delete()
+    LeagueOutbox.objects.create(division_id=division["id"])  # its enqueue was lost
+    assert sweep_leagues() == 1
+    assert TableRow.objects.filter(division_id=division["id"]).count() == 2
+    assert not LeagueOutbox.objects.exists()
 
 
 def test_staff_of_another_league_cannot_write(build, outsider_client):

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from clubs.models import Player
+from leagues.models import Substitution
 from tests.factories import ClubFactory, PlayerFactory
 from tests.leagues.test_league_api import TODAY, paper
 
@@ -76,6 +77,15 @@ def test_group_console_sets_lineups_and_draws(build, boss, client):
     client.post(url, {"draw": "1"})
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "1 of 3 series drawn" in page
+    a = teams[0]
+    client.post(url, {"substitute": "1", "team": a["id"], "position": "2",
+                      "player": a["roster"][4]["player"]})
+    sub = Substitution.objects.get()
+    assert (sub.position, sub.player_id, sub.from_series) == (2, a["roster"][4]["player"], 2)
+    page = client.post(url, {"substitute": "1", "team": a["id"], "position": "3",
+                             "player": a["roster"][1]["player"]}, follow=True,
+                       HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "does not return" in page
 
 
 def test_console_creates_league_division_teams_and_a_matchday(boss, client):
