@@ -349,3 +349,33 @@ def test_leagues_list_in_pages_as_the_other_lists(build, anon_client):
     answer = anon_client.get("/api/v1/leagues/?limit=1").json()
     assert answer["count"] == 1 and answer["results"][0]["id"] == league["id"]
     assert anon_client.get("/api/v1/leagues/?limit=0").status_code == 400
+
+
+def test_ddv_day_played_on_the_app_gives_siegpunkte_by_the_day_totals(build):
+    league = build.league(game="doppelkopf")
+    division = build.division(league, series=2)
+    teams = build.teams(division, players=4)
+    md = build.matchday(division, teams, kind="decentral")
+    for series in range(2):
+        rnd = build.post(f"/matchdays/{md['id']}/groups/1/series/", None)
+        assert [len(t["seats"]) for t in rnd["tables"]] == [4, 4, 4, 4]
+        for n, table in enumerate(rnd["tables"]):
+            re = [1 + (n + series) % 4, 1 + (n + series + 1) % 4]
+            build.post(f"/tables/{table['id']}/deals/",
+                       {"number": 1, "game": "normal", "re": sorted(re),
+                        "re_points": 130 + 30 * n})
+            build.post(f"/tables/{table['id']}/end/", {"reason": "Probe"}, code=200)
+    tournament = rnd["tournament"]
+    day = {}
+    for player, score in Seat.objects.filter(table__round__tournament_id=tournament) \
+            .values_list("participant__player_id", "score"):
+        team = next(t["id"] for t in teams if player in [e["player"] for e in t["roster"]])
+        day[team] = day.get(team, 0) + score
+    assert sum(day.values()) == 0  # a group's day totals sum to zero (games.md §9.3)
+    detail = build.get(f"/matchdays/{md['id']}/")
+    assert {d["team"]: d["total"] for d in detail["groups"][0]["day"]} == day
+    table = build.get(f"/divisions/{division['id']}/table/")
+    assert sum(r["points"] for r in table["results"]) == 4 + 6
+    assert all(r["minus_points"] is None for r in table["results"])
+    ranked = sorted(day.values(), reverse=True)
+    assert [r["game_points"] for r in table["results"]] == ranked
