@@ -6,6 +6,25 @@ from rest_framework.routers import DefaultRouter
 from api.auth_token import ThrottledTokenLogin
 from api.clubs import ClubViewSet
 from api.games import GameDetail, GameList, Scorer
+from api.leagues import (
+    DivisionDetail,
+    DivisionList,
+    LeagueDetail,
+    LeagueList,
+)
+from api.leagues import TeamDetail as LeagueTeamDetail
+from api.leagues import TeamList as LeagueTeamList
+from api.matchdays import (
+    DivisionMatchdays,
+    DivisionTable,
+    LineupDetail,
+    MatchdayClose,
+    MatchdayDetail,
+    MatchdayReopen,
+    Results,
+    SeriesDraw,
+    Substitutions,
+)
 from api.me import Me
 from api.me_history import MyHistory, MySeasons
 from api.players import PlayerViewSet
@@ -88,6 +107,28 @@ urlpatterns = [
     path("tables/<int:table_id>/history/", TableHistory.as_view(), name="table-history"),
     path("me/history/", MyHistory.as_view(), name="me-history"),
     path("me/seasons/", MySeasons.as_view(), name="me-seasons"),
+    path("leagues/", LeagueList.as_view(), name="league-list"),
+    path("leagues/<int:league_id>/", LeagueDetail.as_view(), name="league-detail"),
+    path("leagues/<int:league_id>/divisions/", DivisionList.as_view(), name="division-list"),
+    path("divisions/<int:division_id>/", DivisionDetail.as_view(), name="division-detail"),
+    path("divisions/<int:division_id>/teams/", LeagueTeamList.as_view(),
+         name="league-team-list"),
+    path("divisions/<int:division_id>/matchdays/", DivisionMatchdays.as_view(),
+         name="matchday-list"),
+    path("divisions/<int:division_id>/table/", DivisionTable.as_view(), name="league-table"),
+    path("teams/<int:team_id>/", LeagueTeamDetail.as_view(), name="league-team-detail"),
+    path("matchdays/<int:matchday_id>/", MatchdayDetail.as_view(), name="matchday-detail"),
+    path("matchdays/<int:matchday_id>/reopen/", MatchdayReopen.as_view(),
+         name="matchday-reopen"),
+    path("matchdays/<int:matchday_id>/close/", MatchdayClose.as_view(), name="matchday-close"),
+    path("matchdays/<int:matchday_id>/groups/<int:g>/lineups/<int:team_id>/",
+         LineupDetail.as_view(), name="lineup-detail"),
+    path("matchdays/<int:matchday_id>/groups/<int:g>/series/", SeriesDraw.as_view(),
+         name="series-draw"),
+    path("matchdays/<int:matchday_id>/groups/<int:g>/substitutions/", Substitutions.as_view(),
+         name="substitutions"),
+    path("matchdays/<int:matchday_id>/groups/<int:g>/results/", Results.as_view(),
+         name="paper-results"),
     path("", include("api.urls_clubs")),
     path("", include(router.urls)),
 ]

@@ -180,6 +180,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "clublife.tasks.sweep_seasons",
         "schedule": STANDINGS_SWEEP_SECONDS,
     },
+    "sweep-leagues": {
+        "task": "leagues.tasks.sweep_leagues",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+    },
     "prune-idempotency-keys": {
         "task": "tournaments.tasks.prune_idempotency_keys",
         "schedule": 3600,
@@ -259,7 +263,9 @@ SPECTACULAR_SETTINGS = {
                             "MemberLineStatusEnum": ["new", "unchanged", "exists"],
                             "ObjectionStatusEnum": ["open", "resolved"],
                             "CallStatusEnum": "tournaments.models.DirectorCall.Status",
-                            "CallUpdateStatusEnum": ["seen", "closed"]},
+                            "CallUpdateStatusEnum": ["seen", "closed"],
+                            "GameEnum": "games.choices.GAME_CHOICES",
+                            "LeagueGameEnum": ["skat", "doppelkopf"]},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "api.openapi.add_components_and_errors"],
 }

@@ -8,3 +8,7 @@ class LeaguesConfig(AppConfig):
 
     name = "leagues"
     verbose_name = _("Leagues")
+
+    def ready(self) -> None:
+        # Django's way to connect receivers once the models are loaded (not a circle).
+        from leagues import receivers  # noqa: F401

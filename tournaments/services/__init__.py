@@ -22,6 +22,7 @@ from tournaments.services.rounds import (  # noqa: F401
     round_close,
     round_draw,
     round_reopen,
+    round_seat,
     round_swap,
 )
 from tournaments.services.sheets import (  # noqa: F401

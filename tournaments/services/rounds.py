@@ -105,6 +105,15 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
             raise UserError([*exc.errors,
                              FieldError(exc.field, sizes.reason, sizes.params)]) from None
         raise  # a seating error is a user error already
+    return _round_create(tournament, method, seed, tables)
+
+
+def _round_create(tournament: Tournament, method: str, seed: int,
+                  tables: list[list[int]]) -> Round:
+    """Store the next round with ``tables`` (participant ids in seat order) and start
+    the tournament; every table size is checked by the game first."""
+    engine = get_engine(tournament.game)
+    rules = engine.options(tournament.rules)
     for size in {len(t) for t in tables}:
         engine.check_table(size, rules)
     number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first()
@@ -119,6 +128,18 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
         tournament.status = tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
     return rnd
+
+
+@transaction.atomic
+def round_seat(*, tournament_id: int, tables: list[list[int]], seed: int) -> Round:
+    """Store the next round seated by a plan made elsewhere (a league group's plan,
+    games.md §9.3): ``tables`` in table order, each the participant ids in seat order.
+    The same checks as a draw: not while the previous round is played, sizes the game
+    allows. Recorded as a balanced draw with the plan's seed."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    check_not_finished(tournament)
+    _previous_round_done(tournament)
+    return _round_create(tournament, "balanced", seed, tables)
 
 
 def _log_round(rnd: Round, action: str, actor: Actor | None) -> None:

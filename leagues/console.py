@@ -1,0 +1,163 @@
+"""The director's console of a league: create a season, its divisions, teams (rosters as
+names) and matchdays. The line-ups and series of a group are ``leagues.pages``'
+``group_console``; the tables of a series are the group tournament's console.
+
+Staff create a league (and direct it); the rest is for those who run it
+(``runs_league``). Every change goes through a service; its errors are shown next to the
+form's fields in the reader's language.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext_lazy as _
+from django.views.decorators.http import require_http_methods
+
+from clubs.models import Club
+from clubs.policies import is_staff
+from games.errors import StateConflict, UserError
+from games.messages import add_to_form
+from leagues.models import Division, League, LeagueTeam
+from leagues.policies import runs_league
+from leagues.services.matchdays import matchday_create
+from leagues.services.seasons import division_create, league_create, team_create_from_names
+
+SCORING = [("dskv", _("DSkV: 3/2/1/0 per series")), ("ispa", _("ISPA: 6/4/2/0 per series")),
+           ("ddv", _("DDV: 4/3/2/1 per day"))]
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=160)
+    game = forms.ChoiceField(label=_("Game"), choices=[("skat", _("Skat")),
+                                                       ("doppelkopf", _("Doppelkopf"))])
+    year = forms.IntegerField(label=_("Year"), min_value=1900, max_value=2999)
+    scoring = forms.ChoiceField(label=_("Scoring"), choices=SCORING)
+
+
+class DivisionForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=160)
+    level = forms.IntegerField(label=_("Level (1 = top)"), min_value=1, max_value=99,
+                               initial=1)
+    series_per_matchday = forms.IntegerField(label=_("Series per matchday"), min_value=1,
+                                             max_value=8, initial=3)
+    team_size = forms.IntegerField(label=_("Players per team"), min_value=2, max_value=8,
+                                   initial=4)
+    matchdays = forms.IntegerField(label=_("Matchdays"), min_value=1, max_value=30, initial=5)
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(label=_("Team name"), max_length=120)
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.order_by("name"))
+    regulars = forms.CharField(label=_("Regular players"), widget=forms.Textarea(
+        attrs={"rows": 4}), help_text=_("One name per line."))
+    substitutes = forms.CharField(label=_("Substitutes"), required=False,
+                                  widget=forms.Textarea(attrs={"rows": 2}),
+                                  help_text=_("One name per line."))
+
+
+class MatchdayForm(forms.Form):
+    number = forms.IntegerField(label=_("Matchday number"), min_value=1, max_value=30)
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    kind = forms.ChoiceField(label=_("Kind"), choices=[("decentral", _("decentral")),
+                                                       ("central", _("central"))])
+    venue_name = forms.CharField(label=_("Venue"), max_length=160, required=False)
+    venue_address = forms.CharField(label=_("Address"), max_length=300, required=False)
+    groups = forms.CharField(
+        label=_("Groups"), required=False, widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("One group per line, the team names separated by commas; left empty: "
+                    "the schedule for 4, 16, 64… teams."))
+
+
+def _groups(text: str, division: Division, form) -> list[list[int]] | None:
+    lines = [line for line in (text or "").splitlines() if line.strip()]
+    if not lines:
+        return None
+    by_name = {t.name.casefold(): t.pk for t in division.teams.all()}
+    groups = []
+    for line in lines:
+        group = []
+        for name in (part.strip() for part in line.split(",")):
+            if name.casefold() not in by_name:
+                form.add_error("groups", _("There is no team “%(name)s” in this division.")
+                               % {"name": name})
+                return []
+            group.append(by_name[name.casefold()])
+        groups.append(group)
+    return groups
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_new(request):
+    if not is_staff(request.user):
+        raise Http404()
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = league_create(user=request.user, **form.cleaned_data)
+            return redirect("leagues:console", league.pk)
+        except UserError as exc:
+            add_to_form(form, exc)
+    return render(request, "leagues/console_new.html", {"form": form})
+
+
+def _league_run_by(request, pk: int) -> League:
+    league = get_object_or_404(League, pk=pk)
+    if not runs_league(request.user, league):
+        raise Http404()
+    return league
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def league_console(request, pk: int):
+    league = _league_run_by(request, pk)
+    form = DivisionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            division = division_create(league=league, **form.cleaned_data)
+            return redirect("leagues:division-console", division.pk)
+        except UserError as exc:
+            add_to_form(form, exc)
+    return render(request, "leagues/console_league.html", {
+        "league": league, "divisions": league.divisions.all(), "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def division_console(request, pk: int):
+    division = get_object_or_404(Division.objects.select_related("league"), pk=pk)
+    if not runs_league(request.user, division.league):
+        raise Http404()
+    team_form = TeamForm(request.POST if "add_team" in request.POST else None, prefix="team")
+    day_form = MatchdayForm(request.POST if "add_matchday" in request.POST else None,
+                            prefix="day")
+    if request.method == "POST":
+        try:
+            if team_form.is_bound and team_form.is_valid():
+                team_create_from_names(division=division, user=request.user,
+                                       **team_form.cleaned_data)
+                messages.success(request, _("The team is saved."))
+                return redirect(request.path)
+            if day_form.is_bound and day_form.is_valid():
+                data = dict(day_form.cleaned_data)
+                groups = _groups(data.pop("groups"), division, day_form)
+                if groups != []:
+                    matchday_create(division=division, groups=groups, **data)
+                    messages.success(request, _("The matchday is saved."))
+                    return redirect(request.path)
+        except UserError as exc:
+            add_to_form(team_form if team_form.is_bound else day_form, exc,
+                        field_of={"roster": "regulars", "player": "regulars",
+                                  "hosts": "groups"})
+        except StateConflict as exc:
+            messages.error(request, str(exc))
+    teams = LeagueTeam.objects.filter(division=division).select_related("club")
+    matchdays = division.matchday_set.prefetch_related("groups")
+    return render(request, "leagues/console_division.html", {
+        "division": division, "league": division.league, "teams": teams,
+        "matchdays": matchdays, "team_form": team_form, "day_form": day_form})
