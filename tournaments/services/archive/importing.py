@@ -210,7 +210,8 @@ def tournament_import(*, data: Any, importer=None) -> Tournament:
     participants = {
         number: Participant.objects.create(
             tournament=tournament, player=players[number], start_number=number,
-            checked_in=p["checked_in"], withdrawn=p["withdrawn"])
+            checked_in=p["checked_in"], withdrawn=p["withdrawn"],
+            club_id=players[number].club_id)
         for number, p in sorted(archive["participants"].items())}
     for number, p in archive["participants"].items():
         if p["registered_at"] is not None:

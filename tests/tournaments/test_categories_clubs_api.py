@@ -1,0 +1,130 @@
+"""Categories (games.md §10.3) and the club ranking (§10.4) through the API."""
+
+import pytest
+
+from tests.factories import ClubFactory
+from tests.ratings.helpers import played, players
+from tournaments.models import Participant, Tournament
+
+
+@pytest.fixture
+def event(club, director):
+    """Six players of two clubs (and a guest) played one round; 1 and 3 are Damen."""
+    other = ClubFactory(name="Bonn")
+    people = players(club, 3) + players(other, 2, prefix="Bonner") + players(None, 1, "Gast")
+    tournament, participants = played(
+        club, people, [900, 800, 700, 750, 100, 1000], won={0: 5, 1: 6, 2: 4, 3: 1})
+    tournament.directors.add(director)
+    return tournament, participants, other
+
+
+def url(tournament, rest=""):
+    return f"/api/v1/tournaments/{tournament.pk}/{rest}"
+
+
+def test_categories_are_set_ticked_and_filter_the_standings(director_client, anon_client,
+                                                            event):
+    tournament, participants, _other = event
+    resp = director_client.patch(url(tournament), {"categories": ["Damen", " Senioren "]},
+                                 format="json")
+    assert resp.status_code == 200, resp.content
+    assert resp.json()["categories"] == ["Damen", "Senioren"]
+    for p in (participants[1], participants[3]):
+        resp = director_client.patch(url(tournament, f"participants/{p.pk}/"),
+                                     {"categories": ["Damen"]}, format="json")
+        assert resp.status_code == 200, resp.content
+        assert resp.json()["categories"] == ["Damen"]
+    got = anon_client.get(url(tournament, "standings/"), {"category": "Damen"})
+    assert got.status_code == 200, got.content
+    rows = got.json()["results"]
+    assert [(r["participant"], r["rank"]) for r in rows] == [
+        (participants[1].pk, 1), (participants[3].pk, 2)]
+    assert got.json()["category"] == "Damen"
+    # its ETag follows who is in the category
+    again = anon_client.get(url(tournament, "standings/"), {"category": "Damen"},
+                            HTTP_IF_NONE_MATCH=got["ETag"])
+    assert again.status_code == 304
+    director_client.patch(url(tournament, f"participants/{participants[0].pk}/"),
+                          {"categories": ["Damen"]}, format="json")
+    after = anon_client.get(url(tournament, "standings/"), {"category": "Damen"},
+                            HTTP_IF_NONE_MATCH=got["ETag"])
+    assert after.status_code == 200
+    assert [r["rank"] for r in after.json()["results"]] == [1, 2, 3]
+    empty = anon_client.get(url(tournament, "standings/"), {"category": "Senioren"})
+    assert empty.json()["results"] == []
+
+
+def test_dropping_a_category_takes_it_from_the_participants(director_client, event):
+    tournament, participants, _other = event
+    director_client.patch(url(tournament), {"categories": ["Damen", "Jugend"]}, format="json")
+    director_client.patch(url(tournament, f"participants/{participants[0].pk}/"),
+                          {"categories": ["Jugend", "Damen"]}, format="json")
+    assert Participant.objects.get(pk=participants[0].pk).categories == ["Damen", "Jugend"]
+    director_client.patch(url(tournament), {"categories": ["Jugend"]}, format="json")
+    assert Participant.objects.get(pk=participants[0].pk).categories == ["Jugend"]
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"categories": ["Damen", "Damen"]}, "categories"),
+    ({"categories": [""]}, "categories"),
+    ({"categories": ["x" * 41]}, "categories"),
+    ({"categories": [str(n) for n in range(11)]}, "categories"),
+    ({"categories": "Damen"}, "categories"),
+    ({"categories": [3]}, "categories"),
+    ({"club_ranking_k": 0}, "club_ranking_k"),
+    ({"club_ranking_k": 11}, "club_ranking_k"),
+])
+def test_bad_tournament_options_are_400_naming_the_field(director_client, event, body, field):
+    tournament = event[0]
+    resp = director_client.patch(url(tournament), body, format="json",
+                                 HTTP_ACCEPT_LANGUAGE="de")
+    assert resp.status_code == 400, resp.content
+    assert field in resp.json()
+    fresh = Tournament.objects.get(pk=tournament.pk)
+    assert fresh.categories == [] and fresh.club_ranking_k is None
+
+
+def test_unknown_categories_are_400(director_client, anon_client, event):
+    tournament, participants, _other = event
+    director_client.patch(url(tournament), {"categories": ["Damen"]}, format="json")
+    resp = director_client.patch(url(tournament, f"participants/{participants[0].pk}/"),
+                                 {"categories": ["Herren"]}, format="json")
+    assert resp.status_code == 400 and "categories" in resp.json()
+    assert Participant.objects.get(pk=participants[0].pk).categories == []
+    for value in ("Herren", ""):
+        got = anon_client.get(url(tournament, "standings/"), {"category": value},
+                              HTTP_ACCEPT_LANGUAGE="en")
+        assert got.status_code == 400 and "category" in got.json()
+
+
+def test_club_ranking_sums_the_best_k(director_client, anon_client, event, club):
+    tournament, participants, other = event
+    empty = anon_client.get(url(tournament, "clubs/standings/")).json()
+    assert empty["results"] == []
+    resp = director_client.patch(url(tournament), {"club_ranking_k": 2}, format="json")
+    assert resp.status_code == 200 and resp.json()["club_ranking_k"] == 2
+    got = anon_client.get(url(tournament, "clubs/standings/"))
+    assert got.status_code == 200
+    results = got.json()["results"]
+    # club: 900 + 800 = 1700; Bonn: 750 + 100 = 850; the guest counts for no club
+    assert [(r["club"], r["rank"], r["score"]) for r in results] == [
+        (club.pk, 1, 1700), (other.pk, 2, 850)]
+    assert results[0]["name"] == club.name
+    assert [p["participant"] for p in results[0]["players"]] == [
+        participants[0].pk, participants[1].pk]
+    assert set(results[0]["players"][0]) == {"participant", "name", "score"}
+    director_client.patch(url(tournament), {"club_ranking_k": 3}, format="json")
+    results = anon_client.get(url(tournament, "clubs/standings/")).json()["results"]
+    assert [(r["club"], r["rank"]) for r in results] == [(club.pk, 1), (other.pk, None)]
+
+
+def test_the_club_at_registration_is_kept_when_the_player_moves(director_client, club):
+    from tests.factories import PlayerFactory
+    player = PlayerFactory(club=club)
+    tournament = Tournament.objects.create(name="T", slug="t-reg", game="skat", club=club)
+    tournament.directors.add(*club.admins.all())
+    from tournaments.services import participant_add
+    participant = participant_add(tournament=tournament, player=player)
+    player.club = ClubFactory()
+    player.save()
+    assert Participant.objects.get(pk=participant.pk).club_id == club.pk
