@@ -68,3 +68,44 @@ def test_no_club_ranking_without_k(event):
     Tournament.objects.filter(pk=tournament.pk).update(club_ranking_k=None)
     html = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/p/{tournament.slug}/").content.decode()
     assert "Club ranking" not in html
+
+
+@pytest.fixture
+def staff_browser(director):
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(director)
+    return client
+
+
+def test_the_console_defines_categories_and_ticks_them(staff_browser, event, director):
+    tournament, participants = event
+    tournament.directors.add(director)
+    page = staff_browser.get(f"/console/t/{tournament.pk}/categories/")
+    assert page.status_code == 200 and "Kategorien" in page.content.decode()
+    resp = staff_browser.post(f"/console/t/{tournament.pk}/categories/save/", {
+        "categories": "Damen\nSenioren\n", "club_ranking_k": "3",
+        "one_prize_per_player": "on"})
+    assert resp.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.categories == ["Damen", "Senioren"]
+    assert tournament.club_ranking_k == 3 and tournament.one_prize_per_player
+    resp = staff_browser.post(f"/console/t/{tournament.pk}/categories/tick/", {
+        f"c{participants[0].pk}": ["Senioren", "Damen"], f"c{participants[1].pk}": []})
+    assert resp.status_code == 302
+    assert Participant.objects.get(pk=participants[0].pk).categories == ["Damen", "Senioren"]
+    assert Participant.objects.get(pk=participants[1].pk).categories == []
+    for body, word in (({"categories": "Damen\nDamen", "club_ranking_k": "2"}, "doppelt"),
+                       ({"categories": "Damen", "club_ranking_k": "11"}, "10")):
+        bad = staff_browser.post(f"/console/t/{tournament.pk}/categories/save/", body)
+        assert bad.status_code == 400
+        html = bad.content.decode()
+        assert word in html and "field-error" in html
+    tournament.refresh_from_db()
+    assert tournament.club_ranking_k == 3
+
+
+def test_the_categories_page_is_the_directors(event, outsider):
+    tournament, _participants = event
+    client = Client()
+    client.force_login(outsider)
+    assert client.get(f"/console/t/{tournament.pk}/categories/").status_code in (403, 404)

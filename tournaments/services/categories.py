@@ -23,6 +23,7 @@ from tournaments.models import (
     Participant,
     Tournament,
 )
+from tournaments.recompute.snapshots import invalidate
 
 
 def check_categories(value: Any) -> list[str]:
@@ -92,3 +93,23 @@ def participant_categories_set(*, participant: Participant, categories: Any) -> 
     participant.categories = member_categories(tournament, categories)
     participant.save(update_fields=["categories"])  # its signal drops the snapshots
     return participant
+
+
+@transaction.atomic
+def categories_assign(*, tournament: Tournament, members: dict[int, Any]) -> int:
+    """Set the categories of several participants at once (the console's tick list):
+    ``members`` maps participant ids to their labels. ``UserError`` on ``categories``
+    for an unknown label, nothing stored; returns how many participants changed."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    wanted = {pid: member_categories(tournament, labels) for pid, labels in members.items()}
+    changed = []
+    for participant in Participant.objects.filter(tournament=tournament, pk__in=list(wanted)):
+        if participant.categories != wanted[participant.pk]:
+            participant.categories = wanted[participant.pk]
+            changed.append(participant)
+    if changed:
+        Participant.objects.bulk_update(changed, ["categories"])
+        # bulk_update sends no save signal: the pages that show the categories are
+        # dropped by the tournament's (after the commit)
+        invalidate(tournament.pk)
+    return len(changed)
