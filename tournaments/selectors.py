@@ -47,7 +47,12 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.prizes.cash import fee_rows
-from tournaments.prizes.payout import PrizeConfig, check_prize_config, payouts
+from tournaments.prizes.payout import (
+    PrizeConfig,
+    category_payouts,
+    check_prize_config,
+    payouts,
+)
 from tournaments.standings import rank
 from tournaments.standings.clubs import club_standings
 from tournaments.standings.teams import team_standings
@@ -469,10 +474,24 @@ def prize_answer(tournament: Tournament, basis: FeeBasis | None = None, *,
         return None
     config = check_prize_config(stored.config)
     fees = fees_cents(basis or fee_basis(tournament), config)
-    result = payouts(config, named_standings(tournament, full=full), fees_cents=fees,
-                     lot=stored.lot)
+    rows = named_standings(tournament, full=full)
+    result = payouts(config, rows, fees_cents=fees, lot=stored.lot)
+    categories = []
+    if config.category_prizes:
+        engine = get_engine(tournament.game)
+        labels = {label for label, _c in config.category_prizes}
+        members: dict[str, set[int]] = {label: set() for label in labels}
+        for pid, mine in Participant.objects.filter(tournament=tournament).values_list(
+                "pk", "categories"):
+            for label in set(mine or []) & labels:
+                members[label].add(pid)
+        lists = {label: rank([r for r in rows if r["participant"] in found], engine.rank_key)
+                 for label, found in members.items()}
+        categories = category_payouts(config, lists, overall=result["payouts"],
+                                      one_prize_per_player=tournament.one_prize_per_player)
     return {**config.as_dict(), "fees_cents": fees, **result,
-            "lot_order": stored.lot or []}
+            "lot_order": stored.lot or [], "one_prize_per_player":
+            tournament.one_prize_per_player, "category_payouts": categories}
 
 
 def teammates_together(rnd) -> list[list[dict[str, Any]]]:

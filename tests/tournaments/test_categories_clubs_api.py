@@ -128,3 +128,42 @@ def test_the_club_at_registration_is_kept_when_the_player_moves(director_client,
     player.club = ClubFactory()
     player.save()
     assert Participant.objects.get(pk=participant.pk).club_id == club.pk
+
+
+def test_prize_lists_per_category_follow_one_prize_per_player(director_client, event):
+    tournament, participants, _other = event
+    director_client.patch(url(tournament), {"categories": ["Damen"]}, format="json")
+    for p in (participants[0], participants[1]):  # 1st (900) and 2nd (800) overall
+        director_client.patch(url(tournament, f"participants/{p.pk}/"),
+                              {"categories": ["Damen"]}, format="json")
+    body = {"entry_fee_cents": 0, "places_goods": ["Pokal"],
+            "categories": {"Damen": {"places_cents": [500]}}}
+    resp = director_client.put(url(tournament, "prizes/"), body, format="json")
+    assert resp.status_code == 200, resp.content
+    damen = resp.json()["category_payouts"][0]
+    # the overall winner is the guest (1000): the Damen prize goes to their first
+    assert damen["category"] == "Damen"
+    assert [(p["participant"], p["amount_cents"]) for p in damen["payouts"]] == [
+        (participants[0].pk, 500)]
+    director_client.patch(url(tournament), {"one_prize_per_player": True}, format="json")
+    body["places_goods"] = ["Pokal", "Buch"]  # now participants[0] wins overall too
+    resp = director_client.put(url(tournament, "prizes/"), body, format="json")
+    damen = resp.json()["category_payouts"][0]
+    assert [(p["participant"], p["amount_cents"]) for p in damen["payouts"]] == [
+        (participants[1].pk, 500)]
+    bad = director_client.put(url(tournament, "prizes/"),
+                              {"entry_fee_cents": 0, "categories": {"Herren": {}}},
+                              format="json")
+    assert bad.status_code == 400 and "categories" in bad.json()
+
+
+def test_category_prizes_go_out_in_the_cash_report(director_client, event):
+    tournament, participants, _other = event
+    director_client.patch(url(tournament), {"categories": ["Damen"]}, format="json")
+    director_client.patch(url(tournament, f"participants/{participants[1].pk}/"),
+                          {"categories": ["Damen"]}, format="json")
+    director_client.put(url(tournament, "prizes/"), {
+        "entry_fee_cents": 0, "places_cents": [1000],
+        "categories": {"Damen": {"places_cents": [300]}}}, format="json")
+    cash = director_client.get(url(tournament, "cash/")).json()
+    assert cash["prizes_cents"] == 1300
