@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import DateField
+from django.db.models.functions import Coalesce, TruncDate
+
 from clubs.models import Player
 from clubs.publication import shown_player
 from ratings.list_models import RankingList
@@ -30,9 +33,12 @@ def definition(ranking: RankingList, club_ids: list[int] | None = None) -> dict[
 
 
 def counted_tournaments(ranking: RankingList, club_ids: list[int]) -> list[Tournament]:
-    return list(Tournament.objects.filter(
+    """The published tournaments of the list's game and clubs in its period, by day; a
+    tournament without a date counts on the day it was created."""
+    day = Coalesce("date", TruncDate("created_at"), output_field=DateField())
+    return list(Tournament.objects.annotate(day=day).filter(
         club_id__in=club_ids, game=ranking.game, published=True,
-        date__gte=ranking.first, date__lte=ranking.last).order_by("date", "pk"))
+        day__gte=ranking.first, day__lte=ranking.last).order_by("day", "pk"))
 
 
 def ranking_answer(ranking: RankingList, *, full: bool = False) -> dict[str, Any]:
@@ -58,6 +64,6 @@ def ranking_answer(ranking: RankingList, *, full: bool = False) -> dict[str, Any
                 "name": shown_player(people[row["player"]], full=full),
                 "points": row["points"], "events": row["events"]}
                for row in rows if row["player"] in people]
-    counted = [{"id": t.pk, "name": t.name, "date": t.date, "slug": t.slug}
+    counted = [{"id": t.pk, "name": t.name, "date": t.day, "slug": t.slug}
                for t in tournaments if any(e["tournament"] == t.pk for e in events)]
     return {**definition(ranking, club_ids), "tournaments": counted, "results": results}

@@ -129,3 +129,18 @@ def test_reading_a_list_costs_the_same_queries_for_more_events(
                date=datetime.date(2026, month, 1))
     with django_assert_max_num_queries(8):
         assert len(anon_client.get(f"/api/v1/ranking-lists/{rid}/").json()["results"]) > 30
+
+
+def test_a_tournament_without_a_date_counts_on_the_day_it_was_created(director_client, club):
+    from django.utils import timezone
+
+    from tournaments.models import Tournament
+    tournament, _people = played(club, players(club, 2), [2, 1])
+    Tournament.objects.filter(pk=tournament.pk).update(date=None)
+    today = timezone.localdate()
+    body = {**BODY, "first": str(today.replace(month=1, day=1)),
+            "last": str(today.replace(month=12, day=31))}
+    resp = director_client.post(URL.format(club.pk), body, format="json")
+    assert resp.status_code == 201, resp.content
+    assert [t["id"] for t in resp.json()["tournaments"]] == [tournament.pk]
+    assert len(resp.json()["results"]) == 2

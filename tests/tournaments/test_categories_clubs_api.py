@@ -167,3 +167,46 @@ def test_category_prizes_go_out_in_the_cash_report(director_client, event):
         "categories": {"Damen": {"places_cents": [300]}}}, format="json")
     cash = director_client.get(url(tournament, "cash/")).json()
     assert cash["prizes_cents"] == 1300
+
+
+@pytest.mark.parametrize("size", [4, 40])
+def test_club_and_category_standings_cost_the_same_queries_at_any_field(
+        anon_client, club, size, django_assert_max_num_queries):
+    people = players(club, size // 2) + players(ClubFactory(), size - size // 2, "Gast")
+    tournament, participants = played(club, people, list(range(size, 0, -1)))
+    Tournament.objects.filter(pk=tournament.pk).update(club_ranking_k=2, categories=["Damen"])
+    Participant.objects.filter(pk__in=[p.pk for p in participants[::3]]).update(
+        categories=["Damen"])
+    with django_assert_max_num_queries(9):
+        clubs = anon_client.get(url(tournament, "clubs/standings/")).json()["results"]
+    assert [r["rank"] for r in clubs] == [1, 2]
+    with django_assert_max_num_queries(9):
+        rows = anon_client.get(url(tournament, "standings/"), {"category": "Damen"}).json()
+    assert len(rows["results"]) == len(participants[::3])
+
+
+def test_categories_and_the_club_ranking_travel_with_the_archive(event):
+    import copy
+    import json
+
+    from tournaments.services.archive import tournament_export, tournament_import
+    tournament, participants, _other = event
+    Tournament.objects.filter(pk=tournament.pk).update(
+        categories=["Damen", "Jugend"], club_ranking_k=2, one_prize_per_player=True)
+    Participant.objects.filter(pk=participants[1].pk).update(categories=["Jugend"])
+    tournament.refresh_from_db()
+    archive = json.loads(json.dumps(tournament_export(tournament=tournament)))
+    archive["rounds"], archive["standings"] = [], []  # the helper's table of 6 is no game's
+    older = copy.deepcopy(archive)
+    for key in ("categories", "club_ranking_k", "one_prize_per_player"):
+        del older["tournament"][key]
+    for p in older["participants"]:
+        del p["categories"]
+    archive["tournament"]["slug"] = "kopie"
+    copy_ = tournament_import(data=archive)
+    assert copy_.categories == ["Damen", "Jugend"] and copy_.club_ranking_k == 2
+    assert copy_.one_prize_per_player
+    assert copy_.participants.get(start_number=2).categories == ["Jugend"]
+    older["tournament"]["slug"] = "alt"
+    old = tournament_import(data=older)
+    assert old.categories == [] and old.club_ranking_k is None
