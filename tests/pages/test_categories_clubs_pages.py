@@ -32,6 +32,8 @@ def test_the_print_list_of_a_category_ranks_its_members_alone(event):
     assert "· Damen" in html
     assert "Spieler 2" in html and "Bonner 1" in html
     assert "Spieler 1" not in html and "Spieler 3" not in html
+    board = Client().get(f"/p/{tournament.slug}/").content.decode()
+    assert "print/?category=Damen" in board and "print/?category=Jugend" in board
     whole = Client().get(f"/p/{tournament.slug}/print/").content.decode()
     assert "?category=Damen" in whole and "Spieler 1" in whole
     # a label the tournament does not have: the whole list (a page reads leniently)
