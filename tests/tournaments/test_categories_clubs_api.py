@@ -210,3 +210,12 @@ def test_categories_and_the_club_ranking_travel_with_the_archive(event):
     older["tournament"]["slug"] = "alt"
     old = tournament_import(data=older)
     assert old.categories == [] and old.club_ranking_k is None
+
+
+def test_a_new_tournament_may_bring_its_categories_and_k(director_client, club):
+    resp = director_client.post("/api/v1/tournaments/", {
+        "name": "Damenpokal", "game": "skat", "club": club.pk,
+        "categories": ["Damen", "Gäste"], "club_ranking_k": 4}, format="json")
+    assert resp.status_code == 201, resp.content
+    assert resp.json()["categories"] == ["Damen", "Gäste"]
+    assert resp.json()["club_ranking_k"] == 4

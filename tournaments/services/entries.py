@@ -40,17 +40,23 @@ def tournament_create(*, name: str, game: str, rules: dict | None = None,
                       director=None, avoid_same_club: bool = False,
                       published: bool = False,
                       rounds_planned: int | None = None,
-                      team_size: int = TEAM_SIZE_DEFAULT) -> Tournament:
+                      team_size: int = TEAM_SIZE_DEFAULT,
+                      categories: list[str] | None = None,
+                      club_ranking_k: int | None = None,
+                      one_prize_per_player: bool = False) -> Tournament:
     """Create a tournament; the game's engine validates the rules first
     (``UserError`` naming ``rules.<option>``, nothing stored). ``rounds_planned``
     None takes the game's default."""
     engine = get_engine(game)
     engine.options(rules or {})
     check_rounds_planned(rounds_planned)
+    labels = check_categories(categories or [])
+    check_club_ranking_k(club_ranking_k)
     tournament = create_with_slug(
         Tournament, name, name=name, game=game, rules=rules or {},
         club=club, date=date, avoid_same_club=avoid_same_club, published=published,
-        rounds_planned=rounds_planned, team_size=team_size,
+        rounds_planned=rounds_planned, team_size=team_size, categories=labels,
+        club_ranking_k=club_ranking_k, one_prize_per_player=one_prize_per_player,
     )
     if director is not None:
         tournament.directors.add(director)
