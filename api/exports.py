@@ -21,6 +21,7 @@ from api.club_helpers import CSVRenderer
 from api.club_schemas import ArchiveSerializer, ImportedSerializer
 from api.endpoints import TournamentEndpoint
 from api.permissions import StaffOnly
+from api.standings import CATEGORY, category_param
 from clubs.policies import runs_club
 from tournaments.csv_files import csv_download
 from tournaments.services.archive import (
@@ -35,10 +36,11 @@ from tournaments.services.archive import (
 class StandingsCSV(TournamentEndpoint):
     renderer_classes = [JSONRenderer, CSVRenderer]
 
-    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR}, parameters=[CATEGORY])
     def get(self, request, tournament_id: int):
         tournament = self.tournament
-        return csv_download(standings_csv(tournament, full=self.full_names),
+        category = category_param(request, tournament)
+        return csv_download(standings_csv(tournament, full=self.full_names, category=category),
                             f"{tournament.slug}-standings.csv")
 
 

@@ -13,7 +13,7 @@
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
@@ -49,6 +49,13 @@ class PrizeListWriteSerializer(StrictSerializer):
     places_goods = serializers.ListField(
         child=serializers.CharField(max_length=GOODS_MAX, allow_blank=True),
         max_length=PLACES_MAX, required=False, help_text="goods prize per place")
+    categories = serializers.JSONField(
+        required=False,
+        help_text='A prize list per category (games.md §10.3): {"<label>": {"places_cents"?: '
+                  '[cents per place], "places_goods"?: [text per place]}}; each label one of '
+                  "the tournament's categories. With the tournament's one_prize_per_player "
+                  "the overall list pays first and a category prize passes to the next "
+                  "player of that category.")
 
 
 class PayoutSerializer(StrictSerializer):
@@ -83,6 +90,13 @@ class PrizeListSerializer(StrictSerializer):
     ties = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
     lot = serializers.ChoiceField(choices=["applied", "stale"], allow_null=True)
     lot_order = serializers.ListField(child=serializers.IntegerField())
+    categories = serializers.DictField(required=False, child=serializers.DictField())
+    one_prize_per_player = serializers.BooleanField()
+    category_payouts = inline_serializer("CategoryPayouts", {
+        "category": serializers.CharField(),
+        "places": PlaceSerializer(many=True),
+        "payouts": PayoutSerializer(many=True),
+    }, many=True)
 
 
 class PrizeLotSerializer(StrictSerializer):

@@ -15,15 +15,19 @@ computation too but kept apart (``snapshots.results``' ``full`` variant), given 
 after the permission check and never remembered for the public's polls.
 """
 
+import hashlib
 import logging
 
+import orjson
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.http import HttpResponse
 from django.utils import translation
-from drf_spectacular.utils import extend_schema, inline_serializer
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
+from rest_framework.exceptions import ValidationError
 from rest_framework.renderers import JSONRenderer
 
 from api.conditional import precondition_answer
@@ -32,7 +36,7 @@ from api.query import ROUND
 from tournaments.models import Tournament
 from tournaments.policies import directing_users
 from tournaments.recompute import snapshots
-from tournaments.selectors import named_standings
+from tournaments.selectors import category_members, category_standings, named_standings
 
 log = logging.getLogger(__name__)
 CACHE_SECONDS = 3600  # _cached (also used by api/seasons.py)
@@ -97,9 +101,50 @@ STANDINGS_ANSWER = inline_serializer("Standings", {
 def directs_by_token(token: str, arguments: dict) -> bool:
     """Whether a staff token's user (active, staff) directs the tournament: what lets the
     snapshot middleware give a director's poll the full names it remembered for that
-    token. One query, asked on every such poll."""
+    token. One query, asked whenever the middleware holds no yes it may still trust."""
     return get_user_model().objects.filter(
         directing_users(arguments["tournament_id"]), auth_token__key=token).exists()
+
+
+def category_param(request, tournament: Tournament) -> str | None:
+    """``?category=`` as one of the tournament's labels; None when absent; else a 400
+    naming ``category``."""
+    raw = request.query_params.get("category")
+    if raw is None:
+        return None
+    if raw not in (tournament.categories or []):
+        raise ValidationError({"category": [
+            _("Unknown category “%(label)s”; the tournament has: %(known)s.")
+            % {"label": raw[:40], "known": ", ".join(tournament.categories or []) or "–"}]})
+    return raw
+
+
+CATEGORY = OpenApiParameter(
+    "category", str, OpenApiParameter.QUERY,
+    description="Only the participants of this category (one of the tournament's "
+                "categories), with their own ranks by the game's tie-break; an unknown "
+                "one is a 400 naming category.")
+
+
+def category_answer(request, tournament: Tournament, category: str, round_number: int,
+                    full: bool):
+    """The standings of one category: ``named_standings`` restricted and ranked again;
+    its ETag follows the standings and who is in the category."""
+    fresh = snapshots.etag(tournament, round_number)
+    members = category_members(tournament, category)
+    digest = hashlib.blake2b(orjson.dumps([category, sorted(members)]),
+                             digest_size=8).hexdigest()
+    etag = f'{fresh.etag[:-1]}-c{digest}{"-full" if full else ""}"'
+    headers = {"ETag": etag, "Cache-Control": "no-cache"}
+    answer = precondition_answer(request, etag, headers)
+    if answer is not None:
+        return answer
+    rows = category_standings(named_standings(tournament, round_number, full=full), members,
+                              tournament.game)
+    body = {"computed_at": fresh.computed_at, "stale": fresh.pending is not None,
+            "round": round_number or None, "category": category, "results": rows}
+    return HttpResponse(_RENDERER.render(body), content_type="application/json",
+                        headers=headers)
 
 
 class TournamentStandings(TournamentEndpoint):
@@ -110,10 +155,14 @@ class TournamentStandings(TournamentEndpoint):
             kwargs["tournament_id"]), staff=directs_by_token)
 
     @extend_schema(responses={200: STANDINGS_ANSWER, 304: None},
-                   parameters=[ROUND.parameter()])
+                   parameters=[ROUND.parameter(), CATEGORY])
     def get(self, request, tournament_id: int):
         tournament = self.tournament
         round_number = _round_param(request)
+        category = category_param(request, tournament)
+        if category is not None:
+            return category_answer(request, tournament, category, round_number,
+                                   self.full_names)
         fresh = snapshots.etag(tournament, round_number)
         full = self.full_names
         etag = f'{fresh.etag[:-1]}-full"' if full else fresh.etag

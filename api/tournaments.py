@@ -25,9 +25,14 @@ from api.strict import StrictModelSerializer, StrictSerializer
 from clubs.models import Club, Player
 from clubs.policies import runs_club
 from games.choices import GAME_CHOICES
+from games.errors import UserError
 from tournaments.links import personal_url
 from tournaments.models import (
+    CATEGORY_MAX_LENGTH,
+    MAX_CATEGORIES,
+    MAX_CLUB_RANKING_K,
     MAX_ROUNDS_PLANNED,
+    MIN_CLUB_RANKING_K,
     MIN_ROUNDS_PLANNED,
     Participant,
     Tournament,
@@ -41,6 +46,7 @@ from tournaments.services import (
     tournament_reopen,
     tournament_update,
 )
+from tournaments.services.categories import check_categories
 
 
 class TournamentSerializer(StrictModelSerializer):
@@ -57,11 +63,27 @@ class TournamentSerializer(StrictModelSerializer):
         help_text=_("Rounds the tournament means to play; balanced draws plan them ahead so "
                     "that no pair meets twice where a schedule allows it. Empty: the game's "
                     "default (shown in the answer)."))
+    categories = serializers.ListField(
+        child=serializers.CharField(max_length=CATEGORY_MAX_LENGTH), required=False,
+        max_length=MAX_CATEGORIES, label=_("categories"),
+        help_text=f"Up to {MAX_CATEGORIES} distinct labels of 1 to {CATEGORY_MAX_LENGTH} "
+                  "characters (Damen, Senioren, …); dropping a label takes it from the "
+                  "participants too (games.md §10.3).")
+    club_ranking_k = serializers.IntegerField(
+        required=False, allow_null=True, min_value=MIN_CLUB_RANKING_K,
+        max_value=MAX_CLUB_RANKING_K, label=_("club ranking: players counted per club"),
+        help_text="Clubs are ranked by the sum of their best K players (games.md §10.4); "
+                  "null: no club ranking.")
+    one_prize_per_player = serializers.BooleanField(
+        required=False, label=_("one prize per player"),
+        help_text="A player wins one prize at most: the overall list pays first, a "
+                  "category's prize passes to the next player of the category.")
 
     class Meta:
         model = Tournament
         fields = ["id", "slug", "name", "game", "rules", "club", "date", "status", "published",
-                  "avoid_same_club", "rounds_planned", "team_size", "participants"]
+                  "avoid_same_club", "rounds_planned", "team_size", "categories",
+                  "club_ranking_k", "one_prize_per_player", "participants"]
         read_only_fields = ["id", "slug", "status"]
 
     def to_representation(self, instance):
@@ -75,6 +97,12 @@ class TournamentSerializer(StrictModelSerializer):
             raise serializers.ValidationError(_("The name must not be blank."))
         return value
 
+    def validate_categories(self, value):
+        try:
+            return check_categories(value)
+        except UserError as error:
+            raise serializers.ValidationError(_(error.message) % error.params) from None
+
     def validate_club(self, club):
         if club is not None and not runs_club(self.context["request"].user, club):
             raise serializers.ValidationError(_("You can only hold tournaments for clubs you run."))
@@ -87,8 +115,9 @@ class ParticipantSerializer(StrictModelSerializer):
 
     class Meta:
         model = Participant
-        fields = ["id", "player", "name", "start_number", "checked_in", "withdrawn"]
-        read_only_fields = ["id", "start_number"]
+        fields = ["id", "player", "name", "start_number", "checked_in", "withdrawn",
+                  "categories"]
+        read_only_fields = ["id", "start_number", "categories"]
 
 
 class ParticipantDetailSerializer(ParticipantSerializer):
@@ -111,6 +140,11 @@ class ParticipantDetailSerializer(ParticipantSerializer):
 class ParticipantUpdateSerializer(StrictSerializer):
     checked_in = serializers.BooleanField(required=False, label=_("checked in"))
     withdrawn = serializers.BooleanField(required=False, label=_("withdrawn"))
+    categories = serializers.ListField(
+        child=serializers.CharField(max_length=CATEGORY_MAX_LENGTH), required=False,
+        max_length=MAX_CATEGORIES, label=_("categories"),
+        help_text="The tournament's category labels this participant belongs to; an "
+                  "unknown label is a 400 naming categories.")
 
     def validate(self, attrs):
         if not attrs:

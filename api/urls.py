@@ -4,6 +4,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from api.auth_token import ThrottledTokenLogin
+from api.club_standings import ClubStandings
 from api.clubs import ClubViewSet
 from api.games import GameDetail, GameList, Scorer
 from api.leagues import (
@@ -29,6 +30,7 @@ from api.me import Me
 from api.me_history import MyHistory, MySeasons
 from api.players import PlayerViewSet
 from api.prizes import Cash, PrizeLot, Prizes
+from api.ranking_lists import ClubRankingLists, RankingListDetail
 from api.rounds import RoundClose, RoundDetail, RoundList, RoundReopen, RoundSwap
 from api.standings import TournamentStandings
 from api.tables import (
@@ -76,6 +78,11 @@ urlpatterns = [
          name="round-swap"),
     path("tournaments/<int:tournament_id>/standings/", TournamentStandings.as_view(),
          name="standings"),
+    path("tournaments/<int:tournament_id>/clubs/standings/", ClubStandings.as_view(),
+         name="club-standings"),
+    path("clubs/<int:club_id>/ranking-lists/", ClubRankingLists.as_view(),
+         name="club-ranking-lists"),
+    path("ranking-lists/<int:rid>/", RankingListDetail.as_view(), name="ranking-list-detail"),
     path("tournaments/<int:tournament_id>/teams/", TeamList.as_view(), name="team-list"),
     path("tournaments/<int:tournament_id>/teams/standings/", TeamStandings.as_view(),
          name="team-standings"),

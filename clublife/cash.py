@@ -44,7 +44,15 @@ def tournament_cash(tournament: Tournament) -> dict[str, Any]:
     return cash_report(participants=basis.participants if basis.events else [],
                        fee_events=basis.events, first_round_at=basis.first_round_at,
                        table_money=_table_money(tournament, basis.participants),
-                       prizes=prizes["payouts"] if prizes else [], date=tournament.date)
+                       prizes=_paid_out(prizes), date=tournament.date)
+
+
+def _paid_out(prizes: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """The overall payouts and every category's (games.md §10.3): all leave the till."""
+    if not prizes:
+        return []
+    return [*prizes["payouts"],
+            *(p for category in prizes.get("category_payouts", []) for p in category["payouts"])]
 
 
 def tournament_cash_csv(report: dict[str, Any]) -> str:

@@ -242,7 +242,11 @@ def player_merge_page(request, keep: Player, pk: int):
 
 @allowed_if(can_see_tournament, tournament_by_pk, hide=True)
 def tournament_standings_csv(request, tournament: Tournament, pk: int):
-    return csv_download(standings_csv(tournament, full=sees_full_names(request.user, tournament)),
+    category = request.GET.get("category")
+    if category not in (tournament.categories or []):
+        category = None  # a page reads leniently: the whole list
+    return csv_download(standings_csv(tournament, full=sees_full_names(request.user, tournament),
+                                      category=category),
                         f"{tournament.slug}-standings.csv")
 
 

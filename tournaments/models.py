@@ -51,6 +51,12 @@ MAX_ROUNDS_PLANNED = 30
 TEAM_SIZE_DEFAULT = 4
 MIN_TEAM_SIZE = 2
 MAX_TEAM_SIZE = 8
+# Categories (games.md §10.3): at most 10 labels of 1-40 characters per tournament.
+MAX_CATEGORIES = 10
+CATEGORY_MAX_LENGTH = 40
+# The club ranking's K (games.md §10.4): 1..10, None: no club ranking.
+MIN_CLUB_RANKING_K = 1
+MAX_CLUB_RANKING_K = 10
 
 
 class Tournament(models.Model):
@@ -95,6 +101,16 @@ class Tournament(models.Model):
                                                      null=True, blank=True)
     loss_fee_high_cents = models.PositiveIntegerField(_("higher fee per lost game (cents)"),
                                                       null=True, blank=True)
+    # games.md §10.3: the labels of the tournament's categories (Damen, Senioren, …), in
+    # the director's order; a participant's ``categories`` are a subset of them
+    categories = models.JSONField(_("categories"), default=list, blank=True)
+    # games.md §10.3: a player wins one prize at most (the overall list pays first)
+    one_prize_per_player = models.BooleanField(_("one prize per player"), default=False)
+    # games.md §10.4: clubs ranked by their best K players; None: no club ranking
+    club_ranking_k = models.PositiveSmallIntegerField(
+        _("club ranking: players counted per club"), null=True, blank=True,
+        validators=[MinValueValidator(MIN_CLUB_RANKING_K),
+                    MaxValueValidator(MAX_CLUB_RANKING_K)])
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -126,6 +142,12 @@ class Participant(models.Model):
                                          auto_now_add=True)
     personal_token = models.CharField(_("personal token"), max_length=64, unique=True,
                                       default=new_token, editable=False)
+    # the labels of the tournament's categories this participant belongs to
+    categories = models.JSONField(_("categories"), default=list, blank=True)
+    # the player's club when registered (the club ranking counts it, games.md §10.4);
+    # empty for a guest
+    club = models.ForeignKey(Club, verbose_name=_("club at registration"), null=True,
+                             blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["tournament", "start_number"]

@@ -25,6 +25,7 @@ from typing import Any
 import orjson
 from django.db.models import Max, Prefetch
 
+from clubs.models import Club
 from clubs.publication import shown_name, shown_player
 from games.engines import DealContext, get_engine
 from games.engines.base import is_int
@@ -46,8 +47,14 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.prizes.cash import fee_rows
-from tournaments.prizes.payout import PrizeConfig, check_prize_config, payouts
+from tournaments.prizes.payout import (
+    PrizeConfig,
+    category_payouts,
+    check_prize_config,
+    payouts,
+)
 from tournaments.standings import rank
+from tournaments.standings.clubs import club_standings
 from tournaments.standings.teams import team_standings
 
 
@@ -467,10 +474,24 @@ def prize_answer(tournament: Tournament, basis: FeeBasis | None = None, *,
         return None
     config = check_prize_config(stored.config)
     fees = fees_cents(basis or fee_basis(tournament), config)
-    result = payouts(config, named_standings(tournament, full=full), fees_cents=fees,
-                     lot=stored.lot)
+    rows = named_standings(tournament, full=full)
+    result = payouts(config, rows, fees_cents=fees, lot=stored.lot)
+    categories = []
+    if config.category_prizes:
+        engine = get_engine(tournament.game)
+        labels = {label for label, _c in config.category_prizes}
+        members: dict[str, set[int]] = {label: set() for label in labels}
+        for pid, mine in Participant.objects.filter(tournament=tournament).values_list(
+                "pk", "categories"):
+            for label in set(mine or []) & labels:
+                members[label].add(pid)
+        lists = {label: rank([r for r in rows if r["participant"] in found], engine.rank_key)
+                 for label, found in members.items()}
+        categories = category_payouts(config, lists, overall=result["payouts"],
+                                      one_prize_per_player=tournament.one_prize_per_player)
     return {**config.as_dict(), "fees_cents": fees, **result,
-            "lot_order": stored.lot or []}
+            "lot_order": stored.lot or [], "one_prize_per_player":
+            tournament.one_prize_per_player, "category_payouts": categories}
 
 
 def teammates_together(rnd) -> list[list[dict[str, Any]]]:
@@ -486,3 +507,48 @@ def teammates_together(rnd) -> list[list[dict[str, Any]]]:
              {"participant": b.pk, "name": b.player.name}]
             for members in by_table.values()
             for i, a in enumerate(members) for b in members[i + 1:]]
+
+
+# --------------------------------------------------------------------------- categories
+
+
+def category_members(tournament: Tournament, category: str) -> set[int]:
+    """The participants in ``category`` (one query)."""
+    return {pid for pid, labels in Participant.objects.filter(tournament=tournament)
+            .values_list("pk", "categories") if category in (labels or [])}
+
+
+def category_standings(rows: list[dict[str, Any]], members: set[int], game: str
+                       ) -> list[dict[str, Any]]:
+    """A standings list restricted to a category's ``members``, with their own ranks by
+    the game's tie-break (games.md §10.3)."""
+    return rank([row for row in rows if row["participant"] in members],
+                get_engine(game).rank_key)
+
+
+# --------------------------------------------------------------------------- clubs
+
+
+def clubs_at_registration(tournament: Tournament) -> tuple[dict[int, int | None],
+                                                           dict[int, str]]:
+    """Each participant's club at registration (the player's club where none was
+    stored) and the clubs' names: two queries."""
+    clubs = {pid: own or players
+             for pid, own, players in Participant.objects.filter(tournament=tournament)
+             .values_list("pk", "club_id", "player__club_id")}
+    names = dict(Club.objects.filter(pk__in={c for c in clubs.values() if c is not None})
+                 .values_list("pk", "name"))
+    return clubs, names
+
+
+def club_results(tournament: Tournament, *, full: bool = False) -> list[dict[str, Any]]:
+    """The club ranking (games.md §10.4) of the tournament's overall standings: [] when
+    the tournament has none (``club_ranking_k`` empty). Four queries."""
+    k = tournament.club_ranking_k
+    if not k:
+        return []
+    engine = get_engine(tournament.game)
+    clubs, names = clubs_at_registration(tournament)
+    return club_standings(named_standings(tournament, full=full), clubs, names, k=k,
+                          standing_order=engine.standing_order,
+                          tie_break=engine.team_tie_break)

@@ -43,6 +43,9 @@ from tournaments.policies import can_see_tournament
 from tournaments.recompute import snapshots
 from tournaments.selectors import (
     StandingEntry,
+    category_members,
+    category_standings,
+    club_results,
     participant_sheets,
     public_names,
     standing_entries,
@@ -58,6 +61,28 @@ TOP_IN_CHART = 8
 def _round(request) -> int:
     """The round asked for (``?round=N``), 0 (overall) for none or a bad value."""
     return round_number(request.GET.get("round")) or 0
+
+
+def _category(request, tournament: Tournament) -> str | None:
+    """The category asked for (``?category=``, one of the tournament's), else None."""
+    category = request.GET.get("category")
+    return category if category in (tournament.categories or []) else None
+
+
+def in_category(rows: list[StandingEntry], members: set[int], game: str
+                ) -> list[StandingEntry]:
+    """The rows of a category's members with their own ranks by the game's tie-break
+    (games.md §10.3): the entries themselves, re-ranked."""
+    kept = [row for row in rows if row.participant_id in members]
+    ranked = category_standings([{"participant": row.participant_id, "score": row.score,
+                                  **row.figures} for row in kept], members, game)
+    by_id = {row.participant_id: row for row in kept}
+    out = []
+    for item in ranked:
+        row = by_id[item["participant"]]
+        row.rank = item["rank"]
+        out.append(row)
+    return out
 
 
 def _etag(tournament: Tournament, number: int, fresh: snapshots.Freshness) -> str:
@@ -139,7 +164,9 @@ def _standings(tournament: Tournament, round_number: int, version: tuple | None 
             "rows_html": rows_html(tournament, rows, figures, round_number),
             "computed_at": computed_at, "stale": pending is not None,
             "shortened": _shortened(tournament, round_number or None),
-            "teams": _teams(tournament) if not round_number else []}
+            "teams": _teams(tournament) if not round_number else [],
+            "clubs": club_results(tournament) if not round_number else [],
+            "club_k": tournament.club_ranking_k}
 
 
 def _teams(tournament: Tournament) -> list[dict]:
@@ -201,6 +228,11 @@ def print_page(request, tournament: Tournament, slug: str):
     one query, their participants in another."""
     only = _round(request)
     by_round = standing_entries(tournament, only or None)
+    category = _category(request, tournament)
+    if category:
+        members = category_members(tournament, category)
+        by_round = {number: in_category(found, members, tournament.game)
+                    for number, found in by_round.items()}
     shortened = _shortened(tournament, only or None)
     lists = [{"round": number, "rows": found, "figures": _figures(found),
               "shortened": [t for t in shortened if t.round.number == number]}
@@ -212,10 +244,13 @@ def print_page(request, tournament: Tournament, slug: str):
                     for found in by_round.values() for row in found)
     return _remembered(render(request, "board/print.html", {
         "tournament": tournament, "lists": lists, "only": only, "show_club": show_club,
+        "category": category, "categories": tournament.categories or [],
         "rounds": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "computed_at": computed_at, "stale": pending is not None,
         "shortened_overall": shortened if not only else [],
-        "teams": _teams(tournament) if not only else []}), tournament, pending is not None)
+        "teams": _teams(tournament) if not only and not category else [],
+        "clubs": club_results(tournament) if not only and not category else []}),
+        tournament, pending is not None)
 
 
 print_page.snapshot = snapshots.Snapshotted("board-print", per_language=True)

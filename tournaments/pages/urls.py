@@ -5,6 +5,7 @@ from django.urls import path
 
 from tournaments.pages import (
     board,
+    categories,
     console,
     me,
     offline,
@@ -37,4 +38,4 @@ urlpatterns = [
 ]
 
 console_urlpatterns = (console.urlpatterns + teams.urlpatterns + prizes.urlpatterns
-                       + player_cards.urlpatterns)
+                       + player_cards.urlpatterns + categories.urlpatterns)

@@ -73,6 +73,9 @@ class PrizeConfig:
     places_percent: tuple[Fraction, ...] | None = None
     places_cents: tuple[int, ...] | None = None
     places_goods: tuple[str, ...] = ()
+    # games.md §10.3: a prize list per category, ``(label, PrizeConfig)`` in the order
+    # given; a category's prizes are fixed amounts and goods (no share of the pot)
+    category_prizes: tuple[tuple[str, PrizeConfig], ...] = ()
 
     @property
     def places(self) -> int:
@@ -88,6 +91,10 @@ class PrizeConfig:
         if self.places_cents is not None:
             out["places_cents"] = list(self.places_cents)
         out["places_goods"] = list(self.places_goods)
+        if self.category_prizes:
+            out["categories"] = {label: {k: v for k, v in config.as_dict().items()
+                                         if k in ("places_cents", "places_goods")}
+                                 for label, config in self.category_prizes}
         return out
 
 
@@ -193,7 +200,8 @@ def check_prize_config(data: Any) -> PrizeConfig:
     if not isinstance(data, Mapping):
         raise UserError([FieldError("", _("The body must be a JSON object."))])
     errors: list[FieldError] = [FieldError(str(name), _("Unknown field."))
-                                for name in data if name not in SPEC]
+                                for name in data if name not in SPEC and name != "categories"]
+    categories = _category_prizes(data.get("categories"), errors)
     fee = 0
     if "entry_fee_cents" not in data:
         errors.append(FieldError("entry_fee_cents", _("This field is required.")))
@@ -225,7 +233,84 @@ def check_prize_config(data: Any) -> PrizeConfig:
         raise UserError(errors)
     while goods and not goods[-1]:
         goods.pop()  # trailing empty goods make no prize places
-    return PrizeConfig(fee, payout, percents, clean["places_cents"], tuple(goods))
+    return PrizeConfig(fee, payout, percents, clean["places_cents"], tuple(goods), categories)
+
+
+CATEGORY_FIELDS = ("places_cents", "places_goods")
+
+
+def _category_prizes(data: Any, errors: list[FieldError]) -> tuple:
+    """``{"<label>": {"places_cents"?: [...], "places_goods"?: [...]}}``: each category's
+    fixed amounts and goods per place, read as the overall list's (errors named
+    ``categories.<label>.<field>``); which labels the tournament has is its service's
+    check."""
+    if data is None:
+        return ()
+    if not isinstance(data, Mapping):
+        errors.append(FieldError("categories", _("Must be an object of category labels.")))
+        return ()
+    out = []
+    for label, spec in data.items():
+        where = f"categories.{str(label)[:40]}"
+        if not isinstance(spec, Mapping):
+            errors.append(FieldError(where, _("Must be an object.")))
+            continue
+        errors.extend(FieldError(f"{where}.{str(name)[:40]}", _("Unknown field."))
+                      for name in spec if name not in CATEGORY_FIELDS)
+        found = len(errors)
+        lists = {name: SPEC[name].shape(spec.get(name), f"{where}.{name}", errors)
+                 for name in CATEGORY_FIELDS}
+        cents = (None if lists["places_cents"] is None else
+                 SPEC["places_cents"].read(lists["places_cents"], f"{where}.places_cents",
+                                           errors))
+        goods = [g for g in SPEC["places_goods"].read(lists["places_goods"] or [],
+                                                      f"{where}.places_goods", errors)
+                 if g is not None]
+        if len(errors) > found:
+            continue
+        while goods and not goods[-1]:
+            goods.pop()
+        out.append((str(label), PrizeConfig(places_cents=cents, places_goods=tuple(goods))))
+    return tuple(out)
+
+
+def _reranked(rows: list[Mapping[str, Any]]) -> list[Row]:
+    """Rows (best first, with ``rank``) given ranks again after some were taken out:
+    a tie stays a tie, the next player moves up."""
+    out: list[Row] = []
+    previous, current = None, 0
+    for position, row in enumerate(sorted(rows, key=lambda r: r["rank"]), start=1):
+        if row["rank"] != previous:
+            previous, current = row["rank"], position
+        out.append({**row, "rank": current})
+    return out
+
+
+def category_payouts(config: PrizeConfig, lists: Mapping[str, Iterable[Mapping[str, Any]]],
+                     *, overall: Iterable[Mapping[str, Any]] = (),
+                     one_prize_per_player: bool = False) -> list[Row]:
+    """Each category's payouts (games.md §10.3), in the order of its prize lists.
+
+    ``lists``: each category's standings with its own ranks. A player may win in
+    several categories; with ``one_prize_per_player`` the overall list pays first
+    (``overall``: its payouts) and a player who won a prize there, or in a category
+    before, is passed over: the prize goes to the next player of that category.
+    Returns ``[{"category", "places", "payouts"}]`` as ``payouts`` gives them."""
+    def winners(paid: Iterable[Mapping[str, Any]]) -> set:
+        return {p["participant"] for p in paid if p["amount_cents"] or p["goods"]}
+
+    won = winners(overall) if one_prize_per_player else set()
+    out = []
+    for label, prizes in config.category_prizes:
+        rows = [dict(r) for r in lists.get(label, [])]
+        if one_prize_per_player:
+            rows = _reranked([r for r in rows if r["participant"] not in won])
+        result = payouts(prizes, rows, fees_cents=0)
+        if one_prize_per_player:
+            won |= winners(result["payouts"])
+        out.append({"category": label, "places": result["places"],
+                    "payouts": result["payouts"]})
+    return out
 
 
 # --------------------------------------------------------------------------- money

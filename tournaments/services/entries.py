@@ -25,6 +25,12 @@ from tournaments.models import (
 )
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.recompute.signals import publication_changed
+from tournaments.services.categories import (
+    check_categories,
+    check_club_ranking_k,
+    participant_categories_set,
+    prune_member_categories,
+)
 from tournaments.services.lifecycle import lock_open_tournament
 
 
@@ -34,17 +40,23 @@ def tournament_create(*, name: str, game: str, rules: dict | None = None,
                       director=None, avoid_same_club: bool = False,
                       published: bool = False,
                       rounds_planned: int | None = None,
-                      team_size: int = TEAM_SIZE_DEFAULT) -> Tournament:
+                      team_size: int = TEAM_SIZE_DEFAULT,
+                      categories: list[str] | None = None,
+                      club_ranking_k: int | None = None,
+                      one_prize_per_player: bool = False) -> Tournament:
     """Create a tournament; the game's engine validates the rules first
     (``UserError`` naming ``rules.<option>``, nothing stored). ``rounds_planned``
     None takes the game's default."""
     engine = get_engine(game)
     engine.options(rules or {})
     check_rounds_planned(rounds_planned)
+    labels = check_categories(categories or [])
+    check_club_ranking_k(club_ranking_k)
     tournament = create_with_slug(
         Tournament, name, name=name, game=game, rules=rules or {},
         club=club, date=date, avoid_same_club=avoid_same_club, published=published,
-        rounds_planned=rounds_planned, team_size=team_size,
+        rounds_planned=rounds_planned, team_size=team_size, categories=labels,
+        club_ranking_k=club_ranking_k, one_prize_per_player=one_prize_per_player,
     )
     if director is not None:
         tournament.directors.add(director)
@@ -73,8 +85,10 @@ def participant_add(*, tournament: Tournament, player: Player,
         raise user_error("player", _("This player is already registered."))
     last = tournament.participants.aggregate(m=Max("start_number"))["m"] or 0
     with unique_errors(Participant):
+        # the club ranking counts the player's club at registration (games.md §10.4)
         return Participant.objects.create(tournament=tournament, player=player,
-                                          start_number=last + 1, checked_in=checked_in)
+                                          start_number=last + 1, checked_in=checked_in,
+                                          club_id=player.club_id)
 
 
 def is_registered(*, tournament: Tournament, player: Player) -> bool:
@@ -140,7 +154,7 @@ def participants_register(*, tournament: Tournament, names: list[str],
     return added, skipped
 
 
-PARTICIPANT_FLAGS = ("checked_in", "withdrawn")
+PARTICIPANT_FLAGS = ("checked_in", "withdrawn", "categories")
 
 
 @transaction.atomic
@@ -153,14 +167,21 @@ def participant_update(*, participant: Participant, **fields) -> Participant:
     (``sheet_end``). Re-admitting draws them again from the next round. Withdrawal is
     shown in the standings, so changing it has them recomputed as any sheet change
     does. ``UserError`` names a field that is unknown or not true/false;
-    ``StateConflict`` when the tournament is finished.
+    ``StateConflict`` when the tournament is finished. ``categories`` (the tournament's
+    labels the participant belongs to) may change after the finish too.
     """
+    categories = fields.pop("categories", None)
     for name, value in fields.items():
         if name not in PARTICIPANT_FLAGS:
             raise user_error(name, _("Unknown field; only %(fields)s can be changed."),
                              fields=", ".join(PARTICIPANT_FLAGS))
         if not isinstance(value, bool):
             raise user_error(name, _("Must be true or false."))
+    if categories is not None:
+        participant = participant_categories_set(participant=participant,
+                                                 categories=categories)
+        if not fields:
+            return participant
     lock_open_tournament(participant.tournament_id)
     withdrawn_before = participant.withdrawn
     for name, value in fields.items():
@@ -181,6 +202,11 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
             raise StateConflict(_("Game and rules cannot change once a round is drawn."))
     get_engine(fields.get("game", tournament.game)).options(fields.get("rules", tournament.rules))
     check_rounds_planned(fields.get("rounds_planned"))
+    if "categories" in fields:
+        fields["categories"] = check_categories(fields["categories"])
+        prune_member_categories(tournament, fields["categories"])
+    if "club_ranking_k" in fields:
+        check_club_ranking_k(fields["club_ranking_k"])
     if "team_size" in fields:
         largest = max(Participant.objects.filter(tournament=tournament, team__isnull=False)
                       .values("team").annotate(n=Count("pk")).values_list("n", flat=True),

@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext_noop as _
 
+from games.errors import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import FeeEvent, PrizeList
 from tournaments.prizes.payout import PrizeConfig, check_lot, check_prize_config
@@ -28,6 +29,12 @@ from tournaments.services.lifecycle import lock_open_tournament
 def prizes_set(*, tournament_id: int, data: Any, actor: Actor | None = None) -> PrizeConfig:
     tournament = lock_open_tournament(tournament_id)
     config = check_prize_config(data)
+    unknown = [label for label, _c in config.category_prizes
+               if label not in (tournament.categories or [])]
+    if unknown:
+        raise user_error("categories", _("Unknown category “%(label)s”; the tournament "
+                                         "has: %(known)s."), label=unknown[0][:40],
+                         known=", ".join(tournament.categories or []) or "–")
     stored = PrizeList.objects.filter(tournament=tournament).first()
     if stored is None:
         PrizeList.objects.create(tournament=tournament, config=config.as_dict())

@@ -95,12 +95,16 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
             "created_at": _when(tournament.created_at),
             "rounds_planned": tournament.rounds_planned,
             "team_size": tournament.team_size,
+            "categories": list(tournament.categories or []),
+            "club_ranking_k": tournament.club_ranking_k,
+            "one_prize_per_player": tournament.one_prize_per_player,
         },
         "clubs": [{"slug": c.slug, "name": c.name, "city": c.city}
                   for c in sorted(clubs, key=lambda c: c.slug)],
         "participants": [
             {"start_number": p.start_number, "checked_in": p.checked_in,
              "withdrawn": p.withdrawn, "registered_at": _when(p.registered_at),
+             "categories": list(p.categories or []),
              "player": {"name": p.player.name, "member_number": p.player.member_number,
                         "club": p.player.club.slug if p.player.club else None,
                         # the player's choice travels with the name: a copy of the archive

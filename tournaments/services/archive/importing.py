@@ -203,14 +203,19 @@ def tournament_import(*, data: Any, importer=None) -> Tournament:
         status=t["status"], published=t["published"], avoid_same_club=t["avoid_same_club"],
         club_evening=t["club_evening"], loss_fee_cents=t["loss_fee_cents"],
         loss_fee_from=t["loss_fee_from"], loss_fee_high_cents=t["loss_fee_high_cents"],
-        rounds_planned=t["rounds_planned"], team_size=t["team_size"])
+        rounds_planned=t["rounds_planned"], team_size=t["team_size"],
+        categories=t["categories"], club_ranking_k=t["club_ranking_k"],
+        one_prize_per_player=t["one_prize_per_player"])
     Tournament.objects.filter(pk=tournament.pk).update(created_at=t["created_at"])
     if importer is not None:
         tournament.directors.add(importer)
     participants = {
         number: Participant.objects.create(
             tournament=tournament, player=players[number], start_number=number,
-            checked_in=p["checked_in"], withdrawn=p["withdrawn"])
+            checked_in=p["checked_in"], withdrawn=p["withdrawn"],
+            club_id=players[number].club_id,
+            # a label the tournament lacks is dropped, as renaming a category does
+            categories=[c for c in t["categories"] if c in p["categories"]])
         for number, p in sorted(archive["participants"].items())}
     for number, p in archive["participants"].items():
         if p["registered_at"] is not None:

@@ -58,8 +58,20 @@ from tournaments.services.archive.spec import (
     fail,
     prefixed,
 )
+from tournaments.services.categories import check_categories
 
 LIST = ListOf()
+
+
+class Labels:
+    """Category labels (games.md §10.3), checked as the API checks them."""
+
+    def read(self, value: Any, path: str) -> list[str]:
+        try:
+            return check_categories(value)
+        except UserError as exc:
+            raise fail(path, exc.message, **exc.params) from None
+
 MONEY = ("loss_fee_cents", "loss_fee_from", "loss_fee_high_cents")
 
 ARCHIVE = Shape({"format": Plain(), "version": Plain(), "tournament": Plain(), "clubs": Plain(),
@@ -75,11 +87,17 @@ TOURNAMENT = Shape(
      "published": Flag(), "avoid_same_club": Flag(), "club_evening": Flag(),
      **dict.fromkeys(MONEY, Plain()), "club": Plain(), "created_at": Moment()},
     optional={"rounds_planned": Whole.of(Tournament, "rounds_planned", null=True),
-              "team_size": Whole.of(Tournament, "team_size")},
-    defaults={"team_size": TEAM_SIZE_DEFAULT})
+              "team_size": Whole.of(Tournament, "team_size"),
+              # absent from archives before categories and the club ranking
+              "categories": Labels(), "club_ranking_k": Whole.of(Tournament, "club_ranking_k",
+                                                                  null=True),
+              "one_prize_per_player": Flag()},
+    defaults={"team_size": TEAM_SIZE_DEFAULT, "categories": [],
+              "one_prize_per_player": False})
 PARTICIPANT = Shape({"start_number": Whole(1, MAX_START_NUMBER), "checked_in": Flag(),
                      "withdrawn": Flag(), "player": Plain()},
-                    optional={"registered_at": Moment(null=True)})
+                    optional={"registered_at": Moment(null=True), "categories": Labels()},
+                    defaults={"categories": []})
 PLAYER = Shape({"name": Text.of(Player, "name", blank=False),
                 "member_number": Text.of(Player, "member_number"), "club": Plain()},
                # absent from archives before the publication choice: the full name, as then

@@ -12,16 +12,22 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.recompute.standings_rows import compute_standings
+from tournaments.standings import rank
 
 
-def standings_csv(tournament: Tournament, *, full: bool = False) -> str:
+def standings_csv(tournament: Tournament, *, full: bool = False,
+                  category: str | None = None) -> str:
     """The tournament's current standings: rank, start number, name, club, (the team,
     when the tournament has teams), score, the game's figures and one column per
     round. Names as their players chose (``clubs.publication``) unless ``full`` (the
-    caller's ``sees_full_names``)."""
+    caller's ``sees_full_names``). With ``category`` (one of the tournament's), only its
+    members, with their own ranks (games.md §10.3)."""
     engine = get_engine(tournament.game)
     rows = compute_standings(tournament)
     people = {p.pk: p for p in tournament.participants.select_related("player__club", "team")}
+    if category is not None:
+        rows = rank([row for row in rows if category in (people[row["participant"]].categories
+                                                         or [])], engine.rank_key)
     teams = any(p.team_id for p in people.values())
     rounds = sorted({r["round"] for row in rows for r in row["rounds"]})
     figure_names = presentation_of(tournament.game).figure_labels

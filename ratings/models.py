@@ -1,0 +1,1 @@
+from ratings.list_models import RankingList  # noqa: F401
