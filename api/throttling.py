@@ -66,3 +66,23 @@ class VoiceRateThrottle(OpenWhenCacheFails, SimpleRateThrottle):
 
 def token_ident(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+class RegistrationRateThrottle(OpenWhenCacheFails, AnonRateThrottle):
+    """Self-registrations per client address (``REGISTRATION_RATE``, default
+    ``30/min``): beyond it 429 with ``Retry-After``. Only the sign-up itself (``POST``)
+    counts."""
+
+    scope = "registration"
+
+    def get_rate(self):
+        return settings.REGISTRATION_RATE
+
+    def get_cache_key(self, request, view):
+        if request.method != "POST":
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    @classmethod
+    def forget(cls, ident: str) -> None:
+        cls.cache.delete(cls.cache_format % {"scope": cls.scope, "ident": ident})

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 
 from api.names import ShownNameField
 from api.permissions import TournamentAccess
+from api.registrations import RegistrationSettingsSerializer, registration_settings
 from api.strict import StrictModelSerializer, StrictSerializer
 from clubs.models import Club, Player
 from clubs.policies import runs_club
@@ -41,6 +42,7 @@ from tournaments.services import (
     tournament_reopen,
     tournament_update,
 )
+from tournaments.services.registrations import registration_configure
 
 
 class TournamentSerializer(StrictModelSerializer):
@@ -57,11 +59,13 @@ class TournamentSerializer(StrictModelSerializer):
         help_text=_("Rounds the tournament means to play; balanced draws plan them ahead so "
                     "that no pair meets twice where a schedule allows it. Empty: the game's "
                     "default (shown in the answer)."))
+    registration = RegistrationSettingsSerializer(source="*", required=False)
 
     class Meta:
         model = Tournament
         fields = ["id", "slug", "name", "game", "rules", "club", "date", "status", "published",
-                  "avoid_same_club", "rounds_planned", "team_size", "participants"]
+                  "avoid_same_club", "rounds_planned", "team_size", "participants",
+                  "registration"]
         read_only_fields = ["id", "slug", "status"]
 
     def to_representation(self, instance):
@@ -87,8 +91,9 @@ class ParticipantSerializer(StrictModelSerializer):
 
     class Meta:
         model = Participant
-        fields = ["id", "player", "name", "start_number", "checked_in", "withdrawn"]
-        read_only_fields = ["id", "start_number"]
+        fields = ["id", "player", "name", "start_number", "checked_in", "withdrawn", "paid",
+                  "status"]
+        read_only_fields = ["id", "start_number", "paid", "status"]
 
 
 class ParticipantDetailSerializer(ParticipantSerializer):
@@ -111,11 +116,13 @@ class ParticipantDetailSerializer(ParticipantSerializer):
 class ParticipantUpdateSerializer(StrictSerializer):
     checked_in = serializers.BooleanField(required=False, label=_("checked in"))
     withdrawn = serializers.BooleanField(required=False, label=_("withdrawn"))
+    paid = serializers.BooleanField(required=False, label=_("paid"),
+                                    help_text="the entry fee is paid (check-in at the door)")
 
     def validate(self, attrs):
         if not attrs:
             raise serializers.ValidationError(
-                {"withdrawn": [_("Give checked_in or withdrawn (true or false).")]})
+                {"withdrawn": [_("Give checked_in, withdrawn or paid (true or false).")]})
         return attrs
 
 
@@ -130,13 +137,22 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                 .annotate(participant_count=Count("participants")))
 
     def perform_create(self, serializer):
-        data = serializer.validated_data
+        data = dict(serializer.validated_data)
+        registration = registration_settings(Tournament(), data)  # sign-up, issue 29
         serializer.instance = tournament_create(director=self.request.user, **data)
+        if registration is not None:
+            serializer.instance = registration_configure(
+                tournament_id=serializer.instance.pk, **registration)
         serializer.instance.participant_count = 0
 
     def perform_update(self, serializer):
-        serializer.instance = tournament_update(tournament=serializer.instance,
-                                                **serializer.validated_data)
+        data = dict(serializer.validated_data)
+        registration = registration_settings(serializer.instance, data)  # sign-up, issue 29
+        if data or registration is None:
+            serializer.instance = tournament_update(tournament=serializer.instance, **data)
+        if registration is not None:
+            serializer.instance = registration_configure(
+                tournament_id=serializer.instance.pk, **registration)
 
     @extend_schema(methods=["GET"], responses=ParticipantSerializer(many=True))
     @extend_schema(methods=["POST"], request=ParticipantSerializer,

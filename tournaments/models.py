@@ -95,6 +95,18 @@ class Tournament(models.Model):
                                                      null=True, blank=True)
     loss_fee_high_cents = models.PositiveIntegerField(_("higher fee per lost game (cents)"),
                                                       null=True, blank=True)
+    # Self-registration (tournaments.services.registrations): open to anyone while
+    # ``registration_open`` and before the deadline; beyond the cap a waiting list.
+    # With ``check_in`` on, only checked-in registrants are drawn; at ``release_at``
+    # the unchecked ones are released and the waiting list moves up.
+    registration_open = models.BooleanField(_("registration open"), default=False)
+    registration_cap = models.PositiveIntegerField(_("places"), null=True, blank=True)
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True,
+                                                 blank=True)
+    check_in = models.BooleanField(_("check-in at the door"), default=False)
+    release_at = models.DateTimeField(_("release unchecked registrants at"), null=True,
+                                      blank=True)
+    released = models.BooleanField(_("unchecked registrants released"), default=False)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -112,6 +124,12 @@ class Tournament(models.Model):
         return get_engine(self.game).rounds_planned
 
 
+class RegistrationStatus(models.TextChoices):
+    REGISTERED = "registered", _("registered")
+    WAITING = "waiting", _("waiting list")
+    CANCELLED = "cancelled", _("cancelled")
+
+
 class Participant(models.Model):
     tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"),
                                    on_delete=models.CASCADE, related_name="participants")
@@ -126,6 +144,16 @@ class Participant(models.Model):
                                          auto_now_add=True)
     personal_token = models.CharField(_("personal token"), max_length=64, unique=True,
                                       default=new_token, editable=False)
+    # Registration (tournaments.services.registrations): only ``registered`` ones are
+    # drawn, listed on boards and prints; ``waiting`` ones wait in ``queue_number`` order.
+    status = models.CharField(_("registration status"), max_length=10,
+                              choices=RegistrationStatus.choices,
+                              default=RegistrationStatus.REGISTERED)
+    queue_number = models.PositiveIntegerField(_("place in the queue"), null=True, blank=True)
+    self_registered = models.BooleanField(_("registered themselves"), default=False)
+    paid = models.BooleanField(_("paid"), default=False)
+    email = models.EmailField(_("e-mail"), blank=True)
+    language = models.CharField(_("language"), max_length=8, blank=True)
 
     class Meta:
         ordering = ["tournament", "start_number"]

@@ -140,7 +140,7 @@ def participants_register(*, tournament: Tournament, names: list[str],
     return added, skipped
 
 
-PARTICIPANT_FLAGS = ("checked_in", "withdrawn")
+PARTICIPANT_FLAGS = ("checked_in", "withdrawn", "paid")
 
 
 @transaction.atomic
