@@ -14,6 +14,8 @@ from django.conf import settings
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
 
+from tournaments.registration_rate import RegistrationRate
+
 log = logging.getLogger(__name__)
 
 
@@ -68,21 +70,7 @@ def token_ident(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
-class RegistrationRateThrottle(OpenWhenCacheFails, AnonRateThrottle):
-    """Self-registrations per client address (``REGISTRATION_RATE``, default
-    ``30/min``): beyond it 429 with ``Retry-After``. Only the sign-up itself (``POST``)
-    counts."""
 
-    scope = "registration"
-
-    def get_rate(self):
-        return settings.REGISTRATION_RATE
-
-    def get_cache_key(self, request, view):
-        if request.method != "POST":
-            return None
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
-
-    @classmethod
-    def forget(cls, ident: str) -> None:
-        cls.cache.delete(cls.cache_format % {"scope": cls.scope, "ident": ident})
+class RegistrationRateThrottle(RegistrationRate):
+    """Self-registrations per client address (``REGISTRATION_RATE``): beyond it 429 with
+    ``Retry-After``; one counter with the public form (``tournaments.registration_rate``)."""

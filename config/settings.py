@@ -277,7 +277,9 @@ SPECTACULAR_SETTINGS = {
                             "MemberLineStatusEnum": ["new", "unchanged", "exists"],
                             "ObjectionStatusEnum": ["open", "resolved"],
                             "CallStatusEnum": "tournaments.models.DirectorCall.Status",
-                            "CallUpdateStatusEnum": ["seen", "closed"]},
+                            "CallUpdateStatusEnum": ["seen", "closed"],
+                            "RegistrationStatusEnum": "tournaments.models.RegistrationStatus",
+                            "SignUpStatusEnum": ["registered", "waiting"]},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "api.openapi.add_components_and_errors"],
 }

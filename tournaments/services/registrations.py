@@ -37,6 +37,7 @@ from clubs.uniques import unique_errors
 from games.errors import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, RegistrationStatus, Tournament
+from tournaments.recompute import snapshots
 from tournaments.services.lifecycle import lock_open_tournament
 from tournaments.text_checks import control_characters, storable
 
@@ -212,7 +213,8 @@ def registration_submit(*, tournament_id: int, name: str, club: Club | None = No
     status = REGISTERED if has_place else WAITING
     fields = {
         "status": status, "self_registered": True, "email": email or "",
-        "language": language or "", "checked_in": not tournament.check_in,
+        "language": language or "",
+        "checked_in": status == REGISTERED and not tournament.check_in,
         "queue_number": _next_queue_number(tournament),
     }
     if participant is None:
@@ -255,6 +257,8 @@ def _move_up(tournament: Tournament) -> list[Participant]:
             return []
         waiting = waiting[:free]
     moved = list(waiting)
+    if moved:
+        snapshots.invalidate(tournament.pk)  # the players' own pages show the status
     for participant in moved:
         participant.status = REGISTERED
         participant.checked_in = not tournament.check_in
@@ -279,6 +283,7 @@ def registration_cancel(*, participant_id: int) -> Participant:
     participant.status = CANCELLED
     participant.checked_in = False
     participant.save(update_fields=["status", "checked_in"])
+    snapshots.invalidate(tournament.pk)  # the players' own pages show the status
     mail_later(participant, "cancelled")
     _move_up(tournament)
     return participant
@@ -302,6 +307,7 @@ def registrations_release(*, tournament_id: int, now: datetime.datetime | None =
         participant.status = CANCELLED
         participant.save(update_fields=["status"])
         mail_later(participant, "released")
+    snapshots.invalidate(tournament.pk)
     tournament.released = True
     tournament.save(update_fields=["released"])
     _move_up(tournament)
