@@ -113,7 +113,8 @@ def test_known_player_is_matched_by_name_and_club_or_email(open_event, anon_clie
     resp = sign_up(anon_client, open_event, name="  karin  SCHWARZ ", club=club.pk)
     assert by_token(resp.json()["personal_url"]).player == member
     again = sign_up(anon_client, open_event, name="Karin Schwarz", club=club.pk)
-    assert again.json()["personal_url"] == resp.json()["personal_url"]
+    assert again.status_code == 409  # matched, not doubled, and no one else's link
+    assert "personal_url" not in again.json()
     assert Participant.objects.filter(tournament=open_event).count() == 1
     other = ParticipantFactory(player=PlayerFactory(name="Otto Guest", club=None),
                                email="otto@example.org")
@@ -193,3 +194,13 @@ def test_release_time_releases_unchecked_and_moves_the_waiting_list_up(
     statuses = {p.pk: p.status for p in Participant.objects.filter(tournament=open_event)}
     assert statuses == {first.pk: "registered", second.pk: "cancelled",
                         third.pk: "registered"}
+
+
+def test_a_failing_mail_server_never_fails_the_sign_up(open_event, anon_client, settings,
+                                                       django_capture_on_commit_callbacks):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 1, 1
+    with django_capture_on_commit_callbacks(execute=True):
+        resp = sign_up(anon_client, open_event, name="Anna Berger", email="a@example.org")
+    assert resp.status_code == 201
+    assert Participant.objects.filter(tournament=open_event, status="registered").count() == 1

@@ -10,12 +10,14 @@ leads to the registrant's own page, which shows the status and the waiting posit
 These pages are not snapshotted: they carry a CSRF token.
 """
 
+from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
+from tournaments.errors import StateConflict
 from tournaments.forms import SignUpForm
 from tournaments.links import personal_path
 from tournaments.pages.access import tournament_by_slug
@@ -89,7 +91,10 @@ def cancel_page(request, token: str):
     """Asks first; the POST cancels (twice is harmless) and goes back to the page."""
     participant = registration_of(token)
     if request.method == "POST" and request.POST.get("confirm") == "yes":
-        registration_cancel(participant_id=participant.pk)
+        try:
+            registration_cancel(participant_id=participant.pk)
+        except StateConflict as exc:  # the tournament is finished
+            messages.error(request, exc.render(_))
         return redirect(personal_path(token))
     return render(request, "me/cancel.html", {
         "tournament": participant.tournament, "name": participant.player.name,

@@ -183,9 +183,10 @@ def registration_submit(*, tournament_id: int, name: str, club: Club | None = No
                         language: str = "") -> Participant:
     """Sign a player up: a place while the cap allows, else the end of the waiting list.
 
-    ``StateConflict`` (409) when registration is closed or past its deadline; a known
-    player is matched, not created twice; signing up again while registered or waiting
-    answers the same registration (nothing doubled); after a cancel it queues anew.
+    ``StateConflict`` (409) when registration is closed or past its deadline, and when
+    the player is registered or waiting already (nothing doubled, and no one else's
+    link handed out); a known player is matched, not created twice; after a cancel a
+    sign-up queues anew.
     """
     name = _check_name(name)
     if publication is not None and publication not in PUBLICATIONS:
@@ -207,7 +208,10 @@ def registration_submit(*, tournament_id: int, name: str, club: Club | None = No
             player.save(update_fields=["publication"])
     participant = Participant.objects.filter(tournament=tournament, player=player).first()
     if participant is not None and participant.status != CANCELLED:
-        return participant
+        # never the existing personal link: it would open someone else's page to anyone
+        # who types their name (the link came with the first sign-up)
+        raise StateConflict(_("This player is registered for this tournament already; "
+                              "the personal link came with the first registration."))
     cap = tournament.registration_cap
     has_place = cap is None or _taken(tournament) < cap
     status = REGISTERED if has_place else WAITING
