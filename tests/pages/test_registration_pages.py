@@ -124,3 +124,25 @@ def test_calendar_lists_upcoming_published_events(club, tournament):
     assert events[0]["dtstart"].dt == soon.date
     assert str(events[0]["uid"]).startswith(f"tournament-{soon.pk}@")
     assert Client().get("/clubs/no-such-club/events.ics").status_code == 404
+
+
+@pytest.mark.parametrize("count", [2, 24])
+def test_check_in_view_and_calendar_queries_do_not_grow_with_rows(
+        client, director, club, open_event, count, django_assert_max_num_queries):
+    registration_configure(tournament_id=open_event.pk, open=True, cap=count // 2,
+                           check_in=True)
+    from tournaments.registration_rate import RegistrationRate
+
+    for n in range(count):
+        form(open_event, name=f"Spieler {n}")
+        RegistrationRate.forget("127.0.0.1")
+    for n in range(count):
+        TournamentFactory(club=club, published=True,
+                          date=timezone.localdate() + datetime.timedelta(days=n))
+    client.force_login(director)
+    with django_assert_max_num_queries(12):
+        assert client.get(f"/console/t/{open_event.pk}/check-in/").status_code == 200
+    with django_assert_max_num_queries(5):
+        assert client.get(f"/clubs/{club.slug}/events/").status_code == 200
+    with django_assert_max_num_queries(5):
+        assert client.get(f"/clubs/{club.slug}/events.ics").status_code == 200

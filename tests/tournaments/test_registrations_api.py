@@ -14,6 +14,12 @@ from tournaments.models import Participant
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _mails_in_process(in_process_tasks):
+    """The e-mail tasks run in process after the commit (also in CI's Redis pass), so
+    their mails land in Django's test outbox."""
+
+
 @pytest.fixture
 def open_event(tournament, director_client):
     tournament.published = True
