@@ -106,6 +106,27 @@ class TournamentAccess(StaffWritesAnyoneReads):
         return directs(request.user, tournament)
 
 
+class RegistrationAccess(TournamentAccess):
+    """Self-registration (``…/registrations/``): anyone who sees the (published)
+    tournament signs up with ``POST``; its directors read the list."""
+
+    def has_permission(self, request, view):
+        return request.method == "POST" or is_staff(request.user)
+
+    def who(self, method: str, view) -> tuple[bool, str]:
+        if method == "POST":
+            return True, ("anyone, also without credentials, while the tournament's "
+                          "registration is open (409 otherwise)")
+        return False, "the tournament's directors and its club's admins (staff)"
+
+    def has_object_permission(self, request, view, tournament):
+        if not can_see_tournament(request.user, tournament):
+            raise NotFound()
+        if request.method == "POST":
+            return True
+        return directs(request.user, tournament)
+
+
 class TableAccess(BasePermission):
     """A table's own token, or staff who direct its tournament; ``directors_only`` on the
     view keeps the table's own token out (summary, history), ``tokens_only`` keeps staff

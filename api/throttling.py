@@ -14,6 +14,8 @@ from django.conf import settings
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
 
+from tournaments.registration_rate import RegistrationRate
+
 log = logging.getLogger(__name__)
 
 
@@ -66,3 +68,9 @@ class VoiceRateThrottle(OpenWhenCacheFails, SimpleRateThrottle):
 
 def token_ident(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:32]
+
+
+
+class RegistrationRateThrottle(RegistrationRate):
+    """Self-registrations per client address (``REGISTRATION_RATE``): beyond it 429 with
+    ``Retry-After``; one counter with the public form (``tournaments.registration_rate``)."""

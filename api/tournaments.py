@@ -21,6 +21,7 @@ from rest_framework.response import Response
 
 from api.names import ShownNameField
 from api.permissions import TournamentAccess
+from api.registrations import RegistrationSettingsSerializer, registration_settings
 from api.strict import StrictModelSerializer, StrictSerializer
 from clubs.models import Club, Player
 from clubs.policies import runs_club
@@ -47,6 +48,7 @@ from tournaments.services import (
     tournament_update,
 )
 from tournaments.services.categories import check_categories
+from tournaments.services.registrations import registration_configure
 
 
 class TournamentSerializer(StrictModelSerializer):
@@ -78,12 +80,13 @@ class TournamentSerializer(StrictModelSerializer):
         required=False, label=_("one prize per player"),
         help_text="A player wins one prize at most: the overall list pays first, a "
                   "category's prize passes to the next player of the category.")
+    registration = RegistrationSettingsSerializer(source="*", required=False)
 
     class Meta:
         model = Tournament
         fields = ["id", "slug", "name", "game", "rules", "club", "date", "status", "published",
                   "avoid_same_club", "rounds_planned", "team_size", "categories",
-                  "club_ranking_k", "one_prize_per_player", "participants"]
+                  "club_ranking_k", "one_prize_per_player", "participants", "registration"]
         read_only_fields = ["id", "slug", "status"]
 
     def to_representation(self, instance):
@@ -116,8 +119,8 @@ class ParticipantSerializer(StrictModelSerializer):
     class Meta:
         model = Participant
         fields = ["id", "player", "name", "start_number", "checked_in", "withdrawn",
-                  "categories"]
-        read_only_fields = ["id", "start_number", "categories"]
+                  "categories", "paid", "status"]
+        read_only_fields = ["id", "start_number", "categories", "paid", "status"]
 
 
 class ParticipantDetailSerializer(ParticipantSerializer):
@@ -145,11 +148,13 @@ class ParticipantUpdateSerializer(StrictSerializer):
         max_length=MAX_CATEGORIES, label=_("categories"),
         help_text="The tournament's category labels this participant belongs to; an "
                   "unknown label is a 400 naming categories.")
+    paid = serializers.BooleanField(required=False, label=_("paid"),
+                                    help_text="the entry fee is paid (check-in at the door)")
 
     def validate(self, attrs):
         if not attrs:
             raise serializers.ValidationError(
-                {"withdrawn": [_("Give checked_in or withdrawn (true or false).")]})
+                {"withdrawn": [_("Give checked_in, withdrawn or paid (true or false).")]})
         return attrs
 
 
@@ -164,13 +169,22 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
                 .annotate(participant_count=Count("participants")))
 
     def perform_create(self, serializer):
-        data = serializer.validated_data
+        data = dict(serializer.validated_data)
+        registration = registration_settings(Tournament(), data)  # sign-up, issue 29
         serializer.instance = tournament_create(director=self.request.user, **data)
+        if registration is not None:
+            serializer.instance = registration_configure(
+                tournament_id=serializer.instance.pk, **registration)
         serializer.instance.participant_count = 0
 
     def perform_update(self, serializer):
-        serializer.instance = tournament_update(tournament=serializer.instance,
-                                                **serializer.validated_data)
+        data = dict(serializer.validated_data)
+        registration = registration_settings(serializer.instance, data)  # sign-up, issue 29
+        if data or registration is None:
+            serializer.instance = tournament_update(tournament=serializer.instance, **data)
+        if registration is not None:
+            serializer.instance = registration_configure(
+                tournament_id=serializer.instance.pk, **registration)
 
     @extend_schema(methods=["GET"], responses=ParticipantSerializer(many=True))
     @extend_schema(methods=["POST"], request=ParticipantSerializer,

@@ -31,6 +31,7 @@ from api.me_history import MyHistory, MySeasons
 from api.players import PlayerViewSet
 from api.prizes import Cash, PrizeLot, Prizes
 from api.ranking_lists import ClubRankingLists, RankingListDetail
+from api.registrations import MyRegistration, TournamentRegistrations
 from api.rounds import RoundClose, RoundDetail, RoundList, RoundReopen, RoundSwap
 from api.standings import TournamentStandings
 from api.tables import (
@@ -64,6 +65,9 @@ router.register("tournaments", TournamentViewSet, basename="tournament")
 urlpatterns = [
     path("auth/token/", ThrottledTokenLogin.as_view(), name="auth-token"),
     path("me/", Me.as_view(), name="me"),
+    path("me/registration/", MyRegistration.as_view(), name="me-registration"),
+    path("tournaments/<int:tournament_id>/registrations/", TournamentRegistrations.as_view(),
+         name="registration-list"),
     path("games/", GameList.as_view(), name="game-list"),
     path("games/<str:game>/", GameDetail.as_view(), name="game-detail"),
     path("games/<str:game>/score/", Scorer.as_view(), name="game-score"),

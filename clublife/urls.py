@@ -10,7 +10,7 @@ the ``pages`` namespace, beside ``/me/<token>/``.
 
 from django.urls import path
 
-from clublife import cash_pages, me_history, privacy_pages, views
+from clublife import calendar, cash_pages, me_history, privacy_pages, views
 from clublife import club_pages as club_views
 
 app_name = "clubs"
@@ -33,6 +33,8 @@ urlpatterns = [
          name="tournament-cash-csv"),
     path("<slug:slug>/", views.club_page, name="club"),
     path("<slug:slug>/evenings/new/", views.evening_new, name="evening-new"),
+    path("<slug:slug>/events/", calendar.events_page, name="events"),
+    path("<slug:slug>/events.ics", calendar.events_ics, name="events-ics"),
     path("<slug:slug>/settings/", club_views.settings_page, name="settings"),
     path("<slug:slug>/members/", club_views.members_page, name="members"),
     path("<slug:slug>/member-list/", club_views.member_list, name="member-list"),

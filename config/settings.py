@@ -188,7 +188,25 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.prune_idempotency_keys",
         "schedule": 3600,
     },
+    "release-registrations": {
+        "task": "tournaments.tasks.registrations_release_due",
+        "schedule": 60,
+    },
 }
+# E-mail to registrants (sign-up, waiting list, moved up, cancelled, drawn): the console
+# in debug (``make run``), SMTP from the environment in production.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+                        if DEBUG else "django.core.mail.backends.smtp.EmailBackend")
+EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "stichliste@localhost")
+# Self-registrations per client address (``api.throttling.RegistrationRateThrottle``).
+REGISTRATION_RATE = env_rate("REGISTRATION_RATE", "30/min")
 # Stored answers of Idempotency-Keys older than this are deleted (hourly, by beat).
 IDEMPOTENCY_KEY_MAX_AGE_HOURS = env_int("IDEMPOTENCY_KEY_MAX_AGE_HOURS", 48)
 if IDEMPOTENCY_KEY_MAX_AGE_HOURS < 1:
@@ -265,7 +283,9 @@ SPECTACULAR_SETTINGS = {
                             "CallStatusEnum": "tournaments.models.DirectorCall.Status",
                             "CallUpdateStatusEnum": ["seen", "closed"],
                             "GameEnum": "games.choices.GAME_CHOICES",
-                            "LeagueGameEnum": ["skat", "doppelkopf"]},
+                            "LeagueGameEnum": ["skat", "doppelkopf"],
+                            "RegistrationStatusEnum": "tournaments.models.RegistrationStatus",
+                            "SignUpStatusEnum": ["registered", "waiting"]},
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums",
                              "api.openapi.add_components_and_errors"],
 }

@@ -20,11 +20,12 @@ def throttles_of_the_test_client_forgotten():
     scorer requests, as if the throttles' windows had passed: a fuzzer's wrong passwords
     or many scorer calls in one test must not lock another test out (the throttle tests
     use addresses of their own)."""
-    from api.throttling import ScorerRateThrottle
+    from api.throttling import RegistrationRateThrottle, ScorerRateThrottle
     from clubs.login_throttle import forget_address
 
     forget_address("127.0.0.1")
     ScorerRateThrottle.forget("127.0.0.1")
+    RegistrationRateThrottle.forget("127.0.0.1")
 
 
 @pytest.fixture(autouse=True)

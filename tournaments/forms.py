@@ -97,3 +97,48 @@ class DrawForm(forms.Form):
     method = forms.ChoiceField(label=_("Seating"), choices=Round.Method.choices)
     seed = forms.IntegerField(label=_("Seed (optional, for a reproducible draw)"), required=False,
                               min_value=0, max_value=2**63 - 1)
+
+
+class RegistrationSettingsForm(forms.Form):
+    """Sign-up settings of a tournament (``services.registrations.registration_configure``)."""
+
+    open = forms.BooleanField(label=_("Registration open (on the public page)"),
+                              required=False)
+    cap = forms.IntegerField(label=_("Places (empty: no limit)"), required=False,
+                             min_value=1, max_value=10_000)
+    deadline = forms.DateTimeField(
+        label=_("Registration deadline"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"))
+    check_in = forms.BooleanField(label=_("Check-in at the door: only checked-in players "
+                                          "are drawn"), required=False)
+    release_at = forms.DateTimeField(
+        label=_("Release the places of those not checked in at"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"))
+
+
+class SignUpForm(forms.Form):
+    """The public sign-up form. ``website`` is a honeypot: hidden from people, a bot
+    that fills it is refused."""
+
+    name = forms.CharField(label=_("Your name"), max_length=120)
+    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(),
+                                  required=False, empty_label=_("no club (ohne Verein)"))
+    club_name = forms.CharField(label=_("or another club"), max_length=120, required=False)
+    email = forms.EmailField(label=_("E-mail (optional, for the confirmation)"),
+                             required=False, max_length=254)
+    publication = forms.ChoiceField(label=_("Name on public pages"), choices=[])
+    website = forms.CharField(required=False, max_length=200, label=_("Leave this empty"))
+
+    def __init__(self, *args, clubs=None, **kwargs):
+        from clubs.models import Player
+
+        super().__init__(*args, **kwargs)
+        self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
+        self.fields["publication"].choices = Player.Publication.choices
+        self.fields["publication"].initial = Player.Publication.FULL
+
+    def clean_name(self):
+        name = self.cleaned_data["name"].strip()
+        if not name:
+            raise forms.ValidationError(_("The name must not be blank."))
+        return name

@@ -111,6 +111,18 @@ class Tournament(models.Model):
         _("club ranking: players counted per club"), null=True, blank=True,
         validators=[MinValueValidator(MIN_CLUB_RANKING_K),
                     MaxValueValidator(MAX_CLUB_RANKING_K)])
+    # Self-registration (tournaments.services.registrations): open to anyone while
+    # ``registration_open`` and before the deadline; beyond the cap a waiting list.
+    # With ``check_in`` on, only checked-in registrants are drawn; at ``release_at``
+    # the unchecked ones are released and the waiting list moves up.
+    registration_open = models.BooleanField(_("registration open"), default=False)
+    registration_cap = models.PositiveIntegerField(_("places"), null=True, blank=True)
+    registration_deadline = models.DateTimeField(_("registration deadline"), null=True,
+                                                 blank=True)
+    check_in = models.BooleanField(_("check-in at the door"), default=False)
+    release_at = models.DateTimeField(_("release unchecked registrants at"), null=True,
+                                      blank=True)
+    released = models.BooleanField(_("unchecked registrants released"), default=False)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -126,6 +138,12 @@ class Tournament(models.Model):
         if self.rounds_planned is not None:
             return self.rounds_planned
         return get_engine(self.game).rounds_planned
+
+
+class RegistrationStatus(models.TextChoices):
+    REGISTERED = "registered", _("registered")
+    WAITING = "waiting", _("waiting list")
+    CANCELLED = "cancelled", _("cancelled")
 
 
 class Participant(models.Model):
@@ -148,6 +166,16 @@ class Participant(models.Model):
     # empty for a guest
     club = models.ForeignKey(Club, verbose_name=_("club at registration"), null=True,
                              blank=True, on_delete=models.SET_NULL, related_name="+")
+    # Registration (tournaments.services.registrations): only ``registered`` ones are
+    # drawn, listed on boards and prints; ``waiting`` ones wait in ``queue_number`` order.
+    status = models.CharField(_("registration status"), max_length=10,
+                              choices=RegistrationStatus.choices,
+                              default=RegistrationStatus.REGISTERED)
+    queue_number = models.PositiveIntegerField(_("place in the queue"), null=True, blank=True)
+    self_registered = models.BooleanField(_("registered themselves"), default=False)
+    paid = models.BooleanField(_("paid"), default=False)
+    email = models.EmailField(_("e-mail"), blank=True)
+    language = models.CharField(_("language"), max_length=8, blank=True)
 
     class Meta:
         ordering = ["tournament", "start_number"]

@@ -113,6 +113,12 @@ MATRIX = [
     ("get", "/api/v1/tournaments/{t}/cash/", None, [401, 403, 200, 403, 403]),
     # the player's own overview: a personal token only (tests/api/test_me_api.py)
     ("get", "/api/v1/me/", None, [401, 403, 403, 403, 403]),
+    # sign-up (tests/tournaments/test_registrations_api.py): anyone posts (409 here: the
+    # sign-up is not open), the directors read the list, a personal token cancels
+    ("post", "/api/v1/tournaments/{t}/registrations/", {"name": "Neu"},
+     [409, 409, 409, 409, 409]),
+    ("get", "/api/v1/tournaments/{t}/registrations/", None, [401, 403, 200, 403, 403]),
+    ("delete", "/api/v1/me/registration/", None, [401, 403, 403, 403, 403]),
     # what the players say (their own tokens: tests/api/test_player_voice_api.py); {call}
     # and {objection} are the tablet's
     ("post", "/api/v1/tables/{table}/confirm/", {"seat": 1}, [401, 403, 400, 400, 404]),

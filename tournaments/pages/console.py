@@ -49,6 +49,7 @@ from tournaments.models import (
     Objection,
     Participant,
     PrizeList,
+    RegistrationStatus,
     Round,
     Table,
     Tournament,
@@ -119,7 +120,9 @@ def home(request):
 def _tournament_context(request, tournament, **forms):
     engine = get_engine(tournament.game)
     rounds = round_sheets(tournament)
-    participants = tournament.participants.select_related("player__club").order_by("start_number")
+    # the waiting list and cancelled sign-ups are the check-in page's (pages.checkin)
+    participants = (tournament.participants.filter(status=RegistrationStatus.REGISTERED)
+                    .select_related("player__club").order_by("start_number"))
     rules_form = forms.get("rules_form") or rules_form_class(engine)(
         initial=initial_of(engine, tournament.rules))
     current = rounds[-1] if rounds else None
@@ -276,7 +279,8 @@ def participant_toggle(request, tournament: Tournament, tournament_id: int,
             return HttpResponse(status=204, headers={"HX-Refresh": "true"})
         return redirect("console:tournament", tournament.pk)
     if request.htmx:  # the row, and the present count out of band
-        present = _present(tournament.participants.only("checked_in", "withdrawn"))
+        present = _present(tournament.participants.filter(status=RegistrationStatus.REGISTERED)
+                           .only("checked_in", "withdrawn"))
         return render(request, "console/_participant.html", {
             "p": participant, "tournament": tournament, "present": present, "oob": True})
     return redirect(reverse("console:tournament", args=[tournament.pk])

@@ -37,6 +37,7 @@ from tournaments.conditional import precondition_answer, tagged
 from tournaments.links import personal_path
 from tournaments.models import Participant, Table
 from tournaments.pages.paper_list import paper_list
+from tournaments.pages.registration import registration_context
 from tournaments.pages.sheet import list_answer, sheet_context
 from tournaments.player_view import (
     PlayerOverview,
@@ -107,7 +108,8 @@ def me_page(request, token: str):
     overview = player_overview(participant)
     return _remembered(render(request, "me/page.html", {
         **_live(participant, overview, token), "etag": _etag(overview),
-        "name": overview.body["name"]}), participant, overview)
+        "name": overview.body["name"],
+        **registration_context(participant)}), participant, overview)
 
 
 me_page.snapshot = snapshots.Snapshotted("me", per_language=True)

@@ -21,7 +21,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import path
 
 from tournaments.links import personal_path, personal_url
-from tournaments.models import Tournament
+from tournaments.models import RegistrationStatus, Tournament
 from tournaments.pages.access import allowed_if, staff_required, tournament_by_pk
 from tournaments.pages.qr import qr_svg
 from tournaments.policies import directs
@@ -53,7 +53,8 @@ def _participants(tournament: Tournament):
 @allowed_if(directs, tournament_by_pk)
 def player_cards(request, tournament: Tournament, tournament_id: int):
     participants = _participants(tournament).filter(withdrawn=False,
-                                                    player__erased_at__isnull=True)
+                                                    player__erased_at__isnull=True,
+                                                    status=RegistrationStatus.REGISTERED)
     return _render(request, tournament, participants, one=False)
 
 

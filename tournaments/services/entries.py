@@ -154,7 +154,7 @@ def participants_register(*, tournament: Tournament, names: list[str],
     return added, skipped
 
 
-PARTICIPANT_FLAGS = ("checked_in", "withdrawn", "categories")
+PARTICIPANT_FLAGS = ("checked_in", "withdrawn", "categories", "paid")
 
 
 @transaction.atomic

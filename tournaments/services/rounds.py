@@ -28,11 +28,20 @@ from games.errors import FieldError, UserError, user_error
 from tournaments import seating
 from tournaments.bounds import MAX_SEED
 from tournaments.errors import StateConflict
-from tournaments.models import Participant, Round, Seat, SheetEvent, Table, Tournament
+from tournaments.models import (
+    Participant,
+    RegistrationStatus,
+    Round,
+    Seat,
+    SheetEvent,
+    Table,
+    Tournament,
+)
 from tournaments.recompute.standings_rows import compute_standings
 from tournaments.selectors import teammate_pairs
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import check_not_finished
+from tournaments.services.registrations import mail_later
 from tournaments.services.sheets import table_lock
 from tournaments.tokens import new_token
 
@@ -84,8 +93,10 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
     _previous_round_done(tournament)
     engine = get_engine(tournament.game)
     rules = engine.options(tournament.rules)
+    # waiting and cancelled registrants are never drawn (services.registrations)
     active = list(Participant.objects.filter(tournament=tournament, checked_in=True,
-                                             withdrawn=False)
+                                             withdrawn=False,
+                                             status=RegistrationStatus.REGISTERED)
                   .select_related("player").order_by("start_number"))
     ids = [p.pk for p in active]
     if method == "ranking":
@@ -105,13 +116,14 @@ def round_draw(*, tournament_id: int, method: str, seed: int | None = None) -> R
             raise UserError([*exc.errors,
                              FieldError(exc.field, sizes.reason, sizes.params)]) from None
         raise  # a seating error is a user error already
-    return _round_create(tournament, method, seed, tables)
+    return _round_create(tournament, method, seed, tables, {p.pk: p for p in active})
 
 
 def _round_create(tournament: Tournament, method: str, seed: int,
-                  tables: list[list[int]]) -> Round:
+                  tables: list[list[int]], people: dict | None = None) -> Round:
     """Store the next round with ``tables`` (participant ids in seat order) and start
-    the tournament; every table size is checked by the game first."""
+    the tournament; every table size is checked by the game first. ``people``: the
+    participants by id where the caller has loaded them (else one query)."""
     engine = get_engine(tournament.game)
     rules = engine.options(tournament.rules)
     for size in {len(t) for t in tables}:
@@ -119,11 +131,16 @@ def _round_create(tournament: Tournament, method: str, seed: int,
     number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first()
               or 0) + 1
     rnd = Round.objects.create(tournament=tournament, number=number, method=method, seed=seed)
+    # "round N is drawn: table T" to those who gave an address
+    by_id = people if people is not None else Participant.objects.only("pk", "email").in_bulk(
+        [pid for members in tables for pid in members])
     for table_no, members in enumerate(tables, start=1):
         table = Table.objects.create(round=rnd, number=table_no, entry_token=new_token())
         Seat.objects.bulk_create(
             Seat(table=table, seat=seat_no, participant_id=pid)
             for seat_no, pid in enumerate(members, start=1))
+        for pid in members:
+            mail_later(by_id[pid], "drawn", round=number, table=table_no)
     if tournament.status == tournament.Status.DRAFT:
         tournament.status = tournament.Status.RUNNING
         tournament.save(update_fields=["status"])

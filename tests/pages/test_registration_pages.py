@@ -1,0 +1,148 @@
+"""The sign-up pages (issue 29): the public form with its honeypot and rate limit, the
+player's own page with status, position and the cancel step, the director's check-in
+view, and the club's calendar (page and iCal feed)."""
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from icalendar import Calendar
+
+from tests.factories import TournamentFactory
+from tournaments.models import Participant
+from tournaments.services.registrations import registration_configure
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _changes_commit(requests_commit):
+    """The player's page is a snapshot that a committed change drops."""
+
+
+@pytest.fixture
+def open_event(tournament):
+    tournament.published = True
+    tournament.save()
+    return registration_configure(tournament_id=tournament.pk, open=True, cap=1,
+                                  check_in=True)
+
+
+def form(tournament, lang="de", **data):
+    body = {"name": "Anna Berger", "club": "", "club_name": "", "email": "",
+            "publication": "full", "website": "", **data}
+    return Client(HTTP_ACCEPT_LANGUAGE=lang).post(f"/p/{tournament.slug}/register/", body)
+
+
+def test_the_form_signs_up_and_leads_to_the_own_page_with_status(open_event):
+    page = Client(HTTP_ACCEPT_LANGUAGE="de").get(f"/p/{open_event.slug}/register/")
+    assert page.status_code == 200 and "Anmeldung" in page.content.decode()
+    first = form(open_event)
+    assert first.status_code == 302
+    own = Client(HTTP_ACCEPT_LANGUAGE="de").get(first["Location"]).content.decode()
+    assert "Sie sind angemeldet." in own
+    second = form(open_event, name="Bernd Ott", lang="en")
+    own = Client(HTTP_ACCEPT_LANGUAGE="en").get(second["Location"]).content.decode()
+    assert "You are number 1 on the waiting list." in own
+    # cancel the first: asks, then the second moves up
+    cancel = first["Location"] + "cancel/"
+    assert Client().get(cancel).status_code == 200
+    assert Client().post(cancel, {"confirm": "yes"}).status_code == 302
+    assert Client().post(cancel, {"confirm": "yes"}).status_code == 302  # twice: harmless
+    own = Client(HTTP_ACCEPT_LANGUAGE="en").get(second["Location"]).content.decode()
+    assert "You are registered." in own
+    statuses = dict(Participant.objects.values_list("player__name", "status"))
+    assert statuses == {"Anna Berger": "cancelled", "Bernd Ott": "registered"}
+
+
+def test_the_honeypot_refuses_a_bot_and_stores_nothing(open_event):
+    resp = form(open_event, website="http://spam.example")
+    assert resp.status_code == 400
+    assert not Participant.objects.exists()
+
+
+def test_a_closed_sign_up_says_why(tournament):
+    tournament.published = True
+    tournament.save()
+    resp = form(tournament)
+    assert resp.status_code == 409
+    assert "nicht geöffnet" in resp.content.decode()
+
+
+def test_the_form_shares_the_rate_limit_with_the_api(open_event, settings):
+    from tournaments.registration_rate import RegistrationRate
+
+    settings.REGISTRATION_RATE = "1/min"
+    try:
+        assert form(open_event).status_code == 302
+        resp = form(open_event, name="Zweite Person")
+        assert resp.status_code == 429 and int(resp["Retry-After"]) > 0
+    finally:
+        RegistrationRate.forget("127.0.0.1")
+
+
+def test_check_in_view_ticks_and_scans(client, director, open_event):
+    client.force_login(director)
+    registration_configure(tournament_id=open_event.pk, open=True, cap=None, check_in=True)
+    form(open_event)
+    anna = Participant.objects.get()
+    page = client.get(f"/console/t/{open_event.pk}/check-in/")
+    assert page.status_code == 200 and "Anna Berger" in page.content.decode()
+    resp = client.post(f"/console/t/{open_event.pk}/check-in/{anna.pk}/paid/",
+                       HTTP_HX_REQUEST="true")
+    assert resp.status_code == 200 and 'aria-pressed="true"' in resp.content.decode()
+    resp = client.post(f"/console/t/{open_event.pk}/check-in/scan/",
+                       {"code": f"http://192.168.1.20:8000/me/{anna.personal_token}/"})
+    assert resp.status_code == 302
+    anna.refresh_from_db()
+    assert anna.paid and anna.checked_in
+    client.post(f"/console/t/{open_event.pk}/check-in/scan/", {"code": "nonsense"})
+    resp = client.post(f"/console/t/{open_event.pk}/check-in/settings/",
+                       {"open": "on", "cap": "0", "check_in": "on"})
+    assert resp.status_code == 400
+
+
+def test_the_check_in_view_is_the_directors(client, outsider, open_event):
+    client.force_login(outsider)
+    assert client.get(f"/console/t/{open_event.pk}/check-in/").status_code == 403
+
+
+def test_calendar_lists_upcoming_published_events(club, tournament):
+    today = timezone.localdate()
+    soon = TournamentFactory(club=club, name="Preisskat im Advent", published=True,
+                             date=today + datetime.timedelta(days=10))
+    TournamentFactory(club=club, name="Geheim", published=False, date=today)
+    TournamentFactory(club=club, name="Vorbei", published=True,
+                      date=today - datetime.timedelta(days=1))
+    page = Client().get(f"/clubs/{club.slug}/events/").content.decode()
+    assert "Preisskat im Advent" in page and "Geheim" not in page and "Vorbei" not in page
+    resp = Client().get(f"/clubs/{club.slug}/events.ics")
+    assert resp.status_code == 200 and resp["Content-Type"].startswith("text/calendar")
+    events = Calendar.from_ical(resp.content).walk("VEVENT")
+    assert [str(e["summary"]) for e in events] == ["Preisskat im Advent"]
+    assert events[0]["dtstart"].dt == soon.date
+    assert str(events[0]["uid"]).startswith(f"tournament-{soon.pk}@")
+    assert Client().get("/clubs/no-such-club/events.ics").status_code == 404
+
+
+@pytest.mark.parametrize("count", [2, 24])
+def test_check_in_view_and_calendar_queries_do_not_grow_with_rows(
+        client, director, club, open_event, count, django_assert_max_num_queries):
+    registration_configure(tournament_id=open_event.pk, open=True, cap=count // 2,
+                           check_in=True)
+    from tournaments.registration_rate import RegistrationRate
+
+    for n in range(count):
+        form(open_event, name=f"Spieler {n}")
+        RegistrationRate.forget("127.0.0.1")
+    for n in range(count):
+        TournamentFactory(club=club, published=True,
+                          date=timezone.localdate() + datetime.timedelta(days=n))
+    client.force_login(director)
+    with django_assert_max_num_queries(12):
+        assert client.get(f"/console/t/{open_event.pk}/check-in/").status_code == 200
+    with django_assert_max_num_queries(5):
+        assert client.get(f"/clubs/{club.slug}/events/").status_code == 200
+    with django_assert_max_num_queries(5):
+        assert client.get(f"/clubs/{club.slug}/events.ics").status_code == 200
