@@ -28,7 +28,8 @@ def test_the_directors_read_a_participant_with_token_and_link(director_client, s
     assert resp.status_code == 200
     assert resp.json() == {
         "id": p.pk, "player": p.player_id, "name": p.player.name, "start_number": 2,
-        "checked_in": True, "withdrawn": False, "paid": False, "status": "registered", "categories": [],
+        "checked_in": True, "withdrawn": False, "paid": False, "status": "registered",
+        "categories": [],
         "personal_token": p.personal_token,
         "personal_url": f"http://testserver/me/{p.personal_token}/"}
     # a change answers the same, token included
