@@ -21,7 +21,7 @@ from django.db.models import BooleanField, Count, ExpressionWrapper, Q
 from django.utils import timezone
 
 from games.engines import DealContext, get_engine
-from ratings.models import result_key
+from ratings.models import FROM_START, result_key
 from ratings.skill import Result
 from tournaments.models import Deal, Seat, Table
 
@@ -75,10 +75,10 @@ def result_keys(game: str, tournament_ids) -> dict[int, str]:
     return first
 
 
-def current_results(game: str, *, start: str = "") -> list[Found]:
+def current_results(game: str, *, start: str = FROM_START) -> list[Found]:
     """The results of ``game`` whose key is ``start`` or later, in rating order."""
     engine = get_engine(game)
-    since = datetime.date.fromisoformat(start[:10]) if start else None
+    since = datetime.date.fromisoformat(start[:10]) if start > FROM_START else None
     tables = _tables(game, since=since)
     info = {}
     for (table_id, number, round_number, tid, date, created, rules, summary,

@@ -17,11 +17,9 @@ from django.db.models import Max, Min
 from django.utils import timezone
 
 from games.engines import get_engine
-from ratings.models import RatedResult, Rating, RatingEntry, RatingOutbox, RatingState
+from ratings.models import FROM_START, RatedResult, Rating, RatingEntry, RatingOutbox, RatingState
 from ratings.results import Found, current_results, result_keys
 from ratings.skill import State, replay
-
-END = "~"  # sorts after every key
 
 
 def _start(game: str, rows: list[tuple[str, int | None]]) -> str | None:
@@ -37,7 +35,7 @@ def _start(game: str, rows: list[tuple[str, int | None]]) -> str | None:
 
 def _states_before(game: str, players: set[int], key: str) -> dict[int, State]:
     """Each player's state after his last result before ``key`` (absent: none)."""
-    if not key or not players:
+    if key <= FROM_START or not players:
         return {}
     last = dict(RatingEntry.objects.filter(game=game, player_id__in=players, key__lt=key)
                 .values("player_id").annotate(last=Max("key")).values_list("player_id", "last"))
@@ -61,11 +59,11 @@ def _first_difference(game: str, start: str, current: list[Found]) -> str | None
     return stored[len(current)][0] if len(stored) > len(current) else None
 
 
-def _rerate(game: str, start: str) -> int:
+def _rerate(game: str, start: str, *, full: bool = False) -> int:
     """Replace the stored results from the first one (at or after ``start``) that differs
-    from the current ones; the number of results rated."""
+    from the current ones (``full``: every one); the number of results rated."""
     current = current_results(game, start=start)
-    restart = _first_difference(game, start, current)
+    restart = FROM_START if full else _first_difference(game, start, current)
     if restart is None:
         return 0
     todo = [found for found in current if found.result.key >= restart]
@@ -117,11 +115,11 @@ def ratings_recompute(*, game: str, full: bool = False) -> RatingState:
     pending = RatingOutbox.objects.filter(game=game, id__gt=0)
     upto = pending.aggregate(m=Max("id"))["m"] or state.outbox_upto
     if full or state.computed_at is None:
-        start: str | None = ""
+        start: str | None = FROM_START
     else:
         start = _start(game, list(pending.filter(id__lte=upto)
                                   .values_list("from_key", "tournament_id")))
-    rerated = 0 if start is None else _rerate(game, start)
+    rerated = 0 if start is None else _rerate(game, start, full=full)
     RatingOutbox.objects.filter(game=game, id__lte=upto).delete()
     state.computed_at = timezone.now()
     state.outbox_upto = upto

@@ -1,7 +1,10 @@
 """Re-rating a game from its outbox (games.md §10.1 *Input* and *Order*): what counts,
 from where an incremental update restarts, and that it always equals a full recompute."""
 
+import io
+
 import pytest
+from django.core.management import call_command
 from django.db import transaction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -9,6 +12,7 @@ from hypothesis import strategies as st
 from ratings.models import Rating, RatingEntry, RatingOutbox
 from ratings.services import ratings_recompute
 from ratings.skill import NEW
+from ratings.tasks import sweep_ratings
 from tests.factories import PlayerFactory, StaffFactory
 from tests.ratings.helpers import day, enter, play_event, stored
 from tournaments.models import Table
@@ -140,3 +144,29 @@ def test_incremental_equals_full_after_any_changes(boss, players, ops):
         ratings_recompute(game="skat", full=True)
         assert stored() == incremental
         transaction.set_rollback(True)
+
+
+def test_the_command_recomputes_in_full(boss, players):
+    play_event(boss, players, date=day(0))
+    ratings_recompute(game="skat")
+    expected = stored()
+    Rating.objects.all().delete()
+    out = io.StringIO()
+    call_command("recompute_ratings", "--game", "skat", stdout=out)
+    assert "skat: 2 result(s) rated" in out.getvalue()
+    assert stored() == expected
+    call_command("recompute_ratings", stdout=out)
+    assert stored() == expected
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_submission_rerates_after_its_commit_through_the_task(in_process_tasks, club):
+    """The real path: submitting the last sheet commits, the task runs (in process), the
+    outbox is emptied and the ratings are there."""
+    boss = StaffFactory(is_superuser=True)
+    players = [PlayerFactory(club=club) for _n in range(3)]
+    play_event(boss, players, date=day(0), scores={p.pk: 100 - i for i, p in
+                                                   enumerate(players)})
+    assert Rating.objects.filter(game="skat").count() == 3
+    assert not RatingOutbox.objects.exists()
+    assert sweep_ratings() == 0
