@@ -25,6 +25,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("console/", include((console_urlpatterns, "console"))),
     path("clubs/", include("clublife.urls")),
+    path("ratings/", include("ratings.urls")),
     # the tournaments' pages and the player's own pages that need club life: one namespace
     path("", include((page_urls.urlpatterns + me_urlpatterns, "pages"))),
     path("", landing, name="landing"),

@@ -1,7 +1,9 @@
-"""The ratings' parts of the pages below them (``tournaments.pages.panels``): the
-rating history chart on a player's profile and personal page."""
+"""The ratings' parts of the pages below them (``tournaments.pages.panels``): the rating
+history on a player's profile and personal page, the leaderboards' links on the club
+page. Imported once from ``RatingsConfig.ready``."""
 
-from ratings.pages import rating_panel
-from tournaments.pages.panels import register_player_panel
+from ratings.pages import club_panel, player_panel
+from tournaments.pages.panels import register_panel
 
-register_player_panel("ratings", rating_panel)
+register_panel("player", "ratings", player_panel)
+register_panel("club", "ratings", club_panel)

@@ -1,36 +1,37 @@
-"""Player panels: parts of a player's pages that the apps above provide.
+"""Page panels: parts of the lower rooms' pages that the apps above provide.
 
-A player's pages (the profile in club life, the personal page ``/me/<token>/``) are
-served by the rooms below the apps that know more about the player (ratings). Such an
-app registers a *panel* in its ``AppConfig.ready`` — a function ``(request, player,
-*, own)`` returning HTML (or "" for nothing) — and the pages render every registered
-panel in order. ``own`` is True on the player's own personal page, where the player sees
-what is his; False where anyone looks. The lower rooms never import the upper ones.
+Some pages are served by rooms below the apps that know more about what they show: a
+player's pages (the profile in club life, the personal page ``/me/<token>/`` here) and a
+club's page (club life) are below the ratings. Such an app registers a *panel* for a
+*slot* in its ``AppConfig.ready`` — a function ``(request, obj, **options)`` returning
+HTML ("" for nothing) — and the page renders the slot's panels in order (``panels``).
+The lower rooms never import the upper ones; a panel renders its own template.
+
+Slots: ``"player"`` (obj: the ``clubs.Player``; option ``own``: True on the player's own
+personal page, where he sees all that is his) and ``"club"`` (obj: the ``clubs.Club``).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 
 from django.utils.safestring import SafeString, mark_safe
 
-log = logging.getLogger(__name__)
-
 Panel = Callable[..., str]
-_PANELS: dict[str, Panel] = {}
+SLOTS = ("player", "club")
+_PANELS: dict[str, dict[str, Panel]] = {slot: {} for slot in SLOTS}
 
 
-def register_player_panel(name: str, panel: Panel) -> None:
-    """Add (or replace, by ``name``) a panel; called from an ``AppConfig.ready``."""
-    _PANELS[name] = panel
+def register_panel(slot: str, name: str, panel: Panel) -> None:
+    """Add (or replace, by ``name``) a panel of ``slot``; from an ``AppConfig.ready``."""
+    _PANELS[slot][name] = panel
 
 
-def player_panels(request, player, *, own: bool = False) -> list[SafeString]:
-    """The registered panels' HTML for this player (empty ones left out)."""
+def panels(slot: str, request, obj, **options) -> list[SafeString]:
+    """The slot's panels rendered for ``obj`` (empty ones left out)."""
     out = []
-    for panel in _PANELS.values():
-        html = panel(request, player, own=own)
+    for panel in _PANELS[slot].values():
+        html = panel(request, obj, **options)
         if html:
-            out.append(mark_safe(html))  # noqa: S308 — the panel renders a template
+            out.append(mark_safe(html))  # noqa: S308 — a panel renders an escaped template
     return out
