@@ -12,7 +12,7 @@ result ever: both ways store the same numbers (a property test checks it).
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max, Min
 from django.utils import timezone
 
@@ -47,9 +47,9 @@ def _states_before(game: str, players: set[int], key: str) -> dict[int, State]:
                 "player_id", "key", "mu", "sigma", "sheets") if last[player] == k}
 
 
-def _first_difference(game: str, start: str, current: list[Found]) -> str | None:
-    stored = list(RatedResult.objects.filter(game=game, key__gte=start).order_by("key")
-                  .values_list("key", "table_id", "standing"))
+def _first_difference(stored: list[tuple[str, int, list]], current: list[Found]) -> str | None:
+    """The first key where the stored results (key, table, standing) and the current
+    ones part; None when they are the same."""
     for index, found in enumerate(current):
         if index >= len(stored):
             return found.result.key
@@ -63,14 +63,18 @@ def _rerate(game: str, start: str, *, full: bool = False) -> int:
     """Replace the stored results from the first one (at or after ``start``) that differs
     from the current ones (``full``: every one); the number of results rated."""
     current = current_results(game, start=start)
-    restart = FROM_START if full else _first_difference(game, start, current)
+    stored = list(RatedResult.objects.filter(game=game, key__gte=start).order_by("key")
+                  .values_list("key", "table_id", "standing"))
+    restart = FROM_START if full else _first_difference(stored, current)
     if restart is None:
         return 0
     todo = [found for found in current if found.result.key >= restart]
-    gone = set(RatingEntry.objects.filter(game=game, key__gte=restart)
-               .values_list("player_id", flat=True).distinct())
+    gone = {player for key, _table, standing in stored if key >= restart
+            for player, _score in standing}
     RatingEntry.objects.filter(game=game, key__gte=restart).delete()
-    RatedResult.objects.filter(game=game, key__gte=restart).delete()
+    with connection.cursor() as cursor:  # its entries are gone: one statement, no collector
+        cursor.execute(f"DELETE FROM {RatedResult._meta.db_table} WHERE game = %s AND key >= %s",
+                       [game, restart])
     players = gone | {p for found in todo for p in found.result.players}
     before = _states_before(game, players, restart)
     lower = get_engine(game).standing_order == "asc"
@@ -110,8 +114,7 @@ def ratings_recompute(*, game: str, full: bool = False) -> RatingState:
     re-ratings of one game never overlap, and it takes in only the outbox rows pending
     when it began (a change made meanwhile queues the next run)."""
     get_engine(game)  # an unknown game is a programming error here
-    state, _created = RatingState.objects.get_or_create(game=game)
-    state = RatingState.objects.select_for_update().get(pk=state.pk)
+    state, _created = RatingState.objects.select_for_update().get_or_create(game=game)
     pending = RatingOutbox.objects.filter(game=game, id__gt=0)
     upto = pending.aggregate(m=Max("id"))["m"] or state.outbox_upto
     if full or state.computed_at is None:
