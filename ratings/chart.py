@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from html import escape
 
-WIDTH, HEIGHT = 600, 200
-PAD_L, PAD_R, PAD_T, PAD_B = 52, 12, 12, 26
+WIDTH, HEIGHT = 360, 180
+PAD_L, PAD_R, PAD_T, PAD_B = 46, 6, 12, 26
 COLOR = "#0b6e4f"
 
 
@@ -37,12 +37,12 @@ def history_chart(points: list[tuple[str, int]], label: str) -> str:
         f'<line x1="{PAD_L}" y1="{PAD_T}" x2="{PAD_L}" y2="{HEIGHT - PAD_B}" stroke="#ccc"/>',
         f'<line x1="{PAD_L}" y1="{HEIGHT - PAD_B}" x2="{WIDTH - PAD_R}" '
         f'y2="{HEIGHT - PAD_B}" stroke="#ccc"/>',
-        f'<text x="{PAD_L - 6}" y="{y(high) + 5:.1f}" font-size="14" '
+        f'<text x="{PAD_L - 6}" y="{y(high) + 5:.1f}" font-size="15" '
         f'text-anchor="end">{high}</text>',
-        f'<text x="{PAD_L - 6}" y="{y(low) + 5:.1f}" font-size="14" '
+        f'<text x="{PAD_L - 6}" y="{y(low) + 5:.1f}" font-size="15" '
         f'text-anchor="end">{low}</text>',
-        f'<text x="{PAD_L}" y="{HEIGHT - 6}" font-size="14">{escape(points[0][0])}</text>',
-        f'<text x="{WIDTH - PAD_R}" y="{HEIGHT - 6}" font-size="14" '
+        f'<text x="{PAD_L}" y="{HEIGHT - 6}" font-size="15">{escape(points[0][0])}</text>',
+        f'<text x="{WIDTH - PAD_R}" y="{HEIGHT - 6}" font-size="15" '
         f'text-anchor="end">{escape(points[-1][0])}</text>',
         f'<polyline fill="none" stroke="{COLOR}" stroke-width="2.5" points="{line}"/>',
     ]
