@@ -86,7 +86,6 @@ class RatingEntry(models.Model):
     rating = models.IntegerField()
 
     class Meta:
-        ordering = ["player", "game", "key"]
         indexes = [models.Index(fields=["player", "game", "key"]),
                    models.Index(fields=["game", "key"])]
 
@@ -104,7 +103,6 @@ class Rating(models.Model):
     rating = models.IntegerField(_("rating"))
 
     class Meta:
-        ordering = ["game", "-rating", "-sheets"]
         verbose_name = _("rating")
         verbose_name_plural = _("ratings")
         constraints = [models.UniqueConstraint(fields=["player", "game"],

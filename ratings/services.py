@@ -13,13 +13,18 @@ result ever: both ways store the same numbers (a property test checks it).
 from __future__ import annotations
 
 from django.db import connection, transaction
-from django.db.models import Max, Min
+from django.db.models import Max, Min, OuterRef, Subquery
 from django.utils import timezone
 
+from clubs.models import Player
 from games.engines import get_engine
 from ratings.models import FROM_START, RatedResult, Rating, RatingEntry, RatingOutbox, RatingState
 from ratings.results import Found, current_results, result_keys
 from ratings.skill import State, replay
+from tournaments.recompute import snapshots
+
+# events whose pages' snapshots a re-rating drops at most (the latest ones)
+MAX_PAGES_DROPPED = 20
 
 
 def _start(game: str, rows: list[tuple[str, int | None]]) -> str | None:
@@ -34,17 +39,17 @@ def _start(game: str, rows: list[tuple[str, int | None]]) -> str | None:
 
 
 def _states_before(game: str, players: set[int], key: str) -> dict[int, State]:
-    """Each player's state after his last result before ``key`` (absent: none)."""
+    """Each player's state after his last result before ``key`` (absent: none). One
+    index seek per player (``player, game, key``), whatever the length of his history."""
     if key <= FROM_START or not players:
         return {}
-    last = dict(RatingEntry.objects.filter(game=game, player_id__in=players, key__lt=key)
-                .values("player_id").annotate(last=Max("key")).values_list("player_id", "last"))
-    if not last:
-        return {}
-    return {player: State(mu, sigma, sheets) for player, k, mu, sigma, sheets in
-            RatingEntry.objects.filter(game=game, player_id__in=list(last),
-                                       key__in=set(last.values())).values_list(
-                "player_id", "key", "mu", "sigma", "sheets") if last[player] == k}
+    last = Subquery(RatingEntry.objects.filter(player_id=OuterRef("pk"), game=game,
+                                               key__lt=key).order_by("-key").values("pk")[:1])
+    ids = [pk for pk in Player.objects.filter(pk__in=players).annotate(last=last)
+           .values_list("last", flat=True) if pk is not None]
+    return {player: State(mu, sigma, sheets) for player, mu, sigma, sheets in
+            RatingEntry.objects.filter(pk__in=ids).values_list("player_id", "mu", "sigma",
+                                                               "sheets")}
 
 
 def _first_difference(stored: list[tuple[str, int, list]], current: list[Found]) -> str | None:
@@ -98,6 +103,11 @@ def _rerate(game: str, start: str, *, full: bool = False) -> int:
     for rated, entry in entries:
         entry.result_id = rated.pk
     RatingEntry.objects.bulk_create([entry for _rated, entry in entries], batch_size=2000)
+    if not full:
+        # the personal pages (snapshots) of the events re-rated show the new ratings; a
+        # full recompute leaves the snapshots to expire (``TOKEN_SECONDS``)
+        for tournament_id in sorted({found.tournament_id for found in todo})[-MAX_PAGES_DROPPED:]:
+            snapshots.invalidate(tournament_id)
     Rating.objects.filter(game=game, player_id__in=players).delete()
     Rating.objects.bulk_create([
         Rating(player_id=player, game=game, mu=state.mu, sigma=state.sigma,
