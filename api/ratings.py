@@ -32,6 +32,7 @@ from ratings.selectors import (
     leaderboard,
     player_ratings,
     ratings_version,
+    seen_in_public,
 )
 from tournaments.conditional import precondition_answer
 
@@ -88,6 +89,6 @@ class PlayerRatings(APIView):
         player = get_object_or_404(Player.objects.select_related("club"), pk=player_id)
         everything = may_change_player(request.user, player)
         ratings = player_ratings(player=player, everything=everything)
-        if not ratings and not everything:
+        if not ratings and not everything and not seen_in_public(player):
             raise NotFound()
         return Response(ratings)

@@ -14,6 +14,7 @@ from django.db.models import Exists, OuterRef
 
 from clubs.publication import shown_player
 from ratings.models import Rating, RatingEntry, RatingOutbox, RatingState
+from tournaments.models import Participant
 
 # api.md: a player is listed after this many rated sheets unless ``min_sheets`` says else
 DEFAULT_MIN_SHEETS = 10
@@ -70,3 +71,9 @@ def player_ratings(*, player, everything: bool = False) -> list[dict]:
              "sheets": r.sheets, "history": history[r.game]}
             for r in Rating.objects.filter(player=player).order_by("game")
             if r.game in history]
+
+
+def seen_in_public(player) -> bool:
+    """Whether the player took part in a published tournament (his ratings are then
+    public, if only an empty list)."""
+    return Participant.objects.filter(player=player, tournament__published=True).exists()

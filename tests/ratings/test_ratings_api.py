@@ -119,3 +119,30 @@ def test_the_leaderboards_queries_do_not_grow_with_players(anon_client, boss, cl
     assert len(resp.json()["results"]) == 8
     with django_assert_max_num_queries(4):
         anon_client.get(f"/api/v1/players/{players[0].pk}/ratings/")
+
+
+def test_a_player_of_published_events_without_a_rated_sheet_has_an_empty_list(
+        anon_client, boss, club):
+    players = [PlayerFactory(club=club) for _n in range(3)]
+    play_event(boss, players, date=day(0), club=club, entered=False)  # nothing submitted
+    ratings_recompute(game="skat")
+    resp = anon_client.get(f"/api/v1/players/{players[0].pk}/ratings/")
+    assert resp.status_code == 200 and resp.json() == []
+
+
+def test_a_merge_moves_the_duplicates_results_and_rerates(boss, club):
+    from clublife.services.players import player_merge
+    from ratings.models import Rating
+    from tests.ratings.helpers import stored
+
+    players = [PlayerFactory(club=club) for _n in range(6)]
+    duplicate = PlayerFactory(club=club, name=players[0].name)
+    play_event(boss, players, date=day(0), club=club, seed=1)
+    play_event(boss, [duplicate, *players[1:]], date=day(1), club=club, seed=2)
+    ratings_recompute(game="skat")
+    player_merge(keep=players[0], remove=duplicate, by=boss)
+    ratings_recompute(game="skat")
+    assert Rating.objects.get(player=players[0]).sheets == 2
+    incremental = stored()
+    ratings_recompute(game="skat", full=True)
+    assert stored() == incremental
