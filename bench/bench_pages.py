@@ -52,8 +52,9 @@ def build(args) -> dict:
     """The published tournament of ``bench_standings`` (or the one kept from an earlier
     run), dated today so the personal tokens open their pages, with its standings
     computed and a staff token of its director."""
-    from bench.bench_standings import SLUG_NAME, TABLE_SIZE, setup_bench
+    from bench.bench_standings import TABLE_SIZE, setup_bench
     from bench.bench_standings import build as build_tournament
+    from bench.common import CHAMPIONSHIP
 
     setup_bench()
     from rest_framework.authtoken.models import Token
@@ -61,7 +62,7 @@ def build(args) -> dict:
     from tournaments.models import Deal, Tournament
     from tournaments.recompute.standings_rows import standings_recompute
 
-    existing = Tournament.objects.filter(name=SLUG_NAME).first()
+    existing = Tournament.objects.filter(name=CHAMPIONSHIP).first()
     deals = args.players // TABLE_SIZE * args.rounds * args.deals
     if (existing is not None and existing.participants.count() == args.players
             and existing.rounds.count() == args.rounds
@@ -93,6 +94,15 @@ def settled(port: int, path: str, seconds: float = 120) -> None:
         time.sleep(0.5)
 
 
+def csrf_cookie(headers: dict) -> str:
+    """The ``csrftoken=…`` pair of a first answer's Set-Cookie, as a browser keeps it."""
+    cookie = headers.get("Set-Cookie", "")
+    pair = next((part.strip() for part in cookie.split(";") if "csrftoken=" in part), "")
+    if not pair:
+        raise SystemExit("the board page set no CSRF cookie")
+    return pair[pair.index("csrftoken="):]
+
+
 def measure(args, built: dict) -> dict:
     tournament = built["tournament"]
     api = f"/api/v1/tournaments/{tournament.pk}/standings/"
@@ -111,6 +121,8 @@ def measure(args, built: dict) -> dict:
                     for name, path, headers in (("api", api, {}), ("part", part, german),
                                                 ("staff", api, staff))}
             phones = tokens[:args.phones]
+            # a browser sends the CSRF cookie of its first visit back with every poll after
+            kept = {**german, "Cookie": csrf_cookie(fetch(port, page, german)[1])}
             me_paths = {kind: [f"/me/{t}/{kind}" for t in phones] for kind in ("", "live/")}
             scenarios = {
                 "api anonymous 200 (baseline)": (api, {}, 200, None),
@@ -118,9 +130,11 @@ def measure(args, built: dict) -> dict:
                 "board part 200": (part, german, 200, None),
                 "board part 304": (part, {**german, "If-None-Match": tags["part"]}, 304, None),
                 "board page 200": (page, german, 200, None),
+                "board page 200, cookie kept": (page, kept, 200, None),
                 "api staff 200": (api, staff, 200, None),
                 "api staff 304": (api, {**staff, "If-None-Match": tags["staff"]}, 304, None),
                 "me page 200": (me_paths[""][0], german, 200, me_paths[""]),
+                "me page 200, cookie kept": (me_paths[""][0], kept, 200, me_paths[""]),
                 "me live 200": (me_paths["live/"][0], german, 200, me_paths["live/"]),
             }
             for name, (path, headers, expect, _paths) in scenarios.items():

@@ -25,8 +25,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bench.bench_standings import SLUG_NAME, setup_bench
-from bench.common import machine, median, ms, ratio, timed
+from bench.bench_standings import setup_bench
+from bench.common import CHAMPIONSHIP, machine, median, ms, ratio, timed
 
 PYSKAT = "pyskat==0.3.0.post1"
 VENV = Path(".venv-pyskat")
@@ -63,7 +63,7 @@ def main() -> None:
     from tournaments.recompute.standings_rows import standings_recompute
     from tournaments.selectors import standings_rows
 
-    tournament = Tournament.objects.filter(name=SLUG_NAME).first()
+    tournament = Tournament.objects.filter(name=CHAMPIONSHIP).first()
     if tournament is None:
         sys.exit("no championship in the bench database: run bench.bench_standings first")
     matches = series_totals(tournament)

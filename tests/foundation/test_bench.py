@@ -28,6 +28,20 @@ def test_quick_benches_run_as_modules(module, args, expect):
     assert expect in done.stdout
 
 
+def test_every_name_a_bench_imports_from_another_exists():
+    """The benches import each other inside functions too (to load Django only when run),
+    where a renamed helper breaks only the run that reaches it."""
+    import ast
+    import importlib
+
+    for path in sorted((ROOT / "bench").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("bench."):
+                module = importlib.import_module(node.module)
+                missing = [a.name for a in node.names if not hasattr(module, a.name)]
+                assert not missing, (path.name, node.module, missing)
+
+
 def test_the_database_bench_loads_django_only_when_run():
     # its environment defaults must be in place before Django reads the settings
     done = subprocess.run(

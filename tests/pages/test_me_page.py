@@ -7,12 +7,15 @@ import datetime
 import json
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from tests.api.test_query_counts import skat_tournament
 from tests.scale import queries_of
-from tests.tournaments.test_player_phone_services import fill, seated
+from tests.tournaments.test_player_phone_services import CLUBS_WON, fill, seated
 from tournaments.models import Table
+from tournaments.recompute import snapshots
 from tournaments.recompute.standings_rows import standings_recompute
 from tournaments.services import round_close
 
@@ -128,3 +131,32 @@ def test_the_page_costs_the_same_at_1_and_5_rounds(club, director):
         token = table.seats.first().participant.personal_token
         counts.append(queries_of(Client(), f"/me/{token}/"))
     assert counts[0] == counts[1]
+
+
+def test_the_table_card_is_rendered_once_for_everyone_at_the_table(table, table_client):
+    """A deal changes the four players' pages, but the score card they share is read and
+    rendered once per sheet version: the second phone reads no deal row and costs fewer
+    queries; the next deal shows on both (the card is keyed by the version)."""
+    first, second = seated(table)[:2]
+    fill(table_client, table, 1)
+
+    def live(player) -> tuple[str, int, bool]:
+        snapshots.forget_all()  # the page's own snapshot would answer without building
+        with CaptureQueriesContext(connection) as captured:
+            html = get(f"/me/{player.personal_token}/live/").content.decode()
+        sql = [q["sql"] for q in captured.captured_queries]
+        return html, len(sql), any('"tournaments_deal"."scores"' in q for q in sql)
+
+    html, built, read_deals = live(first)
+    assert 'class="list paper-list"' in html and read_deals
+    start = html.index('class="me-card"')
+    card = html[start:html.index("</section>", start)]
+    html, shared, read_deals = live(second)
+    assert card in html and not read_deals and shared < built
+    resp = table_client.post(f"/api/v1/tables/{table['id']}/deals/",
+                             {"number": 2, **CLUBS_WON}, format="json")
+    assert resp.status_code == 201
+    html, _count, read_deals = live(second)
+    assert read_deals and html.count('class="deal-row') == 2
+    html, _count, read_deals = live(first)
+    assert not read_deals and html.count('class="deal-row') == 2

@@ -22,9 +22,14 @@ other tables. A correction of an earlier round's sheet shows with the recompute 
 causes.
 """
 
+import hashlib
+
+import orjson
 from django.http import Http404
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -82,8 +87,20 @@ def _live(participant: Participant, overview: PlayerOverview, token: str) -> dic
             notice=_("New round: table %(table)s, seat %(seat)s")
             % {"table": now["table"], "seat": now["seat"]},
             dealer_name=names.get(now["first_dealer"], ""),
-            card=paper_list(table_state(overview.table)))
+            card=_card(overview.table, now["players"]))
     return context
+
+
+def _card(table: Table, players: list[dict]) -> str:
+    """The table's live score card (read-only), rendered once per sheet version, names
+    and language, and shared by the phones of everyone at the table and by every
+    process: a deal there changes the four players' pages, not four renders of it."""
+    names = hashlib.sha256(orjson.dumps(players)).hexdigest()[:16]
+    language = get_language()
+    return mark_safe(snapshots.versioned(  # noqa: S308 - our own template's output
+        f"me:card:{table.pk}:{language}", f"{table.version}:{names}",
+        lambda: render_to_string("sheet/_list.html", {
+            "state": paper_list(table_state(table)), "readonly": True})))
 
 
 def me_page(request, token: str):

@@ -25,7 +25,6 @@ def paper_list(state: dict[str, Any]) -> dict[str, Any]:
         hints = engine.deal_hints(DealContext(row["number"], players, state["rules"],
                                               previous=tuple(previous)))
         previous.append(record)
-        row["hints_json"] = json.dumps(hints)  # the tablet's hints for a correction
         declarer = declarer_of(record)
         row["dealer_name"] = names.get(hints["dealer"], "")
         row["declarer_name"] = names.get(declarer, "") if declarer else ""

@@ -225,6 +225,13 @@ def results(tournament_id: int, round_number: int, version: str,
     holds that computation's, else ``build()`` (stored for the next poll). ``variant``
     keeps apart what only some readers get (``"full"``: the staff's full names)."""
     key = f"standings:results:{tournament_id}:{round_number}{variant and ':' + variant}"
+    return versioned(key, version, build)
+
+
+def versioned(key: str, version: str, build: Callable[[], Any]) -> Any:
+    """What ``build()`` gives for ``version`` of the thing ``key`` names, built once and
+    shared by every process through the cache (the newest version only): the standings
+    of one computation, a table's live score card of one sheet version."""
     try:
         cached = cache.get(key)
     except Exception:  # the cache is an optimisation; Redis down must not fail a read
