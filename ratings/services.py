@@ -13,7 +13,7 @@ result ever: both ways store the same numbers (a property test checks it).
 from __future__ import annotations
 
 from django.db import connection, transaction
-from django.db.models import Max, Min, OuterRef, Subquery
+from django.db.models import Min, OuterRef, Subquery
 from django.utils import timezone
 
 from clubs.models import Player
@@ -125,15 +125,18 @@ def ratings_recompute(*, game: str, full: bool = False) -> RatingState:
     when it began (a change made meanwhile queues the next run)."""
     get_engine(game)  # an unknown game is a programming error here
     state, _created = RatingState.objects.select_for_update().get_or_create(game=game)
-    pending = RatingOutbox.objects.filter(game=game, id__gt=0)
-    upto = pending.aggregate(m=Max("id"))["m"] or state.outbox_upto
+    # exactly the rows read are taken in and deleted: a change committed meanwhile (even
+    # with a smaller id) stays pending for the run its own commit schedules
+    pending = list(RatingOutbox.objects.filter(game=game).values_list("id", "from_key",
+                                                                     "tournament_id"))
+    upto = max((row[0] for row in pending), default=state.outbox_upto)
     if full or state.computed_at is None:
         start: str | None = FROM_START
     else:
-        start = _start(game, list(pending.filter(id__lte=upto)
-                                  .values_list("from_key", "tournament_id")))
+        start = _start(game, [(key, tid) for _id, key, tid in pending])
     rerated = 0 if start is None else _rerate(game, start, full=full)
-    RatingOutbox.objects.filter(game=game, id__lte=upto).delete()
+    if pending:
+        RatingOutbox.objects.filter(id__in=[row[0] for row in pending]).delete()
     state.computed_at = timezone.now()
     state.outbox_upto = upto
     state.recomputes += 1
