@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -38,6 +38,9 @@ from tournaments.conditional import precondition_answer
 
 GAME = ChoiceParam("game", tuple(key for key, _label in GAME_CHOICES),
                    "The game (required).")
+# required here: a leaderboard is of one game (its absence is a 400 naming it)
+GAME_PARAM = OpenApiParameter(GAME.name, GAME.schema(), OpenApiParameter.QUERY, required=True,
+                              description=GAME.description)
 MIN_SHEETS = IntParam("min_sheets", 0, MAX_MIN_SHEETS,
                       f"Only players with at least this many rated sheets "
                       f"(default {DEFAULT_MIN_SHEETS}).")
@@ -46,7 +49,7 @@ MIN_SHEETS = IntParam("min_sheets", 0, MAX_MIN_SHEETS,
 class RatingList(APIView):
     permission_classes = [ReadOnly]
 
-    @extend_schema(parameters=[GAME.parameter(), CLUB.parameter(), MIN_SHEETS.parameter()],
+    @extend_schema(parameters=[GAME_PARAM, CLUB.parameter(), MIN_SHEETS.parameter()],
                    responses={200: LeaderboardSerializer, 304: None})
     def get(self, request):
         errors = {}
