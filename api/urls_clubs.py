@@ -9,6 +9,7 @@ from api.exports import StandingsCSV, TournamentArchive, TournamentImport
 from api.members import MembersImport, MembersPreview
 from api.player_data import PlayerErase, PlayerExport
 from api.player_profiles import PlayerMergeView, PlayerProfile
+from api.ratings import PlayerRatings, RatingList
 from api.seasons import ClubSeason
 from api.table_money import SeasonTableMoney, SeasonTableMoneyCSV, TournamentTableMoney
 
@@ -32,6 +33,8 @@ urlpatterns = [
     path("tournaments/<int:tournament_id>/table-money/", TournamentTableMoney.as_view(),
          name="tournament-table-money"),
     path("players/<int:player_id>/profile/", PlayerProfile.as_view(), name="player-profile"),
+    path("players/<int:player_id>/ratings/", PlayerRatings.as_view(), name="player-ratings"),
+    path("ratings/", RatingList.as_view(), name="rating-list"),
     path("players/<int:player_id>/merge/", PlayerMergeView.as_view(), name="player-merge"),
     path("players/<int:player_id>/export/", PlayerExport.as_view(), name="player-export"),
     path("players/<int:player_id>/erase/", PlayerErase.as_view(), name="player-erase"),

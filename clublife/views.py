@@ -56,6 +56,7 @@ from tournaments.pages.access import (
     player_by_pk,
     tournament_by_pk,
 )
+from tournaments.pages.panels import panels
 from tournaments.policies import (
     can_see_tournament,
     directs,
@@ -90,7 +91,7 @@ def club_page(request, slug: str):
     return render(request, "clublife/club.html", {
         "club": club, "admin": admin, "evenings": evenings[:100],
         "seasons": [(year, game, GAME_NAMES.get(game, game)) for year, game in seasons],
-        "this_year": timezone.localdate().year,
+        "this_year": timezone.localdate().year, "panels": panels("club", request, club),
         "fee": club.loss_fee_cents, "game_name": GAME_NAMES.get(club.default_game)})
 
 
@@ -197,6 +198,7 @@ def player_page(request, pk: int):
         game["name"] = GAME_NAMES.get(game["game"], game["game"])
     return render(request, "clublife/player.html", {
         "player": player, "profile": profile, "game_names": GAME_NAMES,
+        "panels": panels("player", request, player),
         "may_merge": may_change_player(request.user, player),
         "publication_choices": Player.Publication.choices})
 

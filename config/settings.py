@@ -184,6 +184,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "leagues.tasks.sweep_leagues",
         "schedule": STANDINGS_SWEEP_SECONDS,
     },
+    "sweep-ratings": {
+        "task": "ratings.tasks.sweep_ratings",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+    },
     "prune-idempotency-keys": {
         "task": "tournaments.tasks.prune_idempotency_keys",
         "schedule": 3600,

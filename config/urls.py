@@ -26,7 +26,7 @@ urlpatterns = [
     path("console/", include((console_urlpatterns, "console"))),
     path("clubs/", include("clublife.urls")),
     path("leagues/", include("leagues.urls")),
-    path("rankings/", include("ratings.urls")),
+    path("", include("ratings.urls")),
     # the tournaments' pages and the player's own pages that need club life: one namespace
     path("", include((page_urls.urlpatterns + me_urlpatterns, "pages"))),
     path("", landing, name="landing"),

@@ -8,3 +8,7 @@ class RatingsConfig(AppConfig):
 
     name = "ratings"
     verbose_name = _("Ratings")
+
+    def ready(self) -> None:
+        # Django's way to connect receivers once the models are loaded (not a circle).
+        from ratings import hooks, receivers  # noqa: F401

@@ -1,61 +1,73 @@
-"""A ranking list's public pages (games.md §10.2): ``/rankings/<id>/`` (the list, also
-linked from its club's page), ``print/`` (A4) and ``list.csv``.
+"""The ratings' public pages: leaderboards per game, for the whole instance and per club
+(``/ratings/<game>/`` and ``/ratings/<game>/<club slug>/``, linked from the club page),
+and the rating panels on a player's pages (``ratings.hooks``).
 
-Names are shown as their players chose (``clubs.publication``), full for the club's
-admins, as the API does. The list is computed when read from the stored standings
-(``ratings.ranking_lists.selectors``): a fixed number of queries however many events
-and players.
+A leaderboard lists the players with at least ``min_sheets`` rated sheets (10 unless the
+query says else) as the API does (``ratings.selectors.leaderboard``): one query for the
+list, however long. Names follow the players' publication choice, except for those who
+run the club.
 """
 
-from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext, pgettext
+from __future__ import annotations
 
-from clubs.policies import runs_club, sees_full_names_in_club
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils import formats
+from django.utils.translation import gettext as _
+
+from clubs.models import Club
+from clubs.policies import may_change_player, runs_club
 from games.choices import GAME_CHOICES
-from ratings.list_models import RankingList
-from ratings.ranking_lists.selectors import ranking_answer
-from tournaments.csv_files import csv_download, write_csv
+from ratings.chart import history_chart
+from ratings.selectors import DEFAULT_MIN_SHEETS, MAX_MIN_SHEETS, leaderboard, player_ratings
+from tournaments.text_checks import whole_number
 
 GAME_NAMES = dict(GAME_CHOICES)
 
 
-def _context(request, rid: int) -> dict:
-    ranking = get_object_or_404(RankingList.objects.select_related("club"), pk=rid)
-    answer = ranking_answer(ranking, full=sees_full_names_in_club(request.user, ranking.club))
-    names = {t["id"]: t for t in answer["tournaments"]}
-    rows = [{**row, "played": len(row["events"]),
-             "counted": sum(1 for e in row["events"] if e["counted"]),
-             "events": [{**e, "name": names[e["tournament"]]["name"]} for e in row["events"]]}
-            for row in answer["results"]]
-    return {"ranking": ranking, "answer": answer, "rows": rows,
-            "game_name": GAME_NAMES.get(ranking.game, ranking.game),
-            "admin": runs_club(request.user, ranking.club),
-            "points_list": answer["points"] if answer["points"] != "field" else None}
+def _min_sheets(request) -> int:
+    raw = request.GET.get("min_sheets")
+    if raw is None:
+        return DEFAULT_MIN_SHEETS
+    value = whole_number(raw, low=0, high=MAX_MIN_SHEETS)
+    if value is None:
+        raise Http404()
+    return value
 
 
-def ranking_list_page(request, rid: int):
-    return render(request, "ratings/list.html", _context(request, rid))
+def leaderboard_page(request, game: str, slug: str | None = None):
+    if game not in GAME_NAMES:
+        raise Http404()
+    club = get_object_or_404(Club, slug=slug) if slug is not None else None
+    min_sheets = _min_sheets(request)
+    full = runs_club(request.user, club) if club else bool(
+        request.user.is_authenticated and request.user.is_superuser)
+    rows = leaderboard(game=game, club_id=club.pk if club else None, min_sheets=min_sheets,
+                       full_names=full)
+    return render(request, "ratings/leaderboard.html", {
+        "game": game, "game_name": GAME_NAMES[game], "club": club, "rows": rows,
+        "min_sheets": min_sheets, "games": list(GAME_NAMES.items())})
 
 
-def ranking_list_print(request, rid: int):
-    return render(request, "ratings/list.html", {**_context(request, rid), "print": True})
+def player_panel(request, player, *, own: bool = False) -> str:
+    """The player's rating per game and its history as a chart ("" while unrated)."""
+    ratings = player_ratings(player=player,
+                             everything=own or may_change_player(request.user, player))
+    if not ratings:
+        return ""
+    games = []
+    for rating in ratings:
+        name = GAME_NAMES.get(rating["game"], rating["game"])
+        points = [(formats.date_format(h["date"], "SHORT_DATE_FORMAT"), h["rating"])
+                  for h in rating["history"]]
+        games.append({**rating, "name": name, "chart": history_chart(
+            points, _("Rating history in %(game)s") % {"game": name})})
+    return render_to_string("ratings/_player_panel.html",
+                            {"games": games, "own": own}, request=request)
 
 
-def ranking_list_csv(request, rid: int):
-    context = _context(request, rid)
-    tournaments = context["answer"]["tournaments"]
-    header = [gettext("Rank"), gettext("Name"), pgettext("ranking list", "Points"),
-              pgettext("ranking list", "Events"),
-              gettext("Counted"), *[f"{t['name']} ({t['date'] or ''})" for t in tournaments]]
-    out = []
-    for row in context["rows"]:
-        by_event = {e["tournament"]: e for e in row["events"]}
-        cells = []
-        for t in tournaments:
-            e = by_event.get(t["id"])
-            cells.append("" if e is None else
-                         f"{e['place']}. / {e['points']}" + ("" if e["counted"] else " *"))
-        out.append([row["rank"] if row["rank"] is not None else "", row["name"],
-                    row["points"], row["played"], row["counted"], *cells])
-    ranking = context["ranking"]
-    return csv_download(write_csv(header, out), f"ranking-list-{ranking.pk}.csv")
+def club_panel(request, club) -> str:
+    return render_to_string("ratings/_club_panel.html", {
+        "club": club, "games": list(GAME_NAMES.items()),
+        "default_game": club.default_game}, request=request)

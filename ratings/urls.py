@@ -1,13 +1,18 @@
-"""Pages of the ratings app: a ranking list, its print and its CSV."""
+"""The ratings' pages (namespace ``ratings``), included at the site's root: the
+leaderboards at ``ratings/<game>/`` (all clubs) and ``ratings/<game>/<club>/``, and a
+ranking list at ``rankings/<id>/`` with its print and CSV."""
 
 from django.urls import path
 
-from ratings import pages
+from ratings import list_pages, pages
 
 app_name = "ratings"
 
 urlpatterns = [
-    path("<int:rid>/", pages.ranking_list_page, name="ranking-list"),
-    path("<int:rid>/print/", pages.ranking_list_print, name="ranking-list-print"),
-    path("<int:rid>/list.csv", pages.ranking_list_csv, name="ranking-list-csv"),
+    path("ratings/<str:game>/", pages.leaderboard_page, name="leaderboard"),
+    path("ratings/<str:game>/<slug:slug>/", pages.leaderboard_page, name="club-leaderboard"),
+    path("rankings/<int:rid>/", list_pages.ranking_list_page, name="ranking-list"),
+    path("rankings/<int:rid>/print/", list_pages.ranking_list_print,
+         name="ranking-list-print"),
+    path("rankings/<int:rid>/list.csv", list_pages.ranking_list_csv, name="ranking-list-csv"),
 ]

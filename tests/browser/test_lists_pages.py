@@ -11,7 +11,7 @@ from ratings.ranking_lists.services import ranking_list_create
 from tests.browser.conftest import ARTIFACTS, needs_chromium, shot
 from tests.browser.test_print_standings import pdf_pages
 from tests.factories import ClubFactory, PlayerFactory, StaffFactory
-from tests.ratings.helpers import played
+from tests.ratings.list_helpers import played
 from tournaments.models import Participant, Tournament
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]

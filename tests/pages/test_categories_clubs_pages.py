@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from tests.factories import ClubFactory
-from tests.ratings.helpers import played, players
+from tests.ratings.list_helpers import played, players
 from tournaments.models import Participant, Tournament
 
 

@@ -1,33 +1,57 @@
-"""Tournaments with stored standings, built directly (a round, a table, seats with
-their sheet totals), so the lists above the standings are tested without typing deals."""
+"""Building rated events through the real services, and reading what the ratings stored."""
+
+from __future__ import annotations
 
 import datetime
 
-from tests.factories import ParticipantFactory, PlayerFactory, TournamentFactory
-from tournaments.models import Round, Seat, Table
-from tournaments.recompute.standings_rows import standings_recompute
+from clubs.models import Player
+from ratings.models import RatedResult, Rating, RatingEntry
+from tests.clublife.helpers import score
+from tests.factories import ParticipantFactory, TournamentFactory
+from tournaments.models import Table
+from tournaments.services import Actor, round_draw, sheet_submit, summary_record
+
+DAY0 = datetime.date(2026, 1, 1)
 
 
-def played(club, players, scores, *, date=datetime.date(2026, 3, 1), game="skat",
-           published=True, won=None):
-    """A tournament of ``club`` where ``players`` (in order) scored ``scores`` in one
-    round at one table; its standings stored. Returns (tournament, participants)."""
-    tournament = TournamentFactory(club=club, date=date, game=game, published=published)
-    participants = [ParticipantFactory(tournament=tournament, player=player,
-                                       start_number=n + 1, club=player.club)
-                    for n, player in enumerate(players)]
-    rnd = Round.objects.create(tournament=tournament, number=1, method="random", seed=1,
-                               closed=True)
-    table = Table.objects.create(round=rnd, number=1, entry_token=f"t{tournament.pk}x",
-                                 submitted=True)
-    for n, (participant, score) in enumerate(zip(participants, scores, strict=True)):
-        figures = {"won": (won or {}).get(n, 0), "lost": 0, "game_points": 0} \
-            if game == "skat" else {}
-        Seat.objects.create(table=table, seat=n + 1, participant=participant, score=score,
-                            figures=figures)
-    standings_recompute(tournament_id=tournament.pk, full=True)
-    return tournament, participants
+def day(n: int) -> datetime.date:
+    return DAY0 + datetime.timedelta(days=7 * n)
 
 
-def players(club, n, prefix="Spieler"):
-    return [PlayerFactory(club=club, name=f"{prefix} {i + 1}") for i in range(n)]
+def play_event(director, players: list[Player], *, date, scores=None, rounds=1, seed=1,
+               submit=True, game="skat", published=True, club=None, entered=True):
+    """A tournament of ``players`` with ``rounds`` rounds, every table entered as a Skat
+    summary (``scores[player.pk]`` or a value derived from the seat) and submitted."""
+    tournament = TournamentFactory(club=club, date=date, game=game, published=published,
+                                   status="running")
+    tournament.directors.add(director)
+    for n, player in enumerate(players):
+        ParticipantFactory(tournament=tournament, player=player, start_number=n + 1)
+    for number in range(1, rounds + 1):
+        rnd = round_draw(tournament_id=tournament.pk, method="random", seed=seed + number)
+        for table in Table.objects.filter(round=rnd).order_by("number") if entered else ():
+            enter(table, director, scores, submit=submit)
+    return tournament
+
+
+def enter(table: Table, director, scores=None, *, submit=True, bump=0):
+    seats = list(table.seats.select_related("participant__player").order_by("seat"))
+    values = [(scores or {}).get(s.participant.player_id, 60 + 17 * ((s.participant.player_id
+                                                                        + bump) % 7))
+              for s in seats]
+    summary_record(table_id=table.pk, seats=[score(v) for v in values],
+                   actor=Actor(user=director))
+    if submit and not Table.objects.get(pk=table.pk).submitted:
+        sheet_submit(table_id=table.pk, actor=Actor(user=director))
+
+
+def stored(game: str = "skat"):
+    """Everything the ratings stored for ``game``, comparable across runs."""
+    return (
+        list(RatedResult.objects.filter(game=game).order_by("key")
+             .values_list("key", "table_id", "tournament_id", "standing")),
+        list(RatingEntry.objects.filter(game=game).order_by("key", "player_id")
+             .values_list("key", "player_id", "mu", "sigma", "sheets", "rating")),
+        list(Rating.objects.filter(game=game).order_by("player_id")
+             .values_list("player_id", "mu", "sigma", "sheets", "rating")),
+    )

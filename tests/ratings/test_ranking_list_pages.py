@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from ratings.ranking_lists.services import ranking_list_create
-from tests.ratings.helpers import played, players
+from tests.ratings.list_helpers import played, players
 
 
 @pytest.fixture

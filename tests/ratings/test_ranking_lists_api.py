@@ -6,7 +6,7 @@ import pytest
 
 from ratings.list_models import RankingList
 from tests.factories import ClubFactory
-from tests.ratings.helpers import played, players
+from tests.ratings.list_helpers import played, players
 
 URL = "/api/v1/clubs/{}/ranking-lists/"
 BODY = {"name": "Jahresrangliste 2026", "game": "skat", "first": "2026-01-01",

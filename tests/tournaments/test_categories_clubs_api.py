@@ -3,7 +3,7 @@
 import pytest
 
 from tests.factories import ClubFactory
-from tests.ratings.helpers import played, players
+from tests.ratings.list_helpers import played, players
 from tournaments.models import Participant, Tournament
 
 

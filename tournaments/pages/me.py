@@ -36,6 +36,7 @@ from django.utils.translation import gettext as _
 from tournaments.conditional import precondition_answer, tagged
 from tournaments.links import personal_path
 from tournaments.models import Participant, Table
+from tournaments.pages.panels import panels
 from tournaments.pages.paper_list import paper_list
 from tournaments.pages.registration import registration_context
 from tournaments.pages.sheet import list_answer, sheet_context
@@ -108,8 +109,9 @@ def me_page(request, token: str):
     overview = player_overview(participant)
     return _remembered(render(request, "me/page.html", {
         **_live(participant, overview, token), "etag": _etag(overview),
-        "name": overview.body["name"],
-        **registration_context(participant)}), participant, overview)
+        "name": overview.body["name"], **registration_context(participant),
+        "panels": panels("player", request, participant.player, own=True)}),
+        participant, overview)
 
 
 me_page.snapshot = snapshots.Snapshotted("me", per_language=True)

@@ -7,21 +7,27 @@ pending row and schedules the recompute later.
 
 from django.db import transaction
 
-from tournaments.models import StandingsOutbox
+from tournaments.models import StandingsOutbox, Tournament
 from tournaments.recompute import snapshots
+from tournaments.recompute.signals import results_changed
 from tournaments.recompute.tasks import schedule_standings
 
 
 def sheet_changed(tournament_id: int, *, round_number: int | None = None,
-                  table_id: int | None = None) -> None:
+                  table_id: int | None = None, table=None) -> None:
     """Called inside the writing transaction. ``round_number``: the round whose seats or
     sheets changed, so that the recompute may redo only that round; None for a change
     that may touch any round. ``table_id``: the one table whose sheet changed, its
-    players unchanged, so that only its seats are read again."""
+    players unchanged, so that only its seats are read again; ``table``: that table when
+    the caller holds it (the floors above read its ``submitted`` without a query)."""
     StandingsOutbox.objects.create(tournament_id=tournament_id, round_number=round_number,
                                    table_id=table_id)
     # ``stale`` flips: pollers' snapshots go — with ``table_id`` only those that show the
     # sheets' state (the API's standings, a current board) and that table's players' pages
     snapshots.invalidate(tournament_id, table_id)
+    results_changed.send(sender=Tournament, tournament_id=tournament_id,
+                         round_number=round_number,
+                         table=table if table is not None and table.pk == table_id else None,
+                         table_id=table_id)
     # robust: a failing recompute in process must not fail the committed request
     transaction.on_commit(lambda: schedule_standings(tournament_id), robust=True)

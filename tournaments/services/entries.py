@@ -24,7 +24,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.recompute.outbox import sheet_changed
-from tournaments.recompute.signals import publication_changed
+from tournaments.recompute.signals import publication_changed, results_changed
 from tournaments.services.categories import (
     check_categories,
     check_club_ranking_k,
@@ -215,10 +215,14 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
             raise user_error("team_size", _("A team has %(members)s members; take some out "
                                             "before making teams smaller."), members=largest)
     publication = "published" in fields and fields["published"] != tournament.published
+    moved = "date" in fields and fields["date"] != tournament.date
     for name, value in fields.items():
         setattr(tournament, name, value)
     # publish/unpublish: the save's signal has pollers' snapshots go after the commit
     tournament.save(update_fields=list(fields) or None)
     if publication:
         publication_changed.send(sender=Tournament, tournament=tournament)
+    if moved:  # results over many events are ordered by date (ratings)
+        results_changed.send(sender=Tournament, tournament_id=tournament.pk,
+                             round_number=None, table=None, table_id=None)
     return tournament

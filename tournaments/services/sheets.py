@@ -212,7 +212,7 @@ def retotal(table: Table, sheet: SheetWrite | None = None,
     table.version += 1
     table.save(update_fields=["version"])
     sheet_changed(table.round.tournament_id, round_number=table.round.number,
-                  table_id=table.pk)
+                  table_id=table.pk, table=table)
 
 
 def _check_if_match(deal: Deal, if_match: str | None) -> None:
@@ -474,5 +474,5 @@ def sheet_submit(*, table_id: int | None = None, actor: Actor, confirmed_by: Any
         after["unconfirmed_reason"] = reason
     _log(table, actor, SheetEvent.Action.SUBMIT, after=after)
     sheet_changed(table.round.tournament_id, round_number=table.round.number,
-                  table_id=table.pk)
+                  table_id=table.pk, table=table)
     return table

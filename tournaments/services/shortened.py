@@ -72,5 +72,5 @@ def sheet_end(*, table_id: int | None = None, reason: Any, actor: Actor,
          after={"submitted": True, "shortened": True, "reason": reason, "deals": count,
                 "sheet_length": length})
     sheet_changed(table.round.tournament_id, round_number=table.round.number,
-                  table_id=table.pk)
+                  table_id=table.pk, table=table)
     return table

@@ -8,9 +8,8 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
-    initial = True
-
     dependencies = [
+        ('ratings', '0001_initial'),
         ('clubs', '0004_player_privacy'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
