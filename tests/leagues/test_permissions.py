@@ -213,3 +213,14 @@ def test_every_method_of_a_league_route_is_in_the_matrix():
     served = served_methods(LEAGUE_ROUTES)
     assert len(served) == len(LEAGUE_MATRIX)
     assert served == {(m, shape(p)) for m, p, _b, _e in LEAGUE_MATRIX}
+
+
+def test_a_read_of_a_matchdays_action_is_405(league_world):
+    """The matchday's actions and group paths serve their own methods only (they used to
+    answer ``GET`` with the matchday)."""
+    w, clients = league_world
+    base = f"/api/v1/matchdays/{w['played']}/"
+    for path in ("reopen/", "close/", f"groups/1/lineups/{w['team']}/", "groups/1/series/",
+                 "groups/1/substitutions/", "groups/1/results/"):
+        resp = clients["director"].get(base + path)
+        assert resp.status_code == 405 and resp.json()["detail"], path
