@@ -166,15 +166,22 @@ class DivisionMatchdays(LeagueEndpoint):
         return Response(matchday_detail(matchday), status=status.HTTP_201_CREATED)
 
 
-class MatchdayDetail(LeagueEndpoint):
+class MatchdayEndpoint(LeagueEndpoint):
+    """``/matchdays/{mid}/…``: ``self.matchday``. Answers no method of its own: each
+    endpoint below says which it serves (a ``GET`` of ``…/reopen/`` or of a group's path
+    is 405, not the matchday)."""
+
     model, lookup, attribute, via = Matchday, "matchday_id", "matchday", "division__league"
+
+
+class MatchdayDetail(MatchdayEndpoint):
 
     @extend_schema(responses=MatchdaySerializer)
     def get(self, request, matchday_id: int):
         return Response(matchday_detail(self.matchday))
 
 
-class MatchdayReopen(MatchdayDetail):
+class MatchdayReopen(MatchdayEndpoint):
     """Reopen the matchday's binding results for a correction."""
 
     reopened = True
@@ -191,7 +198,7 @@ class MatchdayClose(MatchdayReopen):
     reopened = False
 
 
-class GroupEndpoint(MatchdayDetail):
+class GroupEndpoint(MatchdayEndpoint):
     """``/matchdays/{mid}/groups/{g}/…``: ``self.group`` is the group numbered ``g``."""
 
     def initial(self, request, *args, **kwargs):

@@ -1,20 +1,31 @@
 """Who may call what: every endpoint against anonymous, an outsider (staff who runs
 nothing here), the director (who also runs the club), the table's own token and another
 table's token; the table endpoints also against players' personal tokens (the seated
-player, a player of another table, of another tournament). A test checks that the matrix
-names every route of the API."""
+player, a player of another table, of another tournament). A test checks that this matrix
+and the leagues' (``tests/leagues/test_permissions.py``) name every route of the API and
+every method it serves."""
 
-import re
+import datetime
 
 import pytest
-from django.urls import URLPattern, URLResolver, get_resolver
 from rest_framework.test import APIClient
 
+from ratings.ranking_lists.services import ranking_list_create
+from tests.api_routes import api_shapes, served_methods, shape
 from tests.conftest import table_client_for
 from tests.factories import ParticipantFactory, PlayerFactory
+from tests.leagues.test_permissions import LEAGUE_MATRIX
 from tournaments.models import Participant, Team
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings):
+    """The callers use tokens, never their passwords: the users are made with a fast
+    hasher (the default one's rounds were most of each case's time)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
 
 ACTORS = ["anonymous", "outsider", "director", "own_table", "other_table"]
 PASSED = {"number": 2, "passed": True}
@@ -134,6 +145,20 @@ MATRIX = [
     ("get", "/api/v1/tournaments/{t}/calls/", None, [401, 403, 200, 403, 403]),
     ("patch", "/api/v1/tournaments/{t}/calls/{call}/", {"status": "seen"},
      [401, 403, 200, 403, 403]),
+    # a whole update (PUT) as the partial one (PATCH) above: who may is the same
+    ("put", "/api/v1/tournaments/{t}/", {"name": "Umbenannt", "game": "skat"},
+     [401, 403, 200, 403, 403]),
+    ("put", "/api/v1/clubs/{club}/", {"name": "Umbenannt"}, [401, 403, 200, 403, 403]),
+    ("put", "/api/v1/players/{player}/", {"name": "Neu"}, [401, 403, 200, 403, 403]),
+    # ranking lists and the club ranking (api.md "Ratings, ranking lists, categories"):
+    # anyone reads, the club's admins make and remove a list
+    ("get", "/api/v1/clubs/{club}/ranking-lists/", None, [200] * 5),
+    ("post", "/api/v1/clubs/{club}/ranking-lists/",
+     {"name": "Rangliste", "game": "skat", "first": "2026-01-01", "last": "2026-12-31"},
+     [401, 403, 201, 403, 403]),
+    ("get", "/api/v1/ranking-lists/{ranking}/", None, [200] * 5),
+    ("delete", "/api/v1/ranking-lists/{ranking}/", None, [401, 403, 204, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/clubs/standings/", None, [200] * 5),
 ]
 
 CASES = [
@@ -164,6 +189,10 @@ def test_permission_matrix(method, path, body, actor, expected, short_skat, tabl
         said["call"] = table_client.post(f"{base}calls/", {}, format="json").json()["id"]
         said["objection"] = table_client.post(f"{base}objections/", {"note": "?"},
                                               format="json").json()["id"]
+    if "{ranking}" in path:
+        said["ranking"] = ranking_list_create(
+            club=short_skat.club, name="Rangliste", game="skat", user=director,
+            first=datetime.date(2026, 1, 1), last=datetime.date(2026, 12, 31)).pk
     url = path.format(t=short_skat.pk, table=table["id"], club=short_skat.club_id, team=team.pk,
                       player=player.pk, participant=short_skat.participants.first().pk, **said)
     resp = getattr(clients[actor], method)(url, body, format="json")
@@ -219,26 +248,11 @@ def test_a_garbage_table_token_is_401(anon_client, table):
     assert resp.status_code == 401
 
 
-def _routes(patterns, prefix=""):
-    for pattern in patterns:
-        text = prefix + str(pattern.pattern)
-        if isinstance(pattern, URLResolver):
-            yield from _routes(pattern.url_patterns, text)
-        elif isinstance(pattern, URLPattern):
-            yield text
-
-
-def _shape(route: str) -> str:
-    """A route or a matrix path as ``tournaments/{}/rounds/``."""
-    route = route.replace("^", "").replace("$", "").replace("\\", "")
-    route = re.sub(r"\(\?P<[^>]+>[^)]*\)|<[^>]+>|\{[^}]+\}|\b\d+\b", "{}", route)
-    return route.removeprefix("/api/v1/").removeprefix("api/v1/")
-
-
 def test_the_matrix_covers_every_route_of_the_api():
-    routes = {_shape(r) for r in _routes(get_resolver().url_patterns)
-              if r.startswith("api/v1/") and "format" not in r}
-    routes -= {""}  # the router's index page
-    covered = {_shape(path) for _method, path, _body, _expected in MATRIX}
-    covered |= {_shape(path).replace("skat", "{}") for _m, path, _b, _e in MATRIX}
-    assert routes - covered == set()
+    """Every route of ``/api/v1/`` and every method it serves, in this module's matrix or
+    in the leagues' (``tests/leagues/test_permissions.py``)."""
+    paths = [(m, path) for m, path, _b, _e in MATRIX + LEAGUE_MATRIX]
+    covered = {(m, shape(path)) for m, path in paths}
+    covered |= {(m, shape(path).replace("skat", "{}")) for m, path in paths}
+    assert api_shapes() - {path for _m, path in covered} == set()
+    assert served_methods(("",)) - {("get", "")} - covered == set()
