@@ -21,10 +21,15 @@ from clubs.models import Club
 from clubs.policies import is_staff
 from games.errors import StateConflict, UserError
 from games.messages import add_to_form
-from leagues.models import Division, League, LeagueTeam
+from leagues.models import Division, League, LeagueTeam, Matchday
 from leagues.policies import runs_league
-from leagues.services.matchdays import matchday_create
-from leagues.services.seasons import division_create, league_create, team_create_from_names
+from leagues.services.matchdays import matchday_create, matchday_reopen
+from leagues.services.seasons import (
+    division_create,
+    league_create,
+    team_create_from_names,
+    team_update_from_names,
+)
 
 SCORING = [("dskv", _("DSkV: 3/2/1/0 per series")), ("ispa", _("ISPA: 6/4/2/0 per series")),
            ("ddv", _("DDV: 4/3/2/1 per day"))]
@@ -57,6 +62,16 @@ class TeamForm(forms.Form):
     substitutes = forms.CharField(label=_("Substitutes"), required=False,
                                   widget=forms.Textarea(attrs={"rows": 2}),
                                   help_text=_("One name per line."))
+
+
+class TeamEditForm(TeamForm):
+    captain = forms.CharField(label=_("Captain"), max_length=120, required=False,
+                              help_text=_("One of the players above; empty: none."))
+    withdrawn_on = forms.DateField(
+        label=_("Withdrawn on"), required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("A withdrawn team is left out of the groups from then on; empty: "
+                    "the team plays."))
 
 
 class MatchdayForm(forms.Form):
@@ -136,6 +151,8 @@ def division_console(request, pk: int):
     team_form = TeamForm(request.POST if "add_team" in request.POST else None, prefix="team")
     day_form = MatchdayForm(request.POST if "add_matchday" in request.POST else None,
                             prefix="day")
+    if request.method == "POST" and "reopen" in request.POST:
+        return _reopen(request, division)
     if request.method == "POST":
         try:
             if team_form.is_bound and team_form.is_valid():
@@ -161,3 +178,49 @@ def division_console(request, pk: int):
     return render(request, "leagues/console_division.html", {
         "division": division, "league": division.league, "teams": teams,
         "matchdays": matchdays, "team_form": team_form, "day_form": day_form})
+
+
+def _reopen(request, division: Division):
+    """Reopen a matchday's binding results for corrections, or make them binding again."""
+    matchday = get_object_or_404(Matchday, division=division, pk=request.POST.get("matchday")
+                                 if str(request.POST.get("matchday", "")).isdigit() else 0)
+    try:
+        matchday_reopen(matchday=matchday, reopened=request.POST["reopen"] == "1")
+        messages.success(request, _("Matchday %(number)s is reopened for corrections.")
+                         % {"number": matchday.number} if request.POST["reopen"] == "1"
+                         else _("Matchday %(number)s is closed again.")
+                         % {"number": matchday.number})
+    except StateConflict as exc:
+        messages.error(request, str(exc))
+    return redirect("leagues:division-console", division.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_console(request, pk: int):
+    """Change a team: name, club, roster (names), captain and withdrawal."""
+    team = get_object_or_404(LeagueTeam.objects.select_related(
+        "division__league", "club", "captain"), pk=pk)
+    if not runs_league(request.user, team.division.league):
+        raise Http404()
+    roster = list(team.roster.select_related("player").order_by("id"))
+    initial = {
+        "name": team.name, "club": team.club_id,
+        "regulars": "\n".join(e.player.name for e in roster if e.role == "regular"),
+        "substitutes": "\n".join(e.player.name for e in roster if e.role == "substitute"),
+        "captain": team.captain.name if team.captain else "",
+        "withdrawn_on": team.withdrawn_on}
+    form = TeamEditForm(request.POST or None, initial=initial)
+    for field in ("regulars", "substitutes"):  # the whole roster in view
+        form.fields[field].widget.attrs["rows"] = max(
+            2, initial[field].count("\n") + 2)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team_update_from_names(team=team, user=request.user, **form.cleaned_data)
+            messages.success(request, _("The team is saved."))
+            return redirect("leagues:division-console", team.division_id)
+        except UserError as exc:
+            add_to_form(form, exc, field_of={"roster": "regulars", "player": "regulars"})
+    return render(request, "leagues/console_team.html", {
+        "team": team, "division": team.division, "league": team.division.league,
+        "form": form})

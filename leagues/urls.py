@@ -17,4 +17,5 @@ urlpatterns = [
     path("new/", console.league_new, name="new"),
     path("<int:pk>/console/", console.league_console, name="console"),
     path("divisions/<int:pk>/console/", console.division_console, name="division-console"),
+    path("teams/<int:pk>/console/", console.team_console, name="team-console"),
 ]

@@ -225,11 +225,9 @@ def _names(text: str) -> list[str]:
     return [clean_name(line) for line in (text or "").splitlines() if clean_name(line)]
 
 
-@transaction.atomic
-def team_create_from_names(*, division: Division, name: str, club: Club, regulars: str,
-                           substitutes: str = "", user=None) -> LeagueTeam:
-    """A team whose roster is given as names, one per line (the console's form): each
-    name is the club's player of that name, or a new player of the club."""
+def _roster_from_names(club: Club, regulars: str, substitutes: str, user) -> list[dict]:
+    """A roster given as names, one per line (the console's forms): each name is the
+    club's player of that name, or a new player of the club."""
     known = {name_key(p.name): p for p in club.players.all()}
     roster = []
     for role, text in (("regular", regulars), ("substitute", substitutes)):
@@ -239,4 +237,33 @@ def team_create_from_names(*, division: Division, name: str, club: Club, regular
                 player = player_create(name=entry, club=club, created_by=user)
                 known[name_key(entry)] = player
             roster.append({"player": player.pk, "role": role})
+    return roster
+
+
+@transaction.atomic
+def team_create_from_names(*, division: Division, name: str, club: Club, regulars: str,
+                           substitutes: str = "", user=None) -> LeagueTeam:
+    """A team whose roster is given as names (``_roster_from_names``)."""
+    roster = _roster_from_names(club, regulars, substitutes, user)
     return team_create(division=division, name=name, club=club, roster=roster)
+
+
+@transaction.atomic
+def team_update_from_names(*, team: LeagueTeam, name: str, club: Club, regulars: str,
+                           substitutes: str = "", captain: str = "",
+                           withdrawn_on: datetime.date | None = None,
+                           user=None) -> LeagueTeam:
+    """The console's change of a team: its roster as names (``_roster_from_names``), its
+    captain by name (one of the roster; empty: none) and its withdrawal date. The
+    checks are ``team_update``'s; a refusal stores nothing (new players included)."""
+    roster = _roster_from_names(club, regulars, substitutes, user)
+    captain_id = None
+    if captain.strip():
+        names = {name_key(p.name): p.pk for p in Player.objects.filter(
+            pk__in=[entry["player"] for entry in roster])}
+        captain_id = names.get(name_key(clean_name(captain)))
+        if captain_id is None:
+            raise user_error("captain", _("The captain must be one of the team's players."))
+    return team_update(team=team, fields={
+        "name": name, "club": club, "roster": roster, "captain": captain_id,
+        "withdrawn_on": withdrawn_on})

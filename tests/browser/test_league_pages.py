@@ -87,7 +87,7 @@ def test_league_table_prints_on_one_a4_page(live_server, browser, league_day):
 def test_league_console_fits_phone_and_tablet(live_server, browser, league_day, width):
     from django.test import Client
 
-    boss, division, md, _teams = league_day
+    boss, division, md, teams = league_day
     client = Client()
     client.force_login(boss)
     context = browser.new_context(viewport={"width": width, "height": 844}, locale="de-DE")
@@ -96,7 +96,8 @@ def test_league_console_fits_phone_and_tablet(live_server, browser, league_day, 
     page = context.new_page()
     for name, path in [("league-console", f"/leagues/{division.league_id}/console/"),
                        ("league-division-console", f"/leagues/divisions/{division.pk}/console/"),
-                       ("league-group-console", f"/leagues/matchdays/{md.pk}/groups/1/console/")]:
+                       ("league-group-console", f"/leagues/matchdays/{md.pk}/groups/1/console/"),
+                       ("league-team-console", f"/leagues/teams/{teams[0][0].pk}/console/")]:
         assert page.goto(f"{live_server.url}{path}").status == 200
         page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
         assert page.evaluate(NO_SIDEWAYS), (name, width)

@@ -7,7 +7,7 @@ from django.test import Client
 
 from clubs.models import Player
 from leagues.models import Substitution
-from tests.factories import ClubFactory, PlayerFactory
+from tests.factories import ClubFactory, PlayerFactory, StaffFactory
 from tests.leagues.test_league_api import TODAY, paper
 
 pytestmark = pytest.mark.django_db
@@ -120,3 +120,43 @@ def test_console_creates_league_division_teams_and_a_matchday(boss, client):
     page = client.get(url).content.decode()
     assert "Gruppe 1" in page or "Group 1" in page
     assert Player.objects.filter(name="Erika Mustermann").count() == 1
+
+
+def test_console_changes_a_team_and_reopens_a_matchday(played, boss, client):
+    """A mistyped roster is mended in the console (as a whole, by names), the captain is
+    one of the team's players, a withdrawal is dated; a matchday reopens and closes."""
+    from leagues.models import LeagueTeam, Matchday
+
+    division, md, teams = played
+    client.force_login(boss)
+    team = LeagueTeam.objects.select_related("club").get(pk=teams[0]["id"])
+    url = f"/leagues/teams/{team.pk}/console/"
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    regulars = [e.player.name for e in team.roster.select_related("player").order_by("id")]
+    assert regulars[0] in page
+    form = {"name": "Kreuz Bube 2", "club": team.club_id,
+            "regulars": "\n".join([*regulars[:3], "Neue Spielerin"]), "substitutes": "",
+            "captain": "Jemand Fremdes", "withdrawn_on": ""}
+    refused = client.post(url, form, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The captain must be one of the team" in refused
+    team.refresh_from_db()
+    assert team.name != "Kreuz Bube 2"  # nothing stored
+    assert not Player.objects.filter(name="Neue Spielerin").exists()
+    resp = client.post(url, {**form, "captain": "Neue Spielerin",
+                             "withdrawn_on": "2026-12-01"})
+    assert resp.status_code == 302
+    team.refresh_from_db()
+    names = sorted(team.roster.values_list("player__name", flat=True))
+    assert team.name == "Kreuz Bube 2" and names == sorted([*regulars[:3], "Neue Spielerin"])
+    assert team.captain.name == "Neue Spielerin"
+    assert team.withdrawn_on == datetime.date(2026, 12, 1)
+    console = f"/leagues/divisions/{division['id']}/console/"
+    assert client.post(console, {"matchday": md["id"], "reopen": "1"}).status_code == 302
+    assert Matchday.objects.get(pk=md["id"]).reopened
+    page = client.get(console, HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Für Korrekturen schließen" in page or "Close for corrections" in page
+    assert client.post(console, {"matchday": md["id"], "reopen": "0"}).status_code == 302
+    assert not Matchday.objects.get(pk=md["id"]).reopened
+    # someone who does not run the league sees nothing of it
+    client.force_login(StaffFactory())
+    assert client.get(url).status_code == 404
