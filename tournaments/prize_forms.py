@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.prizes.payout import PLACE_CENTS_MAX
 from tournaments.services.teams import NAME_MAX
 
 MAX_LINES = 500
@@ -83,21 +84,37 @@ class PrizeForm(forms.Form):
         except ValueError:
             raise forms.ValidationError(_("Enter a percentage, e.g. 100 or 90,5.")) from None
 
+    def __init__(self, *args, categories=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        # games.md §10.3: one prize list per category of the tournament, fixed amounts
+        # and goods only; the fields are numbered, a label may hold any character
+        self.categories = list(categories)
+        for index, label in enumerate(self.categories):
+            self.fields[f"category_{index}"] = forms.CharField(
+                label=_("Prizes: %(label)s") % {"label": label}, required=False,
+                max_length=50_000,
+                widget=forms.Textarea(attrs={"rows": 3, "placeholder": "20\n10; Schinken"}))
+
+    def overall_fields(self):
+        return [self[name] for name in self.fields if not name.startswith("category_")]
+
+    def category_fields(self):
+        return [self[f"category_{index}"] for index in range(len(self.categories))]
+
     def clean_places(self):
-        rows = [line for line in self.cleaned_data["places"].splitlines() if line.strip()]
-        if len(rows) > MAX_LINES:
-            raise forms.ValidationError(_("At most %(max)s prize places.") % {"max": MAX_LINES})
-        money, goods = [], []
-        for number, line in enumerate(rows, start=1):
-            value, _sep, prize = line.partition(";")
+        return _lines(self.cleaned_data["places"])
+
+    def clean(self):
+        data = super().clean()
+        for index in range(len(self.categories)):
+            name = f"category_{index}"
+            if name not in data:
+                continue
             try:
-                money.append(_number(value) if value.strip() else Decimal(0))
-            except ValueError:
-                raise forms.ValidationError(
-                    _("Line %(line)s: a number first, then a semicolon and a goods prize.")
-                    % {"line": number}) from None
-            goods.append(prize.strip())
-        return money, goods
+                data[name] = _lines(data[name], euros=True)
+            except forms.ValidationError as error:
+                self.add_error(name, error)
+        return data
 
     def prize_list(self) -> dict:
         """The ``PUT …/prizes/`` body of the form's values."""
@@ -110,7 +127,45 @@ class PrizeForm(forms.Form):
                 body["places_cents"] = [_cents(value) for value in money]
             else:
                 body["places_percent"] = [_plain(value) for value in money]
+        categories = {}
+        for index, label in enumerate(self.categories):
+            money, goods = data[f"category_{index}"]
+            if money:
+                categories[label] = {"places_cents": [_cents(value) for value in money],
+                                     "places_goods": goods}
+        if categories:
+            body["categories"] = categories
         return body
+
+    def field_of_category(self, label: str) -> str | None:
+        """The form field of a category's prize list (a service error names the label)."""
+        if label in self.categories:
+            return f"category_{self.categories.index(label)}"
+        return None
+
+
+def _lines(text: str, *, euros: bool = False) -> tuple[list[Decimal], list[str]]:
+    """One prize place per line: a number, then a semicolon and a goods prize if any.
+    ``euros``: each number an amount from 0 to the highest fixed prize."""
+    rows = [line for line in text.splitlines() if line.strip()]
+    if len(rows) > MAX_LINES:
+        raise forms.ValidationError(_("At most %(max)s prize places.") % {"max": MAX_LINES})
+    money, goods = [], []
+    for number, line in enumerate(rows, start=1):
+        value, _sep, prize = line.partition(";")
+        try:
+            amount = _number(value) if value.strip() else Decimal(0)
+        except ValueError:
+            raise forms.ValidationError(
+                _("Line %(line)s: a number first, then a semicolon and a goods prize.")
+                % {"line": number}) from None
+        if euros and not 0 <= amount <= Decimal(PLACE_CENTS_MAX) / 100:
+            raise forms.ValidationError(
+                _("Line %(line)s: an amount in euros from 0 to %(max)s.")
+                % {"line": number, "max": PLACE_CENTS_MAX // 100})
+        money.append(amount)
+        goods.append(prize.strip())
+    return money, goods
 
 
 class LotForm(forms.Form):

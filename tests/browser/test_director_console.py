@@ -190,9 +190,15 @@ def test_the_console_pages_fit_800_and_390_px(live_server, browser, width):
               actor=actor)
     round_close(round_id=done.round_id, actor=actor)
     round_draw(tournament_id=tournament.pk, method="random", seed=5)
+    # the prize page's category lists: their payouts and their fields in the form
+    tournament.categories = ["Damen", "Seniorinnen und Senioren"]
+    tournament.save(update_fields=["categories"])
+    tournament.participants.filter(start_number__in=[2, 3]).update(categories=["Damen"])
     prizes_set(tournament_id=tournament.pk, data={
         "entry_fee_cents": 500, "places_percent": [60, 40],
-        "places_goods": ["Präsentkorb mit Wein und Käse", "Gutschein"]})
+        "places_goods": ["Präsentkorb mit Wein und Käse", "Gutschein"],
+        "categories": {"Damen": {"places_cents": [1500, 750],
+                                 "places_goods": ["Blumenstrauß", ""]}}})
     context, page, errors = logged_in(browser, live_server, director, "tablet")
     page.set_viewport_size({"width": width, "height": 900})
     base = f"{live_server.url}/console/t/{tournament.pk}"

@@ -4,6 +4,7 @@ error, and queries that do not grow with the field."""
 
 import pytest
 
+from tests.ratings.list_helpers import played, players
 from tests.scale import costs, two_sizes
 from tournaments.models import FeeEvent, Participant, PrizeList, Team
 from tournaments.services.prizes import prizes_set
@@ -104,6 +105,101 @@ def test_a_bad_prize_list_is_shown_and_not_stored(staff_browser, short_skat, for
     assert resp.status_code == 400
     assert field_text in resp.content.decode()
     assert not PrizeList.objects.exists() and not FeeEvent.objects.exists()
+
+
+@pytest.fixture
+def with_categories(club, director):
+    """Six players in one round (the guest 1000 first, then 900, 800, …); the first two
+    (900 and 800) are Damen, nobody is Senioren yet."""
+    people = players(club, 5) + players(None, 1, "Gast")
+    tournament, participants = played(club, people, [900, 800, 700, 750, 100, 1000],
+                                      won={0: 5, 1: 6, 2: 4, 3: 1})
+    tournament.directors.add(director)
+    tournament.categories = ["Damen", "Senioren"]
+    tournament.save(update_fields=["categories"])
+    for p in participants[:2]:
+        p.categories = ["Damen"]
+        p.save(update_fields=["categories"])
+    return tournament, participants
+
+
+def _section(html: str, heading: str) -> str:
+    """The page's text from ``heading`` to the next heading."""
+    start = html.index(heading)
+    return html[start:html.index("<h", start + len(heading))]
+
+
+def _field(html: str, name: str) -> str:
+    """The paragraph of the prize form's field ``name``."""
+    start = html.rindex("<p", 0, html.index(f'id="id_{name}"'))
+    return html[start:html.index("</p>", start)]
+
+
+def test_category_prize_lists_are_saved_and_paid_per_category(staff_browser,
+                                                              with_categories):
+    tournament, participants = with_categories
+    url = f"/console/t/{tournament.pk}/prizes/"
+    page = staff_browser.get(url).content.decode()
+    assert "Preise je Kategorie" in page and "kein Anteil am Preisgeld" in page
+    assert 'id="id_category_0"' in page and 'id="id_category_1"' in page
+    form = {"entry_fee": "10", "payout_percent": "100", "kind": "fixed",
+            "places": "; Pokal", "category_0": "5\n2,50; Buch", "category_1": ""}
+    resp = staff_browser.post(url, form)
+    assert resp.status_code == 302, resp.content.decode()[-2000:]
+    stored = PrizeList.objects.get(tournament=tournament).config
+    assert stored["categories"] == {"Damen": {"places_cents": [500, 250],
+                                              "places_goods": ["", "Buch"]}}
+    shown = staff_browser.get(url).content.decode()
+    damen = _section(shown, "Preise: Damen")
+    # the guest wins overall; a player may win in several lists: 900 takes the first
+    assert "5,00" in damen and "Spieler 1" in damen and "Spieler 2" in damen
+    assert damen.index("Spieler 1") < damen.index("5,00") < damen.index("Spieler 2")
+    assert "5,00\n2,50; Buch" in _field(shown, "category_0")  # as stored
+    # one prize per player: 900 now wins the 2nd overall place, Damen passes to 800
+    tournament.one_prize_per_player = True
+    tournament.save(update_fields=["one_prize_per_player"])
+    form["places"] = "; Pokal\n; Buch"
+    assert staff_browser.post(url, form).status_code == 302
+    shown = staff_browser.get(url).content.decode()
+    damen = _section(shown, "Preise: Damen")
+    assert "Spieler 1" not in damen
+    assert damen.index("Spieler 2") < damen.index("5,00")
+    assert "Nur ein Preis je Spieler" in shown
+    # the same service as the API: the fee's history is kept, one change one event
+    assert FeeEvent.objects.filter(tournament=tournament).count() == 1
+    form["category_0"] = ""  # emptied: the category has no prizes any more
+    assert staff_browser.post(url, form).status_code == 302
+    assert "categories" not in PrizeList.objects.get(tournament=tournament).config
+
+
+@pytest.mark.parametrize("typed, field_text", [
+    ("-5", "Zeile 1: ein Betrag in Euro von 0 bis 100000."),
+    ("5\nzwölf; Buch", "Zeile 2: zuerst eine Zahl"),
+    ("100000,01", "Zeile 1: ein Betrag in Euro"),
+    ("5; " + "x" * 201, "Höchstens 200 Zeichen"),  # the service's refusal, at its field
+])
+def test_a_bad_category_amount_is_refused_next_to_its_field(staff_browser, with_categories,
+                                                            typed, field_text):
+    tournament, _participants = with_categories
+    resp = staff_browser.post(f"/console/t/{tournament.pk}/prizes/", {
+        "entry_fee": "10", "payout_percent": "100", "kind": "percent", "places": "100",
+        "category_0": "", "category_1": typed})
+    assert resp.status_code == 400
+    html = resp.content.decode()
+    assert field_text in _field(html, "category_1"), _field(html, "category_1")
+    assert "field-error" not in _field(html, "category_0")
+    assert not PrizeList.objects.exists() and not FeeEvent.objects.exists()
+
+
+def test_a_bad_category_amount_in_english(staff_browser, with_categories):
+    tournament, _participants = with_categories
+    staff_browser.cookies["django_language"] = "en"
+    resp = staff_browser.post(f"/console/t/{tournament.pk}/prizes/", {
+        "entry_fee": "10", "payout_percent": "100", "kind": "percent", "places": "100",
+        "category_0": "-1"}, HTTP_ACCEPT_LANGUAGE="en")  # the other category left out
+    assert resp.status_code == 400
+    assert "Line 1: an amount in euros from 0 to 100000." in _field(
+        resp.content.decode(), "category_0")
 
 
 def test_cash_pages_and_csv(staff_browser, short_skat, director):

@@ -4,6 +4,7 @@ prize-giving. Writes go through ``tournaments.services.prizes``."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from django.contrib import messages
@@ -13,6 +14,7 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from games.errors import UserError
 from tournaments.models import Tournament
 from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
@@ -27,23 +29,53 @@ FIELD_OF = {"entry_fee_cents": "entry_fee", "places_percent": "places",
             "places_cents": "places", "places_goods": "places"}
 
 
-def _number(value) -> str:
-    return formats.number_format(value, use_l10n=True)
+def _number(value, decimals=None) -> str:
+    return formats.number_format(value, decimal_pos=decimals, use_l10n=True)
 
 
-def _initial(answer) -> dict:
+def _lines(money, goods, decimals=None) -> str:
+    goods = list(goods) + [""] * (len(money) - len(goods))
+    money = list(money) + [""] * (len(goods) - len(money))
+    return "\n".join(f"{_number(m, decimals) if m != '' else ''}{'; ' + g if g else ''}"
+                     for m, g in zip(money, goods, strict=True))
+
+
+def _initial(answer, categories) -> dict:
     if answer is None:
         return {}
     money = (answer.get("places_percent") or [Decimal(c) / 100 for c in
                                               answer.get("places_cents", [])])
-    goods = answer["places_goods"] + [""] * (len(money) - len(answer["places_goods"]))
-    money = list(money) + [""] * (len(goods) - len(money))
-    lines = [f"{_number(m) if m != '' else ''}{'; ' + g if g else ''}"
-             for m, g in zip(money, goods, strict=True)]
-    return {"entry_fee": euros(answer["entry_fee_cents"]),
-            "payout_percent": _number(answer["payout_percent"]),
-            "kind": "fixed" if "places_cents" in answer else "percent",
-            "places": "\n".join(lines)}
+    initial = {"entry_fee": euros(answer["entry_fee_cents"]),
+               "payout_percent": _number(answer["payout_percent"]),
+               "kind": "fixed" if "places_cents" in answer else "percent",
+               "places": _lines(money, answer["places_goods"])}
+    stored = answer.get("categories") or {}
+    for index, label in enumerate(categories):
+        prizes = stored.get(label) or {}
+        initial[f"category_{index}"] = _lines(
+            [Decimal(c) / 100 for c in prizes.get("places_cents") or []],
+            prizes.get("places_goods") or [], decimals=2)  # euros and cents
+    return initial
+
+
+def _saved(form, tournament, actor):
+    """``prizes_set`` with the form's list; a refusal naming a category's list
+    (``categories.<label>.…``) is shown next to that category's field."""
+    try:
+        return prizes_set(tournament_id=tournament.pk, data=form.prize_list(), actor=actor)
+    except UserError as exc:
+        raise UserError([replace(e, field=_category_field(form, e.field) or e.field)
+                         for e in exc.errors]) from None
+
+
+def _category_field(form, name: str) -> str | None:
+    if not name.startswith("categories."):
+        return None
+    rest = name.removeprefix("categories.")
+    for label in form.categories:
+        if rest == label[:40] or rest.startswith(label[:40] + "."):
+            return form.field_of_category(label)
+    return None
 
 
 def _context(tournament, *, form=None, lot_form=None):
@@ -59,7 +91,8 @@ def _context(tournament, *, form=None, lot_form=None):
             # drawn (the tie notes say so): marked in its row and explained once under the
             # list, so a row stays one line on paper
             "goods_by_number": any(n["decided"] == "shared" and n["goods"] for n in notes),
-            "form": form or PrizeForm(initial=_initial(answer)),
+            "form": form or PrizeForm(initial=_initial(answer, tournament.categories or []),
+                                      categories=tournament.categories or []),
             "lot_form": lot_form or LotForm()}
 
 
@@ -67,11 +100,11 @@ def _context(tournament, *, form=None, lot_form=None):
 @allowed_if(directs, tournament_by_pk)
 def prizes_page(request, tournament: Tournament, tournament_id: int):
     if request.method == "POST":
-        form = PrizeForm(request.POST)
+        form = PrizeForm(request.POST, categories=tournament.categories or [])
         if form.is_valid():
-            done, _config = run_on_form(form, lambda: prizes_set(
-                tournament_id=tournament.pk, data=form.prize_list(),
-                actor=staff_actor(request)), field_of=FIELD_OF)
+            done, _config = run_on_form(form, lambda: _saved(form, tournament,
+                                                             staff_actor(request)),
+                                        field_of=FIELD_OF)
             if done:
                 messages.success(request, _("Prize list saved."))
                 return redirect("console:prizes", tournament.pk)
