@@ -98,6 +98,7 @@ def test_an_admin_deletes_a_list_after_confirming(club, admin):
     assert url in client.get(f"/clubs/{club.slug}/ranking-lists/").content.decode()
     confirm = client.get(url)
     assert confirm.status_code == 200 and "Alt" in confirm.content.decode()
+    assert client.post(url).status_code == 200  # without the confirmation: asked again
     assert RankingList.objects.filter(pk=ranking.pk).exists()  # asking deletes nothing
     resp = client.post(url, {"confirm": "yes"})
     assert resp.status_code == 302
