@@ -64,7 +64,11 @@ def ranking_list_csv(request, rid: int):
 
 def club_lists_panel(request, club) -> str:
     """The club page's panel (``tournaments.pages.panels``): the club's ranking lists as
-    links (one query)."""
+    links (one query), and for the club's admins the link to their console page (shown
+    to them even before the first list)."""
     lists = list(RankingList.objects.filter(club=club).order_by("-last", "id"))
-    return render_to_string("ratings/_club_lists.html", {"lists": lists}, request) if lists \
-        else ""
+    admin = runs_club(request.user, club)
+    if not lists and not admin:
+        return ""
+    return render_to_string("ratings/_club_lists.html",
+                            {"lists": lists, "admin": admin, "club": club}, request)

@@ -1,6 +1,7 @@
 """The new pages at a phone's and a tablet's width (nothing scrolls sideways, a name
 never breaks inside) and the ranking list's print as an A4 PDF: the ranking list, the
-board with the club ranking, a category's print list and the console's categories."""
+board with the club ranking, a category's print list, the console's categories and the
+club's ranking lists in the console."""
 
 import datetime
 from pathlib import Path
@@ -74,6 +75,16 @@ def test_new_pages_fit_phone_and_tablet(live_server, browser, width):
     scroll, inner = page.evaluate(FITS)
     assert scroll <= inner, ("console", scroll, inner)
     shot(page, "lists-console-categories")
+    # the club's ranking lists in the console, one refused points list showing its error
+    page.goto(live_server.url + "/clubs/sf/ranking-lists/")
+    page.fill("input[name=name]", "Herbstrangliste der Skatfreunde Oberhuber-Schwarzenbach")
+    page.check("input[name=points_kind][value=list]")
+    page.fill("input[name=points]", "25, 20, sechzehn")
+    page.locator("form.stacked [type=submit]").click()
+    assert page.locator("#id_points ~ .field-error").count() == 1
+    scroll, inner = page.evaluate(FITS)
+    assert scroll <= inner, ("ranking-lists console", scroll, inner)
+    shot(page, "lists-console-ranking-lists")
     context.close()
 
 
