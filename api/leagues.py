@@ -28,7 +28,7 @@ from api.strict import StrictSerializer
 from clubs.models import Club
 from clubs.publication import shown_player
 from games.errors import user_error
-from leagues.models import Division, League, LeagueTeam, Matchday
+from leagues.models import LEAGUE_GAMES, Division, League, LeagueTeam, Matchday
 from leagues.policies import runs_league
 from leagues.selectors import team_by_captain_token
 from leagues.services.seasons import (
@@ -150,7 +150,8 @@ class RulesField(serializers.DictField):
 
 class LeagueWriteSerializer(StrictSerializer):
     name = serializers.CharField(max_length=160, label=_("name"))
-    game = serializers.ChoiceField(choices=["skat", "doppelkopf"], label=_("game"))
+    game = serializers.ChoiceField(choices=[key for key, _name in LEAGUE_GAMES],
+                                   label=_("game"))
     year = serializers.IntegerField(min_value=MIN_YEAR, max_value=MAX_YEAR, label=_("year"))
     rules = serializers.DictField(required=False, label=_("rules"),
                                   help_text="the game's options (games.md)")

@@ -21,7 +21,7 @@ from clubs.models import Club
 from clubs.policies import is_staff
 from games.errors import StateConflict, UserError
 from games.messages import add_to_form
-from leagues.models import Division, League, LeagueTeam, Matchday
+from leagues.models import LEAGUE_GAMES, Division, League, LeagueTeam, Matchday
 from leagues.policies import runs_league
 from leagues.services.matchdays import matchday_create, matchday_reopen
 from leagues.services.seasons import (
@@ -37,8 +37,7 @@ SCORING = [("dskv", _("DSkV: 3/2/1/0 per series")), ("ispa", _("ISPA: 6/4/2/0 pe
 
 class LeagueForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
-    game = forms.ChoiceField(label=_("Game"), choices=[("skat", _("Skat")),
-                                                       ("doppelkopf", _("Doppelkopf"))])
+    game = forms.ChoiceField(label=_("Game"), choices=LEAGUE_GAMES)
     year = forms.IntegerField(label=_("Year"), min_value=1900, max_value=2999)
     scoring = forms.ChoiceField(label=_("Scoring"), choices=SCORING)
 

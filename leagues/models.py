@@ -30,10 +30,13 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from games.engines import all_engines
 from tournaments.models import Tournament
 from tournaments.tokens import new_token
 
-LEAGUE_GAMES = [("skat", _("Skat")), ("doppelkopf", _("Doppelkopf"))]
+# the games that have a league (``Engine.league``, games.md §9), by key
+LEAGUE_GAMES = sorted((engine.key, engine.name_en) for engine in all_engines()
+                      if engine.league is not None)
 BINDING_AFTER_DAYS = 14
 
 

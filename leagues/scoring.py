@@ -54,18 +54,18 @@ PRESETS = {
     "ispa": Scoring(SERIES, 0, 2, "ispa"),
     "ddv": Scoring(DAY, 1, 1, "ddv"),
 }
-DEFAULT_PRESET = {"skat": "dskv", "doppelkopf": "ddv"}
 
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def scoring_of(value: Any, game: str | None = None) -> Scoring:
+def scoring_of(value: Any, preset: str = "dskv") -> Scoring:
     """A ``Scoring`` from the API's ``scoring`` (a preset name, a custom object or a stored
-    ``as_dict``); ``None`` gives the game's default. ``UserError`` on ``scoring.*``."""
+    ``as_dict``); ``None`` gives ``preset`` (the game's own, ``LeaguePlay.preset``).
+    ``UserError`` on ``scoring.*``."""
     if value is None:
-        return PRESETS[DEFAULT_PRESET.get(game or "", "dskv")]
+        return PRESETS[preset]
     if isinstance(value, str):
         if value in PRESETS:
             return PRESETS[value]

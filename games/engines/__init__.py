@@ -13,6 +13,7 @@ from games.engines.base import (  # noqa: F401
     EngineInternalError,
     EngineUserError,
     FieldError,
+    LeaguePlay,
     ScoredDeal,
     SheetResult,
     all_engines,

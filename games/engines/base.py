@@ -442,6 +442,19 @@ def record_schema(fields: Iterable[RecordField], seats: int, description: str) -
     return out
 
 
+@dataclass(frozen=True)
+class LeaguePlay:
+    """How the game's league is played (games.md §9), for a game that has one:
+    ``preset``: its federation's league points (``"dskv"``: per series, one per team
+    beaten; ``"ddv"``: per day, 4/3/2/1); ``group_sizes``: the fewest and most teams a
+    matchday group holds; ``may_miss``: how many of a team's players may be missing
+    before it has not appeared (DSkV: a team of four starts with three)."""
+
+    preset: str
+    group_sizes: tuple[int, int]
+    may_miss: int
+
+
 class Engine:
     """Base class of every game engine. Subclasses set the class attributes and
     implement ``validate_deal``, ``score_deal`` and ``sheet_totals``; everything else
@@ -469,6 +482,8 @@ class Engine:
     team_tie_break: ClassVar[tuple[str, ...]] = ()
     # rounds a tournament of this game plans by default (the balanced draw plans them)
     rounds_planned: ClassVar[int] = 3
+    # how its league is played (games.md §9); None: the game has no league
+    league: ClassVar[LeaguePlay | None] = None
 
     # ---- options
 

@@ -41,6 +41,7 @@ from games.engines.base import (
     EngineUserError,
     Errors,
     FieldError,
+    LeaguePlay,
     Option,
     RecordField,
     ScoredDeal,
@@ -584,6 +585,8 @@ class Doppelkopf(Engine):
     key = "doppelkopf"
     name_de = "Doppelkopf"
     name_en = "Doppelkopf"
+    # games.md §9.1: the federation's league
+    league = LeaguePlay(preset="ddv", group_sizes=(4, 4), may_miss=0)
     table_sizes = (4, 5)
     preferred_table_size = 4
     RECORD = RECORD

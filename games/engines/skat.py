@@ -55,6 +55,7 @@ from games.engines.base import (
     DealContext,
     Engine,
     Errors,
+    LeaguePlay,
     Option,
     RecordField,
     ScoredDeal,
@@ -282,6 +283,8 @@ class SkatEngine(Engine):
     summary_game_points_bound = MAX_SUMMARY_GAME_POINTS  # ± a summary seat's game points
     name_de = "Skat"
     name_en = "Skat"
+    # games.md §9.1: the federation's league
+    league = LeaguePlay(preset="dskv", group_sizes=(2, 5), may_miss=1)
     table_sizes = (3, 4)
     RECORD = RECORD
     preferred_table_size = 4

@@ -44,6 +44,7 @@ from leagues.models import (
     Substitution,
 )
 from leagues.schedule import assign_hosts, group_plan, group_schedule, schedule_power
+from leagues.services.seasons import league_play
 from leagues.services.stale import division_mark_stale
 from leagues.services.table_rows import is_binding, occupants
 from tournaments.models import Participant, Round
@@ -79,7 +80,7 @@ def _check_groups(division: Division, groups: Any, teams: list[int], errors: Err
         if not isinstance(group, list) or not all(is_int(t) for t in group):
             errors.add(f"groups.{i}", _("A list of team ids."))
             continue
-        low, high = (4, 4) if game == "doppelkopf" else (2, 5)
+        low, high = league_play(game).group_sizes
         if not low <= len(group) <= high:
             errors.add(f"groups.{i}", _("A group has %(low)s to %(high)s teams.")
                        if low != high else _("A group has %(low)s teams."), low=low, high=high)

@@ -19,10 +19,10 @@ from clubs.models import Club, Player
 from clubs.names import clean_name, name_key
 from clubs.policies import runs_club
 from clubs.services import player_create
-from games.engines import get_engine
+from games.engines import LeaguePlay, get_engine
 from games.engines.base import is_int
 from games.errors import Errors, UserError, user_error
-from leagues.models import Division, League, LeagueTeam, RosterEntry
+from leagues.models import LEAGUE_GAMES, Division, League, LeagueTeam, RosterEntry
 from leagues.scoring import scoring_of
 from leagues.services.stale import division_mark_stale
 
@@ -48,8 +48,10 @@ def league_create(*, name: str, game: str, year: int, user, rules: dict | None =
     """A season; its creator directs it. ``UserError`` naming ``game``, ``year``,
     ``rules.*``, ``scoring.*`` or ``club`` (one must run the club a league names)."""
     errors = Errors()
-    if game not in ("skat", "doppelkopf"):
-        errors.add("game", _("A league is played in Skat or Doppelkopf."))
+    play = league_play(game)
+    if play is None:
+        errors.add("game", _("A league is played in %(games)s."),
+                   games=" / ".join(name for _key, name in LEAGUE_GAMES))
     _bounded(errors, "year", year, MIN_YEAR, MAX_YEAR)
     if binding_after_days is not None:
         _bounded(errors, "binding_after_days", binding_after_days, 0, MAX_BINDING_DAYS)
@@ -57,7 +59,7 @@ def league_create(*, name: str, game: str, year: int, user, rules: dict | None =
         errors.add("club", _("Only the club's admins may name their club."))
     parsed = None
     try:
-        parsed = scoring_of(scoring, game)
+        parsed = scoring_of(scoring, play.preset if play else "dskv")
     except UserError as exc:
         errors.extend(exc.errors)
     if not errors.has("game"):
@@ -88,7 +90,7 @@ def division_create(*, league: League, name: str, level: int, series_per_matchda
         _bounded(errors, "max_substitutes", max_substitutes, 0, MAX_SUBSTITUTES)
     if min_players is None and not errors.has("team_size"):
         # DSkV: a team of four may start with three; DDV: all four play
-        min_players = team_size - 1 if league.game == "skat" else team_size
+        min_players = team_size - league_play(league.game).may_miss
     elif min_players is not None:
         high = team_size if is_int(team_size) and MIN_TEAM <= team_size <= MAX_TEAM else MAX_TEAM
         _bounded(errors, "min_players", min_players, 1, high)
@@ -213,6 +215,13 @@ def team_update(*, team: LeagueTeam, fields: dict[str, Any]) -> LeagueTeam:
         _store_roster(team, cleaned)
     division_mark_stale(division.pk)
     return team
+
+
+def league_play(game: object) -> LeaguePlay | None:
+    """How ``game``'s league is played (``Engine.league``); None for a game without one
+    (or no game)."""
+    keys = {key for key, _name in LEAGUE_GAMES}
+    return get_engine(game).league if isinstance(game, str) and game in keys else None
 
 
 def check_league_id(value: Any, field: str) -> int:

@@ -1,6 +1,7 @@
 """No page, template, script, API module or app outside ``games`` names a game: they ask
-the engine registry and the game's presentation (``games.presentation``), so a new game
-touches ``games/`` only.
+the engine registry and the game's presentation (``games.presentation``) — a league asks
+how the game's league is played (``Engine.league``) — so a new game touches ``games/``
+only.
 
 The search looks for the game keys as quoted strings (``"skat"``), as module paths or
 attributes (``engines.skat``, ``skat.opponent_bonus``), in comparisons (``== skat``) and as
@@ -14,7 +15,7 @@ from pathlib import Path
 from games.engines import all_engines
 
 ROOT = Path(__file__).resolve().parents[2]
-FOLDERS = ("tournaments", "clublife", "api", "templates", "static")
+FOLDERS = ("tournaments", "clublife", "ratings", "leagues", "api", "templates", "static")
 SUFFIXES = {".py", ".html", ".js", ".txt", ".json"}
 
 # (path, key) → why it stays

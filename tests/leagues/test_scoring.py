@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games.engines import get_engine
 from games.errors import UserError
 from leagues.scoring import (
     PRESETS,
@@ -86,7 +87,9 @@ def test_equal_points_and_game_points_share_a_rank():
 
 def test_scoring_presets_and_custom():
     assert scoring_of("ddv") == DDV
-    assert scoring_of(None, "skat") == DSKV and scoring_of(None, "doppelkopf") == DDV
+    assert scoring_of(None) == DSKV and scoring_of(None, "ddv") == DDV  # the game's preset
+    assert get_engine("skat").league.preset == "dskv"
+    assert get_engine("doppelkopf").league.preset == "ddv"
     assert scoring_of({"unit": "day", "base": 2, "per_win": 3}) == Scoring("day", 2, 3)
     with pytest.raises(UserError) as exc:
         scoring_of({"unit": "week", "base": -1, "per_win": 0, "x": 1})
