@@ -29,7 +29,7 @@ WRITES = {"post", "put", "patch", "delete"}
 # operations a throttle guards (api.md: too many failed logins; the anonymous scorer;
 # objections and calls per token)
 THROTTLED = {"v1_auth_token_create", "v1_games_score_create", "v1_tables_objections_create",
-             "v1_tables_calls_create"}
+             "v1_tables_calls_create", "v1_tournaments_registrations_create"}
 MAX_DEAL_NUMBER = 10_000
 
 DESCRIPTIONS = {

@@ -5,6 +5,8 @@ import pytest
 import yaml
 from django.core.management import call_command
 
+from api.openapi import THROTTLED
+
 
 @pytest.fixture(scope="module")
 def schema(tmp_path_factory):
@@ -73,6 +75,12 @@ def test_errors_are_documented_where_they_can_happen(schema):
             assert answer == {"$ref": "#/components/schemas/Error"}, (method, path, code)
     correction = schema["paths"]["/api/v1/tables/{table_id}/deals/{number}/"]["put"]
     assert {"412", "428"} <= set(correction["responses"])
+    # every rate-limited operation says so (the sign-up's per-address limit included)
+    throttled = {op["operationId"] for _p, _m, op in _operations(schema)
+                 if "429" in op["responses"]}
+    assert throttled == THROTTLED
+    signup = schema["paths"]["/api/v1/tournaments/{tournament_id}/registrations/"]["post"]
+    assert "429" in signup["responses"]
 
 
 def test_each_game_has_its_own_deal_record(schema):
