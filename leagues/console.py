@@ -17,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from clubs.forms import ClubChoiceField
 from clubs.models import Club
 from clubs.policies import is_staff
 from games.errors import StateConflict, UserError
@@ -55,7 +56,7 @@ class DivisionForm(forms.Form):
 
 class TeamForm(forms.Form):
     name = forms.CharField(label=_("Team name"), max_length=120)
-    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.order_by("name"))
+    club = ClubChoiceField(label=_("Club"), queryset=Club.objects.order_by("name"))
     regulars = forms.CharField(label=_("Regular players"), widget=forms.Textarea(
         attrs={"rows": 4}), help_text=_("One name per line."))
     substitutes = forms.CharField(label=_("Substitutes"), required=False,

@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _g
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
+from clubs.forms import ClubsChoiceField
 from clubs.models import Club
 from clubs.policies import runs_club
 from games.choices import GAME_CHOICES
@@ -30,22 +31,9 @@ from ratings import list_models as limits
 from ratings.list_models import RankingList
 from ratings.ranking_lists.services import ranking_list_create, ranking_list_delete
 from tournaments.pages.access import allowed_if, club_by_slug
-from tournaments.text_checks import whole_number
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 POINTS_TEXT_MAX = 2000  # characters of a typed points list (200 numbers of up to 6 digits)
-
-
-class ClubsField(forms.ModelMultipleChoiceField):
-    """Clubs by id; an id that is no whole number an id can be (``"x"``, 10**30) is an
-    unknown choice rather than a query the database refuses."""
-
-    def _check_values(self, value):
-        for pk in value:
-            if whole_number(str(pk), low=1) is None:
-                raise forms.ValidationError(self.error_messages["invalid_choice"],
-                                            code="invalid_choice", params={"value": pk})
-        return super()._check_values(value)
 
 
 class RankingListForm(forms.Form):
@@ -53,7 +41,7 @@ class RankingListForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
     first = forms.DateField(label=_("First day"), widget=DATE)
     last = forms.DateField(label=_("Last day"), widget=DATE)
-    clubs = ClubsField(
+    clubs = ClubsChoiceField(
         label=_("Tournaments of these clubs count too"), queryset=Club.objects.none(),
         required=False, widget=forms.CheckboxSelectMultiple,
         help_text=_("The club's own tournaments always count."))

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from clubs.forms import ClubChoiceField
 from clubs.models import Club
 from games.choices import GAME_CHOICES
 from tournaments.models import MAX_ROUNDS_PLANNED, MIN_ROUNDS_PLANNED, OBJECTION_NOTE_MAX, Round
@@ -13,7 +14,7 @@ class TournamentForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
     date = forms.DateField(label=_("Date"), required=False,
                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(), required=False)
+    club = ClubChoiceField(label=_("Club"), queryset=Club.objects.none(), required=False)
     published = forms.BooleanField(label=_("Published (public board)"), required=False)
     avoid_same_club = forms.BooleanField(label=_("Avoid club-mates at a table"), required=False)
     rounds_planned = forms.IntegerField(
@@ -121,7 +122,7 @@ class SignUpForm(forms.Form):
     that fills it is refused."""
 
     name = forms.CharField(label=_("Your name"), max_length=120)
-    club = forms.ModelChoiceField(label=_("Club"), queryset=Club.objects.none(),
+    club = ClubChoiceField(label=_("Club"), queryset=Club.objects.none(),
                                   required=False, empty_label=_("no club (ohne Verein)"))
     club_name = forms.CharField(label=_("or another club"), max_length=120, required=False)
     email = forms.EmailField(label=_("E-mail (optional, for the confirmation)"),

@@ -146,3 +146,11 @@ def test_check_in_view_and_calendar_queries_do_not_grow_with_rows(
         assert client.get(f"/clubs/{club.slug}/events/").status_code == 200
     with django_assert_max_num_queries(5):
         assert client.get(f"/clubs/{club.slug}/events.ics").status_code == 200
+
+
+@pytest.mark.parametrize("raw", ["2" * 30, str(2**63), "-1", "x", "²", "0"])
+def test_a_club_id_no_row_can_have_is_an_unknown_choice_not_a_500(open_event, raw):
+    resp = form(open_event, club=raw)
+    assert resp.status_code == 400
+    assert "gültige Auswahl" in resp.content.decode()
+    assert not Participant.objects.exists()
