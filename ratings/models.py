@@ -77,7 +77,10 @@ class RatedResult(models.Model):
 
 class RatingEntry(models.Model):
     result = models.ForeignKey(RatedResult, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
+    # no index of its own: the one on (player, game, key) serves a player's look-ups too,
+    # and each index is one more write per entry of every re-rating
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+",
+                               db_index=False)
     game = models.CharField(max_length=20)
     key = models.CharField(max_length=40)  # the result's, for ordering without a join
     mu = models.FloatField()

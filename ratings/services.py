@@ -40,16 +40,18 @@ def _start(game: str, rows: list[tuple[str, int | None]]) -> str | None:
 
 def _states_before(game: str, players: set[int], key: str) -> dict[int, State]:
     """Each player's state after his last result before ``key`` (absent: none). One
-    index seek per player (``player, game, key``), whatever the length of his history."""
+    statement; per player an index seek (``player, game, key``) for each figure, whatever
+    the length of his history."""
     if key <= FROM_START or not players:
         return {}
-    last = Subquery(RatingEntry.objects.filter(player_id=OuterRef("pk"), game=game,
-                                               key__lt=key).order_by("-key").values("pk")[:1])
-    ids = [pk for pk in Player.objects.filter(pk__in=players).annotate(last=last)
-           .values_list("last", flat=True) if pk is not None]
-    return {player: State(mu, sigma, sheets) for player, mu, sigma, sheets in
-            RatingEntry.objects.filter(pk__in=ids).values_list("player_id", "mu", "sigma",
-                                                               "sheets")}
+    last = RatingEntry.objects.filter(player_id=OuterRef("pk"), game=game,
+                                      key__lt=key).order_by("-key")
+    rows = Player.objects.filter(pk__in=players).order_by().annotate(
+        last_mu=Subquery(last.values("mu")[:1]), last_sigma=Subquery(last.values("sigma")[:1]),
+        last_sheets=Subquery(last.values("sheets")[:1])).values_list(
+        "pk", "last_mu", "last_sigma", "last_sheets")
+    return {player: State(mu, sigma, sheets) for player, mu, sigma, sheets in rows
+            if mu is not None}
 
 
 def _first_difference(stored: list[tuple[str, int, list]], current: list[Found]) -> str | None:
@@ -108,12 +110,30 @@ def _rerate(game: str, start: str, *, full: bool = False) -> int:
         # full recompute leaves the snapshots to expire (``TOKEN_SECONDS``)
         for tournament_id in sorted({found.tournament_id for found in todo})[-MAX_PAGES_DROPPED:]:
             snapshots.invalidate(tournament_id)
-    Rating.objects.filter(game=game, player_id__in=players).delete()
+    # a player left without any result has no rating; the others' are written in place
+    unrated = players - final.keys()
+    if unrated:
+        Rating.objects.filter(game=game, player_id__in=unrated).delete()
     Rating.objects.bulk_create([
         Rating(player_id=player, game=game, mu=state.mu, sigma=state.sigma,
                sheets=state.sheets, rating=state.rating)
-        for player, state in sorted(final.items()) if player in players], batch_size=2000)
+        for player, state in sorted(final.items()) if player in players], batch_size=2000,
+        update_conflicts=True, unique_fields=["player", "game"],
+        update_fields=["mu", "sigma", "sheets", "rating"])
     return len(results)
+
+
+def _commit_without_waiting() -> None:
+    """Let this transaction's COMMIT return before its WAL reaches the disk (PostgreSQL's
+    ``synchronous_commit`` for this transaction only; the flush of a commit was the
+    largest single wait of a re-rating). Safe because ratings are derived: a crash that
+    loses the commit loses it whole, with the deletion of the outbox rows it took in, so
+    those rows are pending again and the beat sweep re-rates them. Only when the
+    re-rating is its own transaction (the task, the command): inside a caller's it would
+    loosen the caller's writes too."""
+    if connection.vendor == "postgresql" and len(connection.atomic_blocks) == 1:
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO OFF")
 
 
 @transaction.atomic
@@ -124,6 +144,7 @@ def ratings_recompute(*, game: str, full: bool = False) -> RatingState:
     re-ratings of one game never overlap, and it takes in only the outbox rows pending
     when it began (a change made meanwhile queues the next run)."""
     get_engine(game)  # an unknown game is a programming error here
+    _commit_without_waiting()
     state, _created = RatingState.objects.select_for_update().get_or_create(game=game)
     # exactly the rows read are taken in and deleted: a change committed meanwhile (even
     # with a smaller id) stays pending for the run its own commit schedules

@@ -170,3 +170,23 @@ def test_a_submission_rerates_after_its_commit_through_the_task(in_process_tasks
     assert Rating.objects.filter(game="skat").count() == 3
     assert not RatingOutbox.objects.exists()
     assert sweep_ratings() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_only_a_rerating_of_its_own_commits_without_waiting_for_the_disk(boss, players):
+    """Ratings are derived: their own transaction may commit before its WAL is flushed
+    (PostgreSQL); a caller's transaction around the re-rating keeps its durability."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    play_event(boss, players, date=day(0))
+    relaxed = "SET LOCAL synchronous_commit TO OFF"
+    with CaptureQueriesContext(connection) as own:
+        ratings_recompute(game="skat")
+    with CaptureQueriesContext(connection) as inside, transaction.atomic():
+        play_event(boss, players, date=day(1))
+        ratings_recompute(game="skat")
+    expected = connection.vendor == "postgresql"
+    assert any(q["sql"] == relaxed for q in own.captured_queries) is expected
+    assert not any(q["sql"] == relaxed for q in inside.captured_queries)
+    assert Rating.objects.filter(game="skat", sheets=2).count() == len(players)
