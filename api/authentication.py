@@ -13,6 +13,9 @@ A personal token authenticates a *player principal*; ``request.auth`` is the
 participant. An unknown, expired or erased one is 404, never 401 (api.md: nothing tells
 whether a token exists); where it may act is ``tournaments.policies.plays_at``'s answer,
 asked by the permission classes.
+
+``Authorization: Captain <captain_token>``: a league team's captain sends its line-ups;
+``request.auth`` is the team.
 """
 
 import drf_spectacular.authentication
@@ -23,6 +26,7 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 from rest_framework.permissions import SAFE_METHODS
 
+from leagues.selectors import team_by_captain_token
 from tournaments.models import Table
 from tournaments.player_view import participant_by_token
 from tournaments.policies import sheet_refusal
@@ -134,6 +138,35 @@ class PlayerTokenScheme(OpenApiAuthenticationExtension):
         return {"type": "apiKey", "in": "header", "name": "Authorization",
                 "description": "`Player <personal_token>` — a player's own phone: their "
                                "page and the table where they sit in the open round"}
+
+
+class CaptainTokenAuthentication(SchemeAuthentication):
+    """``Authorization: Captain <captain_token>``: a team's captain sends its line-ups."""
+
+    keyword = "Captain"
+    bad_header = _("Invalid captain token header.")
+
+    def unreadable(self) -> exceptions.APIException:
+        return exceptions.AuthenticationFailed(_("Invalid captain token."))
+
+    def authenticate(self, request):
+        token = self.token(request)
+        if token is None:
+            return None
+        team = team_by_captain_token(token)
+        if team is None:
+            raise exceptions.AuthenticationFailed(_("Invalid captain token."))
+        return TokenPrincipal(team), team
+
+
+class CaptainTokenScheme(OpenApiAuthenticationExtension):
+    target_class = "api.authentication.CaptainTokenAuthentication"
+    name = "captainToken"
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": "`Captain <captain_token>` — a league team's captain: its "
+                               "line-ups"}
 
 
 class _CsrfCheck(CsrfViewMiddleware):

@@ -13,14 +13,12 @@ path names, find its league and ask ``runs_league`` for every write.
 """
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import extend_schema, extend_schema_field
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 
-from api.authentication import SchemeAuthentication, TokenPrincipal
 from api.endpoints import ParentEndpoint
 from api.pagination import BoundedLimitOffsetPagination
 from api.permissions import STAFF, StaffWritesAnyoneReads
@@ -30,7 +28,6 @@ from clubs.publication import shown_player
 from games.errors import user_error
 from leagues.models import LEAGUE_GAMES, Division, League, LeagueTeam, Matchday
 from leagues.policies import runs_league
-from leagues.selectors import team_by_captain_token
 from leagues.services.seasons import (
     MAX_BINDING_DAYS,
     MAX_LEVEL,
@@ -75,35 +72,6 @@ class LeagueAccess(StaffWritesAnyoneReads):
 def captain_of(request):
     """The team whose captain token authenticated the request, or None."""
     return request.auth if isinstance(request.auth, LeagueTeam) else None
-
-
-class CaptainTokenAuthentication(SchemeAuthentication):
-    """``Authorization: Captain <captain_token>``: a team's captain sends its line-ups."""
-
-    keyword = "Captain"
-    bad_header = _("Invalid captain token header.")
-
-    def unreadable(self) -> exceptions.APIException:
-        return exceptions.AuthenticationFailed(_("Invalid captain token."))
-
-    def authenticate(self, request):
-        token = self.token(request)
-        if token is None:
-            return None
-        team = team_by_captain_token(token)
-        if team is None:
-            raise exceptions.AuthenticationFailed(_("Invalid captain token."))
-        return TokenPrincipal(team), team
-
-
-class CaptainTokenScheme(OpenApiAuthenticationExtension):
-    target_class = "api.leagues.CaptainTokenAuthentication"
-    name = "captainToken"
-
-    def get_security_definition(self, auto_schema):
-        return {"type": "apiKey", "in": "header", "name": "Authorization",
-                "description": "`Captain <captain_token>` — a league team's captain: its "
-                               "line-ups"}
 
 
 class LeagueEndpoint(ParentEndpoint):

@@ -23,14 +23,9 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
+from api.authentication import CaptainTokenAuthentication
 from api.conditional import ConditionalReads
-from api.leagues import (
-    MAX_ID,
-    CaptainTokenAuthentication,
-    LeagueAccess,
-    LeagueEndpoint,
-    captain_of,
-)
+from api.leagues import MAX_ID, LeagueAccess, LeagueEndpoint, captain_of
 from api.rounds import RoundWithTokensSerializer
 from api.strict import StrictSerializer
 from leagues.models import Division, Group, LeagueTeam, Matchday
