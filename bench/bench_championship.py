@@ -5,7 +5,8 @@ Usage (from the repository root, PostgreSQL and Redis running)::
 
     .venv/bin/python -m bench.bench_championship [--players 300] [--deals 48]
         [--minutes 1] [--phones 200] [--poll 5] [--servers 1|2] [--web-workers 3]
-        [--workers 2] [--generators 2] [--phone-tables 0.2] [--reuse] [--json PATH]
+        [--web-threads 1] [--workers 2] [--generators 2] [--phone-tables 0.2] [--reuse]
+        [--json PATH]
 
 The full day is ``--players 3000 --minutes 10 --phones 2000``. Not collected by pytest;
 it configures Django from the environment as every bench (``bench.common``), so set
@@ -17,8 +18,9 @@ Skat tournament, ``--players`` checked-in participants, each with its personal t
 round 1 drawn by the real ``round_draw`` (random), every sheet empty.
 
 **Servers.** ``--servers`` gunicorn instances (``config.serve.production_args``, the way
-the image starts it: ``config.wsgi``, ``gunicorn.conf.py``, ``--web-workers`` sync
-worker processes) on their own ports, and ``--workers`` Celery workers (``celery -A config
+the image starts it: ``config.wsgi``, ``gunicorn.conf.py``, ``--web-workers`` worker
+processes, synchronous or with ``--web-threads`` threads each as ``WEB_THREADS`` gives
+them) on their own ports, and ``--workers`` Celery workers (``celery -A config
 worker --concurrency 1``, as docker compose starts the worker), all sharing one
 PostgreSQL database and one Redis. No beat: every deal's POST publishes its recompute;
 the sweep is the safety net after an outage.
@@ -525,7 +527,8 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
         port = free_port()
         log = tmp / f"gunicorn-{number}.log"
         proc = subprocess.Popen(production_args(bind=f"127.0.0.1:{port}",
-                                                workers=args.web_workers),
+                                                workers=args.web_workers,
+                                                threads=args.web_threads),
                                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                                 stderr=log.open("w"))
         ports.append(port)
@@ -722,7 +725,8 @@ def report(args, summary: dict) -> None:
     print()
     print(f"## Championship day: {args.players} players, {args.deals} deals per table, "
           f"{args.minutes:g} min, {args.phones} phones every {args.poll:g} s, "
-          f"{args.servers} server(s) × {args.web_workers} gunicorn workers, "
+          f"{args.servers} server(s) × {args.web_workers} gunicorn workers × "
+          f"{args.web_threads} thread(s), "
           f"{args.workers} Celery workers")
     print(f"machine: {machine()}; load at start / end {summary['loads'][0]:.1f} / "
           f"{summary['loads'][1]:.1f}; measured {summary['wall']:.0f} s (the run and the "
@@ -804,6 +808,7 @@ def main() -> None:
     parser.add_argument("--poll", type=float, default=5)
     parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
     parser.add_argument("--web-workers", type=int, default=3)
+    parser.add_argument("--web-threads", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--generators", type=int, default=2)
     parser.add_argument("--phone-tables", type=float, default=0.2)

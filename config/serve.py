@@ -2,7 +2,8 @@
 config.serve``, ``make venue`` runs the venue's variant, and the production smoke test in
 the suite (``tests/system/test_production.py``) starts both exactly so.
 
-- production: gunicorn with ``WEB_WORKERS`` worker processes (default 3) on
+- production: gunicorn with ``WEB_WORKERS`` worker processes (default 3) of
+  ``WEB_THREADS`` threads each (default 1: synchronous workers) on
   ``$HOST:$PORT`` (default ``0.0.0.0:8000``), static files collected at build time
   (``python manage.py collectstatic`` with ``DEBUG=false``), Redis and a Celery worker
   beside it;
@@ -33,8 +34,14 @@ def _gunicorn(*args: str) -> list[str]:
             *args, "--access-logfile", "-"]
 
 
-def production_args(*, bind: str, workers: int) -> list[str]:
-    return _gunicorn("--bind", bind, "--workers", str(workers))
+def production_args(*, bind: str, workers: int, threads: int = 1) -> list[str]:
+    """``threads`` above 1: gunicorn's threaded workers (``gthread``), each answering that
+    many requests at once and keeping a phone's connection open between its polls; 1:
+    the synchronous workers, one request at a time per process."""
+    if threads == 1:
+        return _gunicorn("--bind", bind, "--workers", str(workers))
+    return _gunicorn("--bind", bind, "--workers", str(workers), "--threads", str(threads),
+                     "--worker-class", "gthread")
 
 
 def venue_args(*, bind: str) -> list[str]:
@@ -56,7 +63,8 @@ def main() -> None:
     host = environ.get("HOST", "").strip() or "0.0.0.0"
     port = number_from(environ, "PORT", 8000, 65535)
     workers = number_from(environ, "WEB_WORKERS", 3, 64)
-    args = production_args(bind=f"{host}:{port}", workers=workers)
+    threads = number_from(environ, "WEB_THREADS", 1, 64)
+    args = production_args(bind=f"{host}:{port}", workers=workers, threads=threads)
     os.chdir(ROOT)
     os.execv(args[0], args)
 

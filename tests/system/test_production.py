@@ -62,6 +62,33 @@ def test_the_image_and_compose_serve_with_the_one_production_command():
     assert "exec python -m config.serve" in web and "gunicorn config" not in web
 
 
+@pytest.mark.parametrize(("environ", "expected"), [
+    ({}, ["--workers", "3"]),
+    ({"WEB_WORKERS": "2", "WEB_THREADS": "8"},
+     ["--workers", "2", "--threads", "8", "--worker-class", "gthread"]),
+])
+def test_workers_and_threads_come_from_the_environment(monkeypatch, environ, expected):
+    import config.serve as serve
+
+    started = []
+    monkeypatch.setattr(serve.os, "execv", lambda path, args: started.append(args))
+    monkeypatch.setattr(serve.os, "chdir", lambda path: None)
+    monkeypatch.setattr(serve.os, "environ", {"PORT": "8123", **environ})
+    serve.main()
+    args = started[0]
+    assert args[args.index("--bind") + 1] == "0.0.0.0:8123"
+    assert args[args.index("--workers"):args.index("--access-logfile")] == expected
+
+
+@pytest.mark.parametrize("raw", ["0", "65", "x", "²", "-1"])
+def test_a_thread_count_out_of_bounds_stops_the_start_naming_it(monkeypatch, raw):
+    import config.serve as serve
+
+    monkeypatch.setattr(serve.os, "environ", {"WEB_THREADS": raw})
+    with pytest.raises(SystemExit, match="WEB_THREADS"):
+        serve.main()
+
+
 def prepare(server: Server, admin_password: str) -> dict:
     """Through the API, as a director would: a token, a drawn round, one deal entered by
     a table's token. Returns what the pages are named by."""
