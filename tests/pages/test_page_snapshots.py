@@ -342,3 +342,48 @@ def test_a_club_admins_token_is_served_as_the_directors(short_skat, table, table
     outsider = token_client(StaffFactory(username="fremd"))
     for _ in range(3):
         assert name not in outsider.get(url).content.decode()
+
+
+def rendered_templates(url: str) -> tuple[list[str], bytes]:
+    """The templates the view rendered for ``url`` in a fresh process (no snapshot of its
+    own), and the answer."""
+    from django.test.signals import template_rendered
+
+    names: list[str] = []
+
+    def note(sender, template, **kwargs):
+        names.append(template.name)
+
+    snapshots.forget_all()
+    template_rendered.connect(note)
+    try:
+        resp = get(url)
+    finally:
+        template_rendered.disconnect(note)
+    assert resp.status_code == 200
+    return names, resp.content
+
+
+def test_the_board_part_is_rendered_once_per_computation_for_every_process(
+        short_skat, table, table_client):
+    """A championship's board is a second's render: the processes share one render of
+    each answer through the cache; a deal that changes nothing the board shows (it shows
+    the standings stale already) renders nothing, a computation renders once."""
+    part = board(short_skat, "standings/")
+    standings_recompute(tournament_id=short_skat.pk)
+    fill(table_client, table, 1)  # the board turns stale
+    names, stale = rendered_templates(part)
+    assert "board/_standings.html" in names and b"aktualisiert" in stale
+    names, again = rendered_templates(part)
+    assert names == [] and again == stale
+    resp = table_client.post(f"/api/v1/tables/{table['id']}/deals/",
+                             {"number": 2, **CLUBS_WON}, format="json")
+    assert resp.status_code == 201, resp.content
+    names, after_deal = rendered_templates(part)
+    assert names == [] and after_deal == stale
+    standings_recompute(tournament_id=short_skat.pk)
+    names, computed = rendered_templates(part)
+    assert "board/_standings.html" in names and computed != stale
+    assert b"aktualisiert" not in computed
+    names, _answer = rendered_templates(f"{part}?round=1")  # another answer: its own render
+    assert "board/_standings.html" in names

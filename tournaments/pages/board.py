@@ -20,7 +20,9 @@ room sees (the console shows the full names).
 
 from django.conf import settings
 from django.db.models import Count
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
@@ -41,6 +43,7 @@ from tournaments.pages.chart import cumulative, line_chart
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import can_see_tournament
 from tournaments.recompute import snapshots
+from tournaments.recompute.invalidations import tournament_scope
 from tournaments.selectors import (
     StandingEntry,
     category_members,
@@ -205,6 +208,7 @@ def board_standings(request, tournament: Tournament, slug: str):
     """The standings part, re-fetched every few seconds: 304 while unchanged (checked
     after access, so no 304 tells a hidden tournament exists)."""
     number = _round(request)
+    token = snapshots.current_token(tournament_scope(tournament.pk))  # before the reads
     fresh = snapshots.etag(tournament, number)
     etag, headers = _etag(tournament, number, fresh), {"Cache-Control": "no-cache"}
     stale = fresh.pending is not None
@@ -212,9 +216,12 @@ def board_standings(request, tournament: Tournament, slug: str):
     if answer is not None:
         return _remembered(answer, tournament, stale)
     version = (fresh.computed_at, fresh.pending)
-    return _remembered(tagged(render(request, "board/_standings.html", {
-        "tournament": tournament, "standings": _standings(tournament, number, version)}),
-        etag, headers), tournament, stale)
+    html = snapshots.shared_render(
+        f"board-standings:{tournament.pk}:{number}", tournament.pk, etag,
+        lambda: render_to_string("board/_standings.html", {
+            "tournament": tournament, "standings": _standings(tournament, number, version)},
+            request), token)
+    return _remembered(tagged(HttpResponse(html), etag, headers), tournament, stale)
 
 
 board_standings.snapshot = snapshots.Snapshotted("board-standings", per_language=True)

@@ -270,6 +270,22 @@ def versioned(key: str, version: str, build: Callable[[], Any]) -> Any:
     return value
 
 
+def shared_render(key: str, tournament_id: int, etag: str, build: Callable[[], Any],
+                  token: int | None) -> Any:
+    """What ``build()`` renders for the answer tagged ``etag`` (the computation, whether
+    changes are pending, the language) since the tournament's last change, rendered once
+    and shared by every process and poll through the cache. ``token``: the tournament
+    scope's token (``current_token(tournament_scope(...))``), read before the answer's
+    first database read, so that a change during the render makes the next reader render
+    anew. Deals alone do not: while the board shows the standings stale, the room's next
+    hundred deals change nothing it shows, and a championship's board of 3,000 rows is a
+    second's render that each process and each poll arriving meanwhile had made again.
+    None (the cache is down): rendered here, not shared."""
+    if token is None:
+        return build()
+    return versioned(key, f"{etag}|{token}", build)
+
+
 # tournament -> (the computation, its ranked lists): what every player's page reads
 _ranked: dict[int, tuple[Any, dict]] = {}
 
