@@ -12,36 +12,6 @@ from clubs.member_csv import MAX_BYTES
 from games.choices import GAME_CHOICES
 
 MAX_EUROS = Decimal("1000")
-ID_MAX = 2**63 - 1  # the largest primary key the database holds
-
-
-def _is_id(value) -> bool:
-    # ASCII digits only ("²" passes isdigit, int reads "٣"); beyond ID_MAX the database
-    # refuses the query instead of finding nothing
-    text = str(value).strip()
-    return text.isascii() and text.isdigit() and 1 <= int(text) <= ID_MAX
-
-
-class ClubChoiceField(forms.ModelChoiceField):
-    """A club chosen by id, the one model choice of every form: an id no row can have
-    (``"x"``, ``-1``, ``10**30``) is an unknown choice, never a query that fails."""
-
-    def to_python(self, value):
-        if value not in self.empty_values and not _is_id(value):
-            raise forms.ValidationError(self.error_messages["invalid_choice"],
-                                        code="invalid_choice")
-        return super().to_python(value)
-
-
-class ClubsChoiceField(forms.ModelMultipleChoiceField):
-    """Several clubs by id; an id no row can have is an unknown choice (as above)."""
-
-    def _check_values(self, value):
-        for pk in value:
-            if not _is_id(pk):
-                raise forms.ValidationError(self.error_messages["invalid_choice"],
-                                            code="invalid_choice", params={"value": pk})
-        return super()._check_values(value)
 
 
 def euros_field(label):

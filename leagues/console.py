@@ -17,7 +17,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from clubs.forms import ClubChoiceField
 from clubs.models import Club
 from clubs.policies import is_staff
 from games.errors import StateConflict, UserError
@@ -31,6 +30,7 @@ from leagues.services.seasons import (
     team_create_from_names,
     team_update_from_names,
 )
+from tournaments.forms import ClubChoiceField
 
 SCORING = [("dskv", _("DSkV: 3/2/1/0 per series")), ("ispa", _("ISPA: 6/4/2/0 per series")),
            ("ddv", _("DDV: 4/3/2/1 per day"))]

@@ -21,7 +21,6 @@ from django.utils.translation import gettext as _g
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
-from clubs.forms import ClubsChoiceField
 from clubs.models import Club
 from clubs.policies import runs_club
 from games.choices import GAME_CHOICES
@@ -30,6 +29,7 @@ from games.messages import add_to_form
 from ratings import list_models as limits
 from ratings.list_models import RankingList
 from ratings.ranking_lists.services import ranking_list_create, ranking_list_delete
+from tournaments.forms import ClubsChoiceField
 from tournaments.pages.access import allowed_if, club_by_slug
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")

@@ -3,10 +3,38 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.forms import ClubChoiceField
 from clubs.models import Club
 from games.choices import GAME_CHOICES
 from tournaments.models import MAX_ROUNDS_PLANNED, MIN_ROUNDS_PLANNED, OBJECTION_NOTE_MAX, Round
+from tournaments.text_checks import whole_number
+
+
+def _no_id(value) -> bool:
+    """Whether ``value`` is no id a row can have (``"x"``, ``-1``, ``10**30``): asked of
+    the database, such an id is a query it refuses, not a row it does not find."""
+    return whole_number(str(value), low=1) is None
+
+
+class ClubChoiceField(forms.ModelChoiceField):
+    """A club chosen by id, the one model choice of every form: an id no row can have is
+    an unknown choice, never a query that fails."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and _no_id(value):
+            raise forms.ValidationError(self.error_messages["invalid_choice"],
+                                        code="invalid_choice")
+        return super().to_python(value)
+
+
+class ClubsChoiceField(forms.ModelMultipleChoiceField):
+    """Several clubs by id; an id no row can have is an unknown choice (as above)."""
+
+    def _check_values(self, value):
+        for pk in value:
+            if _no_id(pk):
+                raise forms.ValidationError(self.error_messages["invalid_choice"],
+                                            code="invalid_choice", params={"value": pk})
+        return super()._check_values(value)
 
 
 class TournamentForm(forms.Form):

@@ -1,4 +1,4 @@
-"""The one model choice of the forms (``clubs.forms.ClubChoiceField`` and its multiple
+"""The one model choice of the forms (``tournaments.forms.ClubChoiceField`` and its multiple
 form): an id no row can have is an unknown choice on SQLite and PostgreSQL alike, never a
 query the database refuses; every form that chooses a club uses them."""
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from django import forms
 
-from clubs.forms import ClubChoiceField, ClubsChoiceField
 from clubs.models import Club
+from tournaments.forms import ClubChoiceField, ClubsChoiceField
 
 pytestmark = pytest.mark.django_db
 
@@ -54,6 +54,6 @@ def test_no_form_chooses_a_model_another_way():
                  ("api", "clubs", "clublife", "config", "games", "leagues", "ratings",
                   "tournaments")
                  for path in (root / folder).rglob("*.py")
-                 if path.name != "forms.py" or path.parent.name != "clubs"
+                 if path.name != "forms.py" or path.parent.name != "tournaments"
                  if direct.search(path.read_text(encoding="utf-8"))]
     assert offenders == []
