@@ -217,7 +217,7 @@ def board_standings(request, tournament: Tournament, slug: str):
         return _remembered(answer, tournament, stale)
     version = (fresh.computed_at, fresh.pending)
     html = snapshots.shared_render(
-        f"board-standings:{tournament.pk}:{number}", tournament.pk, etag,
+        f"board-standings:{tournament.pk}:{number}", etag,
         lambda: render_to_string("board/_standings.html", {
             "tournament": tournament, "standings": _standings(tournament, number, version)},
             request), token)

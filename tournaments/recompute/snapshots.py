@@ -270,8 +270,7 @@ def versioned(key: str, version: str, build: Callable[[], Any]) -> Any:
     return value
 
 
-def shared_render(key: str, tournament_id: int, etag: str, build: Callable[[], Any],
-                  token: int | None) -> Any:
+def shared_render(key: str, etag: str, build: Callable[[], Any], token: int | None) -> Any:
     """What ``build()`` renders for the answer tagged ``etag`` (the computation, whether
     changes are pending, the language) since the tournament's last change, rendered once
     and shared by every process and poll through the cache. ``token``: the tournament
