@@ -540,16 +540,21 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
              "--concurrency", "1", "-n", f"champ{number}@%h", "--loglevel", "INFO",
              "--without-gossip", "--without-mingle"],
             cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT))
-    for port, proc, number in zip(ports, web, range(args.servers), strict=True):
-        wait_ready(port, "/healthz", proc, tmp / f"gunicorn-{number}.log")
-    deadline = time.monotonic() + 90
-    for number, proc in enumerate(workers):
-        log = tmp / f"celery-{number}.log"
-        while " ready." not in log.read_text(errors="replace"):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit(f"celery worker {number} did not start:\n"
-                                 f"{log.read_text(errors='replace')[-3000:]}")
-            time.sleep(0.3)
+    try:
+        for port, proc, number in zip(ports, web, range(args.servers), strict=True):
+            wait_ready(port, "/healthz", proc, tmp / f"gunicorn-{number}.log")
+        deadline = time.monotonic() + 90
+        for number, proc in enumerate(workers):
+            log = tmp / f"celery-{number}.log"
+            while " ready." not in log.read_text(errors="replace"):
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"celery worker {number} did not start:\n"
+                                     f"{log.read_text(errors='replace')[-3000:]}")
+                time.sleep(0.3)
+    except BaseException:  # whatever did start must not outlive the bench
+        for proc in web + workers:
+            stop(proc)
+        raise
     return ports, web, workers
 
 
