@@ -10,6 +10,7 @@ never reach an anonymous reader."""
 import re
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 
 from clublife.services.privacy import player_publish
@@ -387,3 +388,48 @@ def test_the_board_part_is_rendered_once_per_computation_for_every_process(
     assert b"aktualisiert" not in computed
     names, _answer = rendered_templates(f"{part}?round=1")  # another answer: its own render
     assert "board/_standings.html" in names
+
+
+def test_a_poll_while_another_process_renders_the_part_gets_the_one_before(
+        short_skat, table, table_client, django_assert_num_queries):
+    """One render per answer, however many polls arrive while it runs: while another
+    process holds the render, a poll gets the part before it under that part's own ETag
+    (a 304 for the phone that has it), and the answer is not remembered as the new one."""
+    part = board(short_skat, "standings/")
+    standings_recompute(tournament_id=short_skat.pk)
+    before = get(part)
+    assert before.status_code == 200 and b"aktualisiert" not in before.content
+    fill(table_client, table, 1)  # a new answer: the standings are stale
+    lock = f"board-standings:{short_skat.pk}:0:rendering"
+    assert cache.add(lock, 1, 30)  # another process renders it
+    try:
+        during = get(part)
+        assert during.status_code == 200 and during["ETag"] == before["ETag"]
+        assert during.content == before.content
+        again = served_by_the_view(part, django_assert_num_queries)  # not remembered
+        assert again["ETag"] == before["ETag"]
+        unchanged = get(part, HTTP_IF_NONE_MATCH=before["ETag"])
+        assert unchanged.status_code == 304 and unchanged["ETag"] == before["ETag"]
+    finally:
+        cache.delete(lock)
+    after = get(part)
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    assert b"aktualisiert" in after.content
+
+
+def test_a_poll_with_no_part_before_waits_for_the_render_then_renders_it_itself(
+        short_skat, table, monkeypatch):
+    """A reader with nothing older to show waits for the other process's render, and
+    renders the part itself when that render does not come (its process died)."""
+    monkeypatch.setattr(snapshots, "RENDER_WAIT_SECONDS", 0.3)
+    standings_recompute(tournament_id=short_skat.pk)
+    part = board(short_skat, "standings/?round=1")
+    lock = f"board-standings:{short_skat.pk}:1:rendering"
+    cache.delete(f"board-standings:{short_skat.pk}:1")
+    assert cache.add(lock, 1, 30)
+    try:
+        resp = get(part)
+    finally:
+        cache.delete(lock)
+    assert resp.status_code == 200 and b"aktualisiert" not in resp.content
+    assert resp["ETag"] == get(part)["ETag"]

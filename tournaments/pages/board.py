@@ -216,12 +216,17 @@ def board_standings(request, tournament: Tournament, slug: str):
     if answer is not None:
         return _remembered(answer, tournament, stale)
     version = (fresh.computed_at, fresh.pending)
-    html = snapshots.shared_render(
+    shared = snapshots.shared_render(
         f"board-standings:{tournament.pk}:{number}", etag,
         lambda: render_to_string("board/_standings.html", {
             "tournament": tournament, "standings": _standings(tournament, number, version)},
             request), token)
-    return _remembered(tagged(HttpResponse(html), etag, headers), tournament, stale)
+    if not shared.current:
+        # the part before this one, while another process renders it: under its own
+        # ETag, and not remembered (the next poll asks again)
+        return (precondition_answer(request, shared.etag, headers)
+                or tagged(HttpResponse(shared.value), shared.etag, headers))
+    return _remembered(tagged(HttpResponse(shared.value), etag, headers), tournament, stale)
 
 
 board_standings.snapshot = snapshots.Snapshotted("board-standings", per_language=True)

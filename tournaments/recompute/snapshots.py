@@ -178,6 +178,7 @@ def forget_all() -> None:
         _hints.clear()
         _access.clear()
         _ranked.clear()
+        _rendered.clear()
 
 
 def _token_key(scope: int | str) -> str:
@@ -270,7 +271,43 @@ def versioned(key: str, version: str, build: Callable[[], Any]) -> Any:
     return value
 
 
-def shared_render(key: str, etag: str, build: Callable[[], Any], token: int | None) -> Any:
+# how long one process may hold the render of a shared answer before another may start
+# it anew (a render that died leaves its lock to expire); a reader with nothing older to
+# show waits at most ``RENDER_WAIT_SECONDS`` for it, then renders it itself
+RENDER_LOCK_SECONDS = 10
+RENDER_WAIT_SECONDS = 3.0
+_RENDER_POLL_SECONDS = 0.05
+# key -> (version, value) of the shared answer this process served last (a megabyte of
+# HTML for a championship's board: fetched from the cache once per version, not per poll)
+_rendered: dict[str, tuple[str, Any]] = {}
+MAX_RENDERED = 64
+
+
+class Shared(NamedTuple):
+    """A shared answer and the ETag it was rendered for: the answer's own, or that of the
+    answer before it while another process renders the new one."""
+
+    value: Any
+    etag: str
+    current: bool
+
+
+def _keep_rendered(key: str, version: str, value: Any) -> None:
+    with _lock:
+        if len(_rendered) >= MAX_RENDERED and key not in _rendered:
+            _rendered.clear()
+        _rendered[key] = (version, value)
+
+
+def _cached(key: str) -> tuple[str, Any] | None:
+    try:
+        return cache.get(key)
+    except Exception:  # the cache is an optimisation; Redis down must not fail a read
+        log.warning("standings cache unavailable", exc_info=True)
+        return None
+
+
+def shared_render(key: str, etag: str, build: Callable[[], Any], token: int | None) -> Shared:
     """What ``build()`` renders for the answer tagged ``etag`` (the computation, whether
     changes are pending, the language) since the tournament's last change, rendered once
     and shared by every process and poll through the cache. ``token``: the tournament
@@ -278,11 +315,63 @@ def shared_render(key: str, etag: str, build: Callable[[], Any], token: int | No
     first database read, so that a change during the render makes the next reader render
     anew. Deals alone do not: while the board shows the standings stale, the room's next
     hundred deals change nothing it shows, and a championship's board of 3,000 rows is a
-    second's render that each process and each poll arriving meanwhile had made again.
-    None (the cache is down): rendered here, not shared."""
+    second's render.
+
+    One render per answer, not one per poll that arrives while it runs: the process that
+    takes the render's lock (in the cache) renders; every other reader meanwhile gets the
+    answer before it with that answer's own ETag (``current`` False: not to be remembered
+    as this one), or — when there is none — waits for the render (at most
+    ``RENDER_WAIT_SECONDS``, then renders it itself). None as ``token`` (the cache is
+    down): rendered here, not shared."""
     if token is None:
-        return build()
-    return versioned(key, f"{etag}|{token}", build)
+        return Shared(build(), etag, True)
+    version = f"{etag}|{token}"
+    kept = _rendered.get(key)
+    if kept is not None and kept[0] == version:
+        return Shared(kept[1], etag, True)
+    lock = f"{key}:rendering"
+    try:
+        rendering = kept is not None and cache.get(lock) is not None
+    except Exception:
+        log.warning("standings cache unavailable", exc_info=True)
+        return Shared(build(), etag, True)
+    if rendering:  # the answer before, from memory, while another renders this one
+        return Shared(kept[1], kept[0].rpartition("|")[0], False)
+    cached = _cached(key)
+    if cached is not None and cached[0] == version:
+        _keep_rendered(key, *cached)
+        return Shared(cached[1], etag, True)
+    previous = kept or cached
+    deadline = time.monotonic() + RENDER_WAIT_SECONDS
+    while True:
+        try:
+            mine = cache.add(lock, 1, RENDER_LOCK_SECONDS)
+        except Exception:
+            log.warning("standings cache unavailable", exc_info=True)
+            return Shared(build(), etag, True)
+        if mine:
+            try:
+                value = build()
+                try:
+                    cache.set(key, (version, value), RESULTS_SECONDS)
+                except Exception:
+                    log.warning("standings cache unavailable", exc_info=True)
+            finally:
+                try:
+                    cache.delete(lock)
+                except Exception:  # it expires
+                    log.warning("standings cache unavailable", exc_info=True)
+            _keep_rendered(key, version, value)
+            return Shared(value, etag, True)
+        if previous is not None:
+            return Shared(previous[1], previous[0].rpartition("|")[0], False)
+        if time.monotonic() >= deadline:
+            return Shared(build(), etag, True)
+        time.sleep(_RENDER_POLL_SECONDS)
+        cached = _cached(key)
+        if cached is not None and cached[0] == version:
+            _keep_rendered(key, *cached)
+            return Shared(cached[1], etag, True)
 
 
 # tournament -> (the computation, its ranked lists): what every player's page reads
