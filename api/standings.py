@@ -36,6 +36,7 @@ from api.query import ROUND
 from tournaments.models import Tournament
 from tournaments.policies import directing_users
 from tournaments.recompute import snapshots
+from tournaments.recompute.invalidations import tournament_scope
 from tournaments.selectors import category_members, category_standings, named_standings
 
 log = logging.getLogger(__name__)
@@ -163,14 +164,19 @@ class TournamentStandings(TournamentEndpoint):
         if category is not None:
             return category_answer(request, tournament, category, round_number,
                                    self.full_names)
+        token = snapshots.current_token(tournament_scope(tournament.pk))  # before the reads
         fresh = snapshots.etag(tournament, round_number)
         full = self.full_names
         etag = f'{fresh.etag[:-1]}-full"' if full else fresh.etag
         headers = {"ETag": etag, "Cache-Control": "no-cache"}
         answer = precondition_answer(request, etag, headers)
-        # a change of a publication choice is a pending change (``player_publish``):
-        # the cached names follow it before the next computation
-        version = f"{fresh.version}-{fresh.pending or 0}"
+        # the results change with a computation and with how a name is shown: a rename or
+        # a publication choice (``names_changed``) drops the tournament's scope, so the
+        # cached names follow it before the next computation — a deal does neither (a
+        # championship's 573 kB were rebuilt for every deal). Without the cache's token,
+        # every change renews them.
+        version = (f"{fresh.version}|{token}" if token is not None
+                   else f"{fresh.version}-{fresh.pending or 0}")
         scopes = snapshots.standings_scopes(tournament.pk)
         if full:  # a director's answer is never remembered for the public's polls
             return snapshots.mark(answer or HttpResponse(

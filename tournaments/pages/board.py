@@ -224,8 +224,9 @@ def board_standings(request, tournament: Tournament, slug: str):
     if not shared.current:
         # the part before this one, while another process renders it: under its own
         # ETag, and not remembered (the next poll asks again)
-        return (precondition_answer(request, shared.etag, headers)
-                or tagged(HttpResponse(shared.value), shared.etag, headers))
+        before = snapshots.etag_of(shared.version)
+        return (precondition_answer(request, before, headers)
+                or tagged(HttpResponse(shared.value), before, headers))
     return _remembered(tagged(HttpResponse(shared.value), etag, headers), tournament, stale)
 
 

@@ -249,26 +249,7 @@ def results(tournament_id: int, round_number: int, version: str,
     holds that computation's, else ``build()`` (stored for the next poll). ``variant``
     keeps apart what only some readers get (``"full"``: the staff's full names)."""
     key = f"standings:results:{tournament_id}:{round_number}{variant and ':' + variant}"
-    return versioned(key, version, build)
-
-
-def versioned(key: str, version: str, build: Callable[[], Any]) -> Any:
-    """What ``build()`` gives for ``version`` of the thing ``key`` names, built once and
-    shared by every process through the cache (the newest version only): the standings
-    of one computation, a table's live score card of one sheet version."""
-    try:
-        cached = cache.get(key)
-    except Exception:  # the cache is an optimisation; Redis down must not fail a read
-        log.warning("standings cache unavailable", exc_info=True)
-        cached = None
-    if cached is not None and cached[0] == version:
-        return cached[1]
-    value = build()
-    try:
-        cache.set(key, (version, value), RESULTS_SECONDS)
-    except Exception:
-        log.warning("standings cache unavailable", exc_info=True)
-    return value
+    return versioned(key, version, build, keep=True)
 
 
 # how long one process may hold the render of a shared answer before another may start
@@ -276,19 +257,20 @@ def versioned(key: str, version: str, build: Callable[[], Any]) -> Any:
 # show waits at most ``RENDER_WAIT_SECONDS`` for it, then renders it itself
 RENDER_LOCK_SECONDS = 10
 RENDER_WAIT_SECONDS = 3.0
-_RENDER_POLL_SECONDS = 0.05
-# key -> (version, value) of the shared answer this process served last (a megabyte of
-# HTML for a championship's board: fetched from the cache once per version, not per poll)
+_RENDER_POLL_SECONDS = 0.02
+# key -> (version, value) of the large shared answers this process served last (the
+# board's part and the API's standings of a championship: a megabyte each, fetched from
+# the cache once per version, not once per poll)
 _rendered: dict[str, tuple[str, Any]] = {}
 MAX_RENDERED = 64
 
 
 class Shared(NamedTuple):
-    """A shared answer and the ETag it was rendered for: the answer's own, or that of the
-    answer before it while another process renders the new one."""
+    """A shared answer and the version it was rendered for: the one asked for, or — while
+    another process renders that one — the one before it (``current`` False)."""
 
     value: Any
-    etag: str
+    version: str
     current: bool
 
 
@@ -307,48 +289,38 @@ def _cached(key: str) -> tuple[str, Any] | None:
         return None
 
 
-def shared_render(key: str, etag: str, build: Callable[[], Any], token: int | None) -> Shared:
-    """What ``build()`` renders for the answer tagged ``etag`` (the computation, whether
-    changes are pending, the language) since the tournament's last change, rendered once
-    and shared by every process and poll through the cache. ``token``: the tournament
-    scope's token (``current_token(tournament_scope(...))``), read before the answer's
-    first database read, so that a change during the render makes the next reader render
-    anew. Deals alone do not: while the board shows the standings stale, the room's next
-    hundred deals change nothing it shows, and a championship's board of 3,000 rows is a
-    second's render.
-
-    One render per answer, not one per poll that arrives while it runs: the process that
-    takes the render's lock (in the cache) renders; every other reader meanwhile gets the
-    answer before it with that answer's own ETag (``current`` False: not to be remembered
-    as this one), or — when there is none — waits for the render (at most
-    ``RENDER_WAIT_SECONDS``, then renders it itself). None as ``token`` (the cache is
-    down): rendered here, not shared."""
-    if token is None:
-        return Shared(build(), etag, True)
-    version = f"{etag}|{token}"
-    kept = _rendered.get(key)
+def _shared(key: str, version: str, build: Callable[[], Any], *, keep: bool,
+            previous: bool) -> Shared:
+    """``build()``'s value for ``version`` of ``key``, built once and shared by every
+    process and reader through the cache (the newest version only), with one build at a
+    time: the reader that takes the build's lock (in the cache) builds; a reader arriving
+    meanwhile gets — with ``previous`` — the version before it, else waits for the build
+    (at most ``RENDER_WAIT_SECONDS``, then builds it itself). ``keep``: the value is
+    also kept in this process's memory (a large answer read by every poll)."""
+    kept = _rendered.get(key) if keep else None
     if kept is not None and kept[0] == version:
-        return Shared(kept[1], etag, True)
+        return Shared(kept[1], version, True)
     lock = f"{key}:rendering"
     try:
-        rendering = kept is not None and cache.get(lock) is not None
+        if previous and kept is not None and cache.get(lock) is not None:
+            # the version before, from memory, while another process renders this one
+            return Shared(kept[1], kept[0], False)
     except Exception:
         log.warning("standings cache unavailable", exc_info=True)
-        return Shared(build(), etag, True)
-    if rendering:  # the answer before, from memory, while another renders this one
-        return Shared(kept[1], kept[0].rpartition("|")[0], False)
+        return Shared(build(), version, True)
     cached = _cached(key)
     if cached is not None and cached[0] == version:
-        _keep_rendered(key, *cached)
-        return Shared(cached[1], etag, True)
-    previous = kept or cached
+        if keep:
+            _keep_rendered(key, *cached)
+        return Shared(cached[1], version, True)
+    older = (kept or cached) if previous else None
     deadline = time.monotonic() + RENDER_WAIT_SECONDS
     while True:
         try:
             mine = cache.add(lock, 1, RENDER_LOCK_SECONDS)
         except Exception:
             log.warning("standings cache unavailable", exc_info=True)
-            return Shared(build(), etag, True)
+            return Shared(build(), version, True)
         if mine:
             try:
                 value = build()
@@ -361,17 +333,53 @@ def shared_render(key: str, etag: str, build: Callable[[], Any], token: int | No
                     cache.delete(lock)
                 except Exception:  # it expires
                     log.warning("standings cache unavailable", exc_info=True)
-            _keep_rendered(key, version, value)
-            return Shared(value, etag, True)
-        if previous is not None:
-            return Shared(previous[1], previous[0].rpartition("|")[0], False)
+            if keep:
+                _keep_rendered(key, version, value)
+            return Shared(value, version, True)
+        if older is not None:
+            return Shared(older[1], older[0], False)
         if time.monotonic() >= deadline:
-            return Shared(build(), etag, True)
+            return Shared(build(), version, True)
         time.sleep(_RENDER_POLL_SECONDS)
         cached = _cached(key)
         if cached is not None and cached[0] == version:
-            _keep_rendered(key, *cached)
-            return Shared(cached[1], etag, True)
+            if keep:
+                _keep_rendered(key, *cached)
+            return Shared(cached[1], version, True)
+
+
+def versioned(key: str, version: str, build: Callable[[], Any], *, keep: bool = False
+              ) -> Any:
+    """What ``build()`` gives for ``version`` of the thing ``key`` names, built once and
+    shared by every process through the cache (the newest version only): the standings
+    of one computation, a table's live score card of one sheet version. A reader that
+    arrives while another builds it waits for that build. ``keep``: also kept in this
+    process's memory (a large answer that every poll reads)."""
+    return _shared(key, version, build, keep=keep, previous=False).value
+
+
+def shared_render(key: str, etag: str, build: Callable[[], Any], token: int | None) -> Shared:
+    """What ``build()`` renders for the answer tagged ``etag`` (the computation, whether
+    changes are pending, the language) since the tournament's last change, rendered once
+    and shared by every process and poll. ``token``: the tournament scope's token
+    (``current_token(tournament_scope(...))``), read before the answer's first database
+    read, so that a change during the render makes the next reader render anew. Deals
+    alone do not: while the board shows the standings stale, the room's next hundred
+    deals change nothing it shows, and a championship's board of 3,000 rows is a
+    second's render.
+
+    One render per answer, not one per poll that arrives while it runs: every other poll
+    meanwhile gets the answer before it (``current`` False; ``etag_of`` its version gives
+    its own ETag: not to be remembered as this one), or — when there is none — waits for
+    the render. None as ``token`` (the cache is down): rendered here, not shared."""
+    if token is None:
+        return Shared(build(), etag, True)
+    return _shared(key, f"{etag}|{token}", build, keep=True, previous=True)
+
+
+def etag_of(version: str) -> str:
+    """The ETag of a ``shared_render`` answer's version."""
+    return version.rpartition("|")[0] or version
 
 
 # tournament -> (the computation, its ranked lists): what every player's page reads
