@@ -31,7 +31,7 @@ from games.engines import DealContext, get_engine
 from tournaments.models import Participant, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.recompute import snapshots
-from tournaments.selectors import standings_lists, standings_version, table_states
+from tournaments.selectors import standings_computed_at, standings_lists, table_states
 
 
 def participant_by_token(token: str) -> Participant | None:
@@ -113,7 +113,7 @@ def player_overview(participant: Participant) -> PlayerOverview:
               for state in table_states([s.table for s in shown.values()], deals=False)}
     confirmed = set(SheetConfirmation.objects.filter(table_id__in=[s.table_id for s in live])
                     .values_list("table_id", "seat", "version")) if live else set()
-    computed_at, pending = standings_version(tournament)
+    computed_at = standings_computed_at(tournament)
     lists = snapshots.ranked_lists(tournament.pk, computed_at,
                                    lambda: standings_lists([tournament]))
     rank, score = _rank_of(lists.get((tournament.pk, 0), []), participant.pk)
@@ -142,8 +142,11 @@ def player_overview(participant: Participant) -> PlayerOverview:
             "players": [{"seat": s["seat"], "name": s["name"]} for s in state["seats"]],
             "table_id": now.table_id,
         }
+    # the ETag covers what the answer shows, not the computation: a phone whose score
+    # and ranks a recompute left alone gets its 304 (a championship's computation every
+    # few seconds reaches all 3,000 players' pages)
     stamp = {"body": body, "tables": sorted((s.table_id, s.table.version) for s in
                                             shown.values()),
-             "confirmations": sorted(confirmed), "standings": [computed_at, pending]}
+             "confirmations": sorted(confirmed)}
     digest = hashlib.sha256(orjson.dumps(stamp, option=orjson.OPT_NON_STR_KEYS)).hexdigest()
     return PlayerOverview(body, f'"me-{digest[:24]}"', now.table if now else None)

@@ -361,8 +361,13 @@ def standing_entries(tournament: Tournament, round_number: int | None = None,
 def standings_version(tournament: Tournament) -> tuple[Any, int | None]:
     """When the stored standings were computed (None: never) and the oldest change not
     yet in them (None: they are current): what every standings answer is tagged with."""
+    return standings_computed_at(tournament), standings_pending(tournament.pk)
+
+
+def standings_computed_at(tournament: Tournament) -> Any:
+    """When the stored standings were computed (None: never)."""
     state = StandingsState.objects.filter(tournament=tournament).only("computed_at").first()
-    return (state.computed_at if state else None), standings_pending(tournament.pk)
+    return state.computed_at if state else None
 
 
 def standings_pending(tournament_id: int) -> int | None:

@@ -129,6 +129,9 @@ def test_the_etag_gives_304_until_something_the_player_sees_changes(short_skat, 
     changed()
     standings_recompute(tournament_id=short_skat.pk)
     changed()
+    # a computation that changes nothing the player sees (their score and ranks): 304
+    standings_recompute(tournament_id=short_skat.pk, full=True)
+    assert client.get(ME, HTTP_IF_NONE_MATCH=etag).status_code == 304
     for number in (2, 3):
         table_client.post(f"/api/v1/tables/{table['id']}/deals/",
                           {"number": number, **CLUBS_WON}, format="json")
