@@ -86,8 +86,8 @@ def first_dealer(game: str, rules: dict[str, Any], players: int) -> int:
 class PlayerOverview:
     """``body``: the JSON of ``GET /me/``; ``etag``: its strong validator, which also
     changes with what the body does not show (a new sheet version of the player's table,
-    a confirmation there, a recompute of the standings); ``table``: the table of the
-    seat now, or None."""
+    a confirmation there) — not with a recompute that leaves the player's score and
+    ranks alone; ``table``: the table of the seat now, or None."""
 
     body: dict[str, Any]
     etag: str
