@@ -168,6 +168,9 @@ def test_the_director_enters_penalties_and_annulled_games(live_server, browser,
     page_context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
     page = page_context.new_page()
     page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    # the page reloads its list once opened: a tap before that answer came was lost
+    # when the list was redrawn (seen once in CI under load)
+    page.wait_for_load_state("networkidle")
     page.click("#sheet tr.deal-row[data-number='4']")
     page.locator("#cancel-edit").wait_for(state="visible")
     row = page.locator("[data-field=penalties] [data-row]")
