@@ -289,6 +289,21 @@ def _cached(key: str) -> tuple[str, Any] | None:
         return None
 
 
+def _lock_released(lock: str, deadline: float) -> bool:
+    """Whether another process's build (its ``lock``) ended before ``deadline``. Polled
+    on the lock alone: a waiting reader fetches the value once the build is done, not
+    the old one (a megabyte) every few milliseconds while it runs."""
+    while time.monotonic() < deadline:
+        time.sleep(_RENDER_POLL_SECONDS)
+        try:
+            if cache.get(lock) is None:
+                return True
+        except Exception:
+            log.warning("standings cache unavailable", exc_info=True)
+            return False
+    return False
+
+
 def _shared(key: str, version: str, build: Callable[[], Any], *, keep: bool,
             previous: bool) -> Shared:
     """``build()``'s value for ``version`` of ``key``, built once and shared by every
@@ -338,9 +353,8 @@ def _shared(key: str, version: str, build: Callable[[], Any], *, keep: bool,
             return Shared(value, version, True)
         if older is not None:
             return Shared(older[1], older[0], False)
-        if time.monotonic() >= deadline:
+        if not _lock_released(lock, deadline):
             return Shared(build(), version, True)
-        time.sleep(_RENDER_POLL_SECONDS)
         cached = _cached(key)
         if cached is not None and cached[0] == version:
             if keep:
