@@ -142,7 +142,7 @@ if REDIS_URL:
     parse_redis_url(REDIS_URL)
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "TIMEOUT": 300,
             "KEY_PREFIX": "stichliste",

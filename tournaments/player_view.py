@@ -31,15 +31,18 @@ from games.engines import DealContext, get_engine
 from tournaments.models import Participant, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.recompute import snapshots
+from tournaments.recompute.invalidations import computation_scope
 from tournaments.selectors import standings_computed_at, standings_lists, table_states
 
 
-def participant_by_token(token: str) -> Participant | None:
+def participant_by_token(token: str, *, checked: bool = True) -> Participant | None:
     """The participant whose personal token this is and still opens their page (one
-    query), with tournament, club and player loaded."""
+    query), with tournament, club and player loaded. ``checked`` False: whether it still
+    opens it is left to the caller (it changes with the day)."""
     participant = (Participant.objects.select_related("tournament__club", "player")
                    .filter(personal_token=token).first())
-    if participant is None or not personal_token_valid(participant, timezone.localdate()):
+    if participant is None or (checked and not personal_token_valid(
+            participant, timezone.localdate())):
         return None
     return participant
 
@@ -94,59 +97,181 @@ class PlayerOverview:
     table: Table | None
 
 
-def _rank_of(rows: list[dict[str, Any]], participant_id: int) -> tuple[Any, Any]:
-    row = next((r for r in rows if r["participant"] == participant_id), None)
-    return (row["rank"], row["score"]) if row else (None, None)
+@dataclass(frozen=True)
+class _Seating:
+    """What an overview reads of the player (three queries): the participant, their seats
+    by round (each with its table and round), the seat now, and the tables *shown* —
+    those of open rounds, whose sheets move (read per table: ``_TableReads``). Its
+    scopes: the tournament's (a draw, a round closed, a withdrawal, a rename) and the
+    sheets of the tables not shown (a correction of an earlier round's score)."""
+
+    participant: Participant
+    seats: list[Seat]
+    now: Seat | None
+    shown: list[Seat]
+    scopes: tuple[str, ...]
 
 
-def player_overview(participant: Participant) -> PlayerOverview:
-    """The player's overview (api.md ``GET /me/``): at most nine queries."""
-    tournament = participant.tournament
+def _seating(participant: Participant) -> _Seating:
     seats = _seats(participant)
     now = _seat_now(participant, seats)
-    # the sheets the player may still confirm: their open tables not yet submitted
-    live = [s for s in seats if not s.table.submitted and _open(s.table)]
-    shown = {s.table_id: s for s in live}
-    if now is not None:
-        shown[now.table_id] = now
-    states = {state["id"]: state
-              for state in table_states([s.table for s in shown.values()], deals=False)}
-    confirmed = set(SheetConfirmation.objects.filter(table_id__in=[s.table_id for s in live])
-                    .values_list("table_id", "seat", "version")) if live else set()
-    computed_at = standings_computed_at(tournament)
-    lists = snapshots.ranked_lists(tournament.pk, computed_at,
-                                   lambda: standings_lists([tournament]))
-    rank, score = _rank_of(lists.get((tournament.pk, 0), []), participant.pk)
+    shown = [s for s in seats if _open(s.table)]
+    others = {s.table_id for s in seats} - {s.table_id for s in shown}
+    return _Seating(participant, seats, now, shown,
+                    snapshots.player_structure_scopes(participant.tournament_id, others))
 
+
+@dataclass(frozen=True)
+class _TableReads:
+    """What an overview reads of one shown table: the table, its state without deals
+    (players, totals, whether complete), the confirmations given, and who deals first —
+    the same for everyone at the table, read once for all of them."""
+
+    table: Table
+    state: dict[str, Any]
+    confirmed: frozenset
+    first_dealer: int
+
+
+def _table_scopes(table: Table) -> tuple[str, ...]:
+    return snapshots.player_structure_scopes(table.round.tournament_id, [table.pk])
+
+
+def _tables(ids, tournament) -> dict[int, _TableReads]:
+    """The shown tables ``ids`` (four queries, whatever their number)."""
+    if not ids:
+        return {}
+    tables = list(Table.objects.filter(pk__in=ids).select_related("round"))
+    for table in tables:
+        table.round.tournament = tournament
+    confirmed: dict[int, set] = {t.pk: set() for t in tables}
+    for table_id, seat, version in SheetConfirmation.objects.filter(
+            table_id__in=ids).values_list("table_id", "seat", "version"):
+        confirmed[table_id].add((seat, version))
+    return {state["id"]: _TableReads(
+        table, state, frozenset(confirmed[table.pk]),
+        first_dealer(tournament.game, tournament.rules, len(state["seats"])))
+        for table, state in zip(tables, table_states(tables, deals=False), strict=True)}
+
+
+def _overview(seating: _Seating, tables: dict[int, _TableReads],
+              index: dict[int, dict[int, tuple]]) -> PlayerOverview:
+    participant = seating.participant
+    tournament = participant.tournament
+    pid = participant.pk
+
+    def score(seat: Seat) -> Any:
+        reads = tables.get(seat.table_id)
+        if reads is None:
+            return seat.score
+        return next((t["score"] for t in reads.state["totals"] if t["seat"] == seat.seat),
+                    seat.score)
+
+    # the sheets the player may still confirm: their open tables not yet submitted (a
+    # table gone since the seats were read — its round deleted — is shown no more)
+    live = [s for s in seating.shown
+            if s.table_id in tables and not tables[s.table_id].table.submitted]
+    rank, total = index.get(0, {}).get(pid, (None, None))
     body: dict[str, Any] = {
-        "participant": participant.pk,
+        "participant": pid,
         "name": participant.player.name,
         "tournament": {"id": tournament.pk, "name": tournament.name, "slug": tournament.slug},
         "now": None,
-        "score": score,
+        "score": total,
         "rank": rank,
-        "rounds": [{"round": s.table.round.number, "table": s.table.number, "score": s.score,
-                    "rank": _rank_of(lists.get((tournament.pk, s.table.round.number), []),
-                                     participant.pk)[0]}
-                   for s in seats],
-        "confirmations_due": [s.table_id for s in live
-                              if states[s.table_id]["complete"]
-                              and (s.table_id, s.seat, s.table.version) not in confirmed],
+        "rounds": [{"round": s.table.round.number, "table": s.table.number, "score": score(s),
+                    "rank": index.get(s.table.round.number, {}).get(pid, (None,))[0]}
+                   for s in seating.seats],
+        "confirmations_due": [
+            s.table_id for s in live
+            if tables[s.table_id].state["complete"]
+            and (s.seat, tables[s.table_id].table.version) not in tables[s.table_id].confirmed],
     }
+    now = seating.now if seating.now is not None and seating.now.table_id in tables else None
     if now is not None:
-        state = states[now.table_id]
+        reads = tables[now.table_id]
         body["now"] = {
             "round": now.table.round.number, "table": now.table.number, "seat": now.seat,
-            "first_dealer": first_dealer(tournament.game, tournament.rules,
-                                         len(state["seats"])),
-            "players": [{"seat": s["seat"], "name": s["name"]} for s in state["seats"]],
+            "first_dealer": reads.first_dealer,
+            "players": [{"seat": s["seat"], "name": s["name"]} for s in reads.state["seats"]],
             "table_id": now.table_id,
         }
     # the ETag covers what the answer shows, not the computation: a phone whose score
     # and ranks a recompute left alone gets its 304 (a championship's computation every
     # few seconds reaches all 3,000 players' pages)
-    stamp = {"body": body, "tables": sorted((s.table_id, s.table.version) for s in
-                                            shown.values()),
-             "confirmations": sorted(confirmed)}
+    stamp = {"body": body,
+             "tables": sorted((t.table.pk, t.table.version) for t in tables.values()),
+             "confirmations": sorted((s.table_id, *c) for s in live
+                                     for c in tables[s.table_id].confirmed)}
     digest = hashlib.sha256(orjson.dumps(stamp, option=orjson.OPT_NON_STR_KEYS)).hexdigest()
-    return PlayerOverview(body, f'"me-{digest[:24]}"', now.table if now else None)
+    return PlayerOverview(body, f'"me-{digest[:24]}"',
+                          tables[now.table_id].table if now is not None else None)
+
+
+def _computation(tournament, kept: bool) -> dict[int, dict[int, tuple]]:
+    """Each stored list's rank and score by participant (round 0: overall), read once
+    per process and computation — while its scope holds (``kept``: a published
+    tournament's, whose computations every process is told of), else after asking
+    when the standings were computed."""
+
+    def index():
+        return {number: {row["participant"]: (row["rank"], row["score"]) for row in rows}
+                for (_tid, number), rows in standings_lists([tournament]).items()}
+
+    def build():
+        return snapshots.of_computation(tournament.pk, standings_computed_at(tournament),
+                                        index)
+
+    if not kept:
+        return build()
+    return snapshots.memo(("computation", tournament.pk),
+                          (computation_scope(tournament.pk),), build)
+
+
+def player_overview(participant: Participant) -> PlayerOverview:
+    """The player's overview (api.md ``GET /me/``): at most nine queries."""
+    seating = _seating(participant)
+    tables = _tables([s.table_id for s in seating.shown], participant.tournament)
+    return _overview(seating, tables, _computation(participant.tournament, kept=False))
+
+
+def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
+    """The participant a personal token opens and their overview, or None — for the
+    player's own page, which every phone of a championship polls. A published
+    tournament's reads are kept in this process while nothing they show changed
+    (``snapshots.kept``): the player's seating until a draw or a round closed, each
+    shown table's state until its sheet changes (read once for everyone at it), the
+    ranks until the next computation. So a computation (every few seconds, for
+    everyone) costs a page the look-up of its ranks, and a deal the reads of one table
+    for its four players."""
+    key = ("me", token)
+    seating = snapshots.kept(key)
+    if seating is snapshots.MISSING:
+        read = snapshots.before(key)
+        participant = participant_by_token(token, checked=False)
+        if participant is None:
+            return None
+        seating = _seating(participant)
+        if participant.tournament.published:
+            snapshots.keep(key, seating.scopes, seating, read)
+    participant = seating.participant
+    tournament = participant.tournament
+    if not personal_token_valid(participant, timezone.localdate()):
+        return None
+    if not tournament.published:
+        tables = _tables([s.table_id for s in seating.shown], tournament)
+        return participant, _overview(seating, tables, _computation(tournament, kept=False))
+    tables, missing, reads = {}, [], {}
+    for seat in seating.shown:
+        key = ("me-table", seat.table_id)
+        found = snapshots.kept(key)
+        if found is snapshots.MISSING:
+            missing.append(seat.table_id)
+            reads[seat.table_id] = snapshots.before(key, _table_scopes(seat.table))
+        else:
+            tables[seat.table_id] = found
+    for table_id, found in _tables(missing, tournament).items():
+        snapshots.keep(("me-table", table_id), _table_scopes(found.table), found,
+                       reads[table_id])
+        tables[table_id] = found
+    return participant, _overview(seating, tables, _computation(tournament, kept=True))

@@ -11,7 +11,9 @@ import re
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from clublife.services.privacy import player_publish
 from tests.tournaments.test_player_phone_services import CLUBS_WON, fill, seated
@@ -220,6 +222,8 @@ def test_an_invalidation_message_names_its_scopes():
     assert scopes_of(invalidation_message(5)) == ("5",)
     assert scopes_of(invalidation_message(5, 12)) == ("s5", "d12")
     assert scopes_of(invalidation_message(None, 12)) == ("d12",)
+    assert scopes_of(invalidation_message(5, computation=True)) == ("c5",)
+    assert scopes_of("c") == () and scopes_of("cx") == () and scopes_of("c\u00b2") == ()
     assert scopes_of("nonsense") == () and scopes_of("5:x") == () and scopes_of("a:1") == ()
 
 
@@ -345,9 +349,9 @@ def test_a_club_admins_token_is_served_as_the_directors(short_skat, table, table
         assert name not in outsider.get(url).content.decode()
 
 
-def rendered_templates(url: str) -> tuple[list[str], bytes]:
-    """The templates the view rendered for ``url`` in a fresh process (no snapshot of its
-    own), and the answer."""
+def rendered_templates(url: str, *, fresh: bool = True) -> tuple[list[str], bytes]:
+    """The templates the view rendered for ``url`` — with ``fresh``, in a fresh process
+    (nothing kept in its memory) — and the answer."""
     from django.test.signals import template_rendered
 
     names: list[str] = []
@@ -355,7 +359,8 @@ def rendered_templates(url: str) -> tuple[list[str], bytes]:
     def note(sender, template, **kwargs):
         names.append(template.name)
 
-    snapshots.forget_all()
+    if fresh:
+        snapshots.forget_all()
     template_rendered.connect(note)
     try:
         resp = get(url)
@@ -433,3 +438,95 @@ def test_a_poll_with_no_part_before_waits_for_the_render_then_renders_it_itself(
         cache.delete(lock)
     assert resp.status_code == 200 and b"aktualisiert" not in resp.content
     assert resp["ETag"] == get(part)["ETag"]
+
+
+def test_a_computation_costs_a_players_page_its_ranks_only(
+        short_skat, table, other_table, table_client, django_assert_num_queries):
+    """A championship's computation comes every few seconds and moves everyone's rank,
+    so every phone's live part is rendered anew; what the part reads besides the
+    standings (the seats, the table, the confirmations) is kept while none of it
+    changes. The first page after a computation reads the computation (two queries),
+    every other page nothing; a deal at a player's table makes their page read it all."""
+    standings_recompute(tournament_id=short_skat.pk)
+    here = seated(table)[0]
+    there, beside = seated(other_table)[:2]
+    urls = {p: f"/me/{p.personal_token}/live/" for p in (here, there, beside)}
+    before = {p: remembered(url) for p, url in urls.items()}
+    assert all(b'id="me-rank">' in r.content for r in before.values())
+    fill(table_client, table, 1)
+    standings_recompute(tournament_id=short_skat.pk)
+    with django_assert_num_queries(2):  # when computed, and its lists
+        names, _first = rendered_templates(urls[there], fresh=False)
+    assert "me/_live.html" in names
+    with django_assert_num_queries(0):
+        names, second = rendered_templates(urls[beside], fresh=False)
+    assert "me/_live.html" in names and b'id="me-rank">' in second
+    names, moved = rendered_templates(urls[here], fresh=False)  # their table: read again
+    assert "me/_live.html" in names and moved.count(b'class="deal-row') == 1
+    assert b'id="me-score">' in moved and moved != before[here].content
+
+
+def test_an_unpublished_tournaments_player_page_reads_everything_each_time(
+        short_skat, table, django_assert_num_queries):
+    """Nobody's poll of an unpublished tournament is remembered (its pages are the
+    players' and its directors' alone): what it shows is read on every request."""
+    tournament_update(tournament=short_skat, published=False)
+    player = seated(table)[0]
+    url = f"/me/{player.personal_token}/live/"
+    for _ in range(3):
+        get(url)
+    Participant.objects.filter(pk=player.pk).update(withdrawn=True)  # no invalidation
+    assert "Sie haben gerade keinen Platz." in get(url).content.decode()
+
+
+def test_a_deal_makes_its_tables_players_read_the_table_once_for_all_of_them(
+        short_skat, other_table, django_assert_num_queries):
+    """A deal at a table changes its players' pages: the first of them to poll reads
+    the table again (not their own seats), the others read nothing and all show it."""
+    from tests.conftest import table_client_for
+
+    standings_recompute(tournament_id=short_skat.pk)
+    players = seated(other_table)
+    urls = [f"/me/{p.personal_token}/live/" for p in players]
+    for url in urls:
+        remembered(url)
+    client = table_client_for(other_table["entry_token"])
+    resp = client.post(f"/api/v1/tables/{other_table['id']}/deals/",
+                       {"number": 1, "declarer": 2, "game": "clubs", "matadors": 1,
+                        "won": True}, format="json")
+    assert resp.status_code == 201, resp.content
+    with CaptureQueriesContext(connection) as first:
+        shown = [get(urls[0])]
+    tables = [q["sql"] for q in first.captured_queries]
+    # the table read again, not the player (found by the token) nor their seats
+    assert tables and not any('"tournaments_participant"."personal_token" =' in q
+                              for q in tables)
+    for url in urls[1:]:
+        with django_assert_num_queries(0):
+            shown.append(get(url))
+    assert all(r.status_code == 200 and r.content.count(b'class="deal-row') == 1
+               for r in shown)
+
+
+def test_a_corrected_earlier_round_shows_on_the_players_page(short_skat, table, table_client):
+    """An earlier round's table is not read per poll; a change of its sheet (a
+    correction while the round is reopened) drops what the page kept of the player, so
+    the corrected score shows with the recompute it causes (the page shows the round's
+    rank from it)."""
+    from tournaments.models import Seat
+    from tournaments.recompute.outbox import sheet_changed
+
+    player = seated(table)[1]
+    fill(table_client, table, 1)
+    rnd = short_skat.rounds.get()
+    Table.objects.filter(round=rnd).update(submitted=True)
+    round_close(round_id=rnd.pk)
+    url = f"/me/{player.personal_token}/live/"
+    remembered(url)
+    before = remembered(url).content.decode()
+    assert '<td class="num">-1234</td>' not in before
+    # what a correction writes: the seat's total, and the sheet's change
+    Seat.objects.filter(table_id=table["id"], participant=player).update(score=-1234)
+    sheet_changed(short_skat.pk, round_number=1, table_id=table["id"])
+    standings_recompute(tournament_id=short_skat.pk)
+    assert '<td class="num">-1234</td>' in get(url).content.decode()

@@ -9,6 +9,8 @@ import pytest
 import redis
 from django.conf import settings
 from django.core.cache import cache, caches
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from tournaments.recompute import invalidations, snapshots
 from tournaments.recompute.standings_rows import standings_recompute
@@ -46,9 +48,10 @@ def test_a_poll_asks_redis_nothing_while_subscribed(anon_client, short_skat, tab
                                                     django_assert_num_queries):
     standings_recompute(tournament_id=short_skat.pk)
     subscribed(short_skat)
-    count = invalidations.seen(short_skat.pk)[1]
+    computation = invalidations.computation_scope(short_skat.pk)
+    count = invalidations.seen(computation)[1]
     anon_client.get(url(short_skat))  # the recompute has committed: its invalidation...
-    until(lambda: invalidations.seen(short_skat.pk)[1] == count + 2)  # ...and its echo
+    until(lambda: invalidations.seen(computation)[1] == count + 2)  # ...and its echo
     first = anon_client.get(url(short_skat))
     with (mock.patch.object(snapshots, "read_token", side_effect=AssertionError("Redis")),
           django_assert_num_queries(0)):
@@ -131,3 +134,45 @@ def test_a_directors_poll_asks_nothing_until_another_process_pushes_a_change_of_
     answer = client.get(url(short_skat))
     assert first["ETag"].endswith('-full"')  # the director's answer...
     assert answer.status_code == 200 and not answer["ETag"].endswith('-full"')  # ...no more
+
+
+def test_a_computation_of_another_process_reaches_the_players_pages_here(
+        short_skat, table, django_assert_num_queries):
+    """A player's page keeps what it reads besides the standings while the pushed counts
+    hold, and the computation's ranks likewise: with nothing pushed it reads nothing; a
+    computation another process announces makes it read that computation (two queries)
+    and nothing else; a change at the player's table makes it read the rest too."""
+    from tournaments.models import Participant
+    from tournaments.player_view import personal_overview
+
+    standings_recompute(tournament_id=short_skat.pk)
+    subscribed(short_skat)
+    token = Participant.objects.filter(seats__table_id=table["id"]).values_list(
+        "personal_token", flat=True).first()
+    personal_overview(token)  # learns the player's tables
+    personal_overview(token)
+    with (mock.patch.object(snapshots, "read_token", side_effect=AssertionError("Redis")),
+          django_assert_num_queries(0)):
+        kept = personal_overview(token)
+    computation = invalidations.computation_scope(short_skat.pk)
+    before = invalidations.seen(computation)
+    standings_recompute(tournament_id=short_skat.pk)  # as another process computes it
+    with django_assert_num_queries(0):  # not announced yet
+        assert personal_overview(token)[1] == kept[1]
+    client = redis.Redis.from_url(settings.REDIS_URL)
+    channel = caches["default"].make_key(invalidations.CHANNEL)
+    # what another process's invalidate_now does: drop the token, publish the scope
+    cache.delete(snapshots._token_key(computation))
+    client.publish(channel, invalidations.invalidation_message(short_skat.pk,
+                                                               computation=True))
+    until(lambda: invalidations.seen(computation) != before)
+    with django_assert_num_queries(2):  # when computed, and its lists
+        again = personal_overview(token)
+    assert again[1].body == kept[1].body
+    before = invalidations.seen(invalidations.table_scope(table["id"]))
+    cache.delete(snapshots._token_key(invalidations.table_scope(table["id"])))
+    client.publish(channel, invalidations.invalidation_message(None, table["id"]))
+    until(lambda: invalidations.seen(invalidations.table_scope(table["id"])) != before)
+    with CaptureQueriesContext(connection) as queries:
+        personal_overview(token)
+    assert len(queries.captured_queries) > 2

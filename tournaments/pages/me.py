@@ -16,10 +16,13 @@ token is 404, as is the sheet while the player sits at no open table.
 The page and its live part are rendered once per language and per state of what they
 show, then answered from memory by the standings snapshots (``snapshots.Snapshotted``,
 keyed by the token): dropped by a change of the player's table's sheet or a
-confirmation there, and by anything about the tournament (a recompute of the standings,
-a draw, a round closed, a withdrawal, a publication choice) — not by the deals of the
-other tables. A correction of an earlier round's sheet shows with the recompute it
-causes.
+confirmation there, by a recompute of the standings, and by anything about the
+tournament (a draw, a round closed, a withdrawal, a publication choice) — not by the
+deals of the other tables. A correction of an earlier round's sheet shows with the
+recompute it causes. A computation drops every player's page (the ranks move), but what a page reads
+besides the standings — the seats, the table, the confirmations — is kept in the process
+while none of that changed (``player_view.personal_overview``): after a computation a
+phone's poll costs the ranks' look-up and the render, not the queries.
 """
 
 import hashlib
@@ -43,7 +46,7 @@ from tournaments.pages.sheet import list_answer, sheet_context
 from tournaments.player_view import (
     PlayerOverview,
     participant_by_token,
-    player_overview,
+    personal_overview,
     seated_table,
 )
 from tournaments.recompute import snapshots
@@ -104,9 +107,15 @@ def _card(table: Table, players: list[dict]) -> str:
             "state": paper_list(table_state(table)), "readonly": True})))
 
 
+def _overview(token: str) -> tuple[Participant, PlayerOverview]:
+    found = personal_overview(token)
+    if found is None:
+        raise Http404()
+    return found
+
+
 def me_page(request, token: str):
-    participant = _participant(token)
-    overview = player_overview(participant)
+    participant, overview = _overview(token)
     return _remembered(render(request, "me/page.html", {
         **_live(participant, overview, token), "etag": _etag(overview),
         "name": overview.body["name"], **registration_context(participant),
@@ -119,8 +128,7 @@ me_page.snapshot = snapshots.Snapshotted("me", per_language=True)
 
 def me_live(request, token: str):
     """The page's live part, polled: 304 while the player's overview is unchanged."""
-    participant = _participant(token)
-    overview = player_overview(participant)
+    participant, overview = _overview(token)
     etag = _etag(overview)
     answer = precondition_answer(request, etag, HEADERS)
     if answer is not None:

@@ -12,14 +12,18 @@ the listener (not subscribed yet, Redis down, another cache, or
 ``STANDINGS_PUSH_INVALIDATIONS`` off) ``seen`` answers None and the middleware checks
 the tournament's token on Redis, as before.
 
-What is counted is a *scope*: everything about a tournament (``tournament_scope``, the
-tournament's id as text: a recompute, a save, a draw), any sheet of it (``sheets_scope``:
-the standings turn stale) or one table's sheet (``table_scope``: the pages of the players
-at that table). One message names what changed: ``"<tournament>"`` is the tournament's
-scope, ``"<tournament>:<table>"`` a sheet change (that tournament's sheets and that
-table), ``":<table>"`` a change that only that table's players see (a confirmation),
-``"a"`` (``ACCESS``) a change of who may read what (a staff token, a user, a
-tournament's directors, a club's admins).
+What is counted is a *scope*: everything about a tournament but its standings
+(``tournament_scope``, the tournament's id as text: a save, a draw, a withdrawal, a
+publication choice), its stored standings (``computation_scope``: a recompute), any sheet
+of it (``sheets_scope``: the standings turn stale) or one table's sheet (``table_scope``:
+the pages of the players at that table). One message names what changed:
+``"<tournament>"`` is the tournament's scope, ``"c<tournament>"`` a new computation,
+``"<tournament>:<table>"`` a sheet change (that tournament's sheets and that table),
+``":<table>"`` a change that only that table's players see (a confirmation), ``"a"``
+(``ACCESS``) a change of who may read what (a staff token, a user, a tournament's
+directors, a club's admins). A computation is a scope of its own so that what a player's
+page reads besides the standings (the seats, the table, the confirmations) outlives the
+computations of a championship, which come every few seconds.
 """
 
 from __future__ import annotations
@@ -62,6 +66,10 @@ def tournament_scope(tournament_id: int) -> str:
     return str(tournament_id)
 
 
+def computation_scope(tournament_id: int) -> str:
+    return f"c{tournament_id}"
+
+
 def sheets_scope(tournament_id: int) -> str:
     return f"s{tournament_id}"
 
@@ -75,8 +83,11 @@ def table_scope(table_id: int) -> str:
 ACCESS = "a"
 
 
-def invalidation_message(tournament_id: int | None, table_id: int | None = None) -> str:
+def invalidation_message(tournament_id: int | None, table_id: int | None = None, *,
+                         computation: bool = False) -> str:
     """The one message of an invalidation (see the module's docstring)."""
+    if computation:
+        return computation_scope(int(tournament_id))
     if table_id is None:
         return str(tournament_id)
     return f"{'' if tournament_id is None else tournament_id}:{table_id}"
@@ -86,6 +97,8 @@ def scopes_of(text: str) -> tuple[str, ...]:
     """The scopes a message names; () for a message that is none of ours."""
     if text == ACCESS:
         return (ACCESS,)
+    if text[:1] == "c":
+        return (text,) if text[1:].isascii() and text[1:].isdigit() else ()
     tournament, colon, table = text.partition(":")
     if not colon:
         return (tournament_scope(int(tournament)),) if tournament.isdigit() else ()

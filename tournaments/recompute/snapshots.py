@@ -13,16 +13,17 @@ process memory, keyed by the view, its URL's arguments, the query (none or
 English reader).
 
 Each snapshot depends on *scopes* (``invalidations``): everything about its tournament
-(a recompute, any save of the tournament, a draw, a round closed or reopened, a
-withdrawal, a publication choice), any sheet of the tournament (the standings turn
-stale: the API's answer; a board rendered while current), one table's sheet (the pages of
-that table's players: a deal, a correction, a submission, a confirmation). A view that
-renders an answer for a published tournament declares its scopes (``mark``); the
-middleware remembers the answer with what it read of those scopes before the view's
-first database read: the counts of invalidations pushed to this process (while the
-listener is subscribed: served as long as none of its scopes was invalidated since, with
-no Redis round trip) and the scopes' *tokens* on Redis (otherwise: served while the cache
-still holds those tokens, one look-up per scope and poll). Where the scopes are known
+(any save of the tournament, a draw, a round closed or reopened, a withdrawal, a
+publication choice), its computation (a recompute), any sheet of the tournament (the
+standings turn stale: the API's answer; a board rendered while current), one table's
+sheet (the pages of that table's players: a deal, a correction, a submission, a
+confirmation). A view that renders an answer for a published tournament declares its
+scopes (``mark``); the middleware remembers the answer with what it read of those
+scopes before the view's first database read: the counts of invalidations pushed to
+this process (while the listener is subscribed: served as long as none of its scopes was
+invalidated since, with no Redis round trip) and the scopes' *tokens* on Redis
+(otherwise: served while the cache still holds those tokens, one look-up per scope and
+poll). Where the scopes are known
 only from the view (a page found by its slug, a player's table found by the token) the
 first render teaches them and the next one is remembered.
 
@@ -54,6 +55,12 @@ A page carrying a form gets a CSRF token of its reader's own (``csrf_token``'s f
 filled in per request, its cookie set as Django would). An answer without one is also
 kept gzipped (compressed once per snapshot), for the readers that accept it — every
 browser: a championship's board part is a megabyte of HTML.
+
+The same scopes keep what a view read of the database in this process's memory
+(``kept``, ``keep``, ``memo``): a player's seats, each shown table and the ranks of a
+computation — so that the view renders a page the snapshots no longer hold without its
+queries when only another part of it changed (a computation drops every player's page;
+a deal, its table's four).
 
 Redis is reached through ``connection`` (redis-py from ``REDIS_URL``) where Django's
 cache API is too slow (the token on every poll) or has no call (publish/subscribe).
@@ -87,7 +94,12 @@ from django.utils.translation import get_language_from_request
 from tournaments.bounds import round_number
 from tournaments.conditional import precondition_answer
 from tournaments.recompute import connection, invalidations
-from tournaments.recompute.invalidations import sheets_scope, table_scope, tournament_scope
+from tournaments.recompute.invalidations import (
+    computation_scope,
+    sheets_scope,
+    table_scope,
+    tournament_scope,
+)
 from tournaments.selectors import standings_version
 
 log = logging.getLogger(__name__)
@@ -134,14 +146,20 @@ class Snapshotted:
 def standings_scopes(tournament_id: int, *, stale: bool = False) -> tuple[str, ...]:
     """An answer made of a tournament's standings: dropped by a recompute and by anything
     about the tournament, and — while it shows them current — by any sheet change."""
-    if stale:
-        return (tournament_scope(tournament_id),)
-    return (tournament_scope(tournament_id), sheets_scope(tournament_id))
+    scopes = (tournament_scope(tournament_id), computation_scope(tournament_id))
+    return scopes if stale else (*scopes, sheets_scope(tournament_id))
+
+
+def player_structure_scopes(tournament_id: int, table_ids) -> tuple[str, ...]:
+    """What a player's page reads besides the standings (``player_view``): the
+    tournament's scope and the sheets of the player's tables."""
+    return (tournament_scope(tournament_id), *(table_scope(t) for t in sorted(set(table_ids))))
 
 
 def player_scopes(tournament_id: int, table_ids) -> tuple[str, ...]:
-    """A player's page: the tournament's scope and the sheets of the player's tables."""
-    return (tournament_scope(tournament_id), *(table_scope(t) for t in sorted(set(table_ids))))
+    """A player's page: what it reads besides the standings, and the computation."""
+    return (*player_structure_scopes(tournament_id, table_ids),
+            computation_scope(tournament_id))
 
 
 @dataclass
@@ -177,6 +195,7 @@ def forget_all() -> None:
         _snapshots.clear()
         _hints.clear()
         _access.clear()
+        _memos.clear()
         _ranked.clear()
         _rendered.clear()
 
@@ -396,23 +415,117 @@ def etag_of(version: str) -> str:
     return version.rpartition("|")[0] or version
 
 
-# tournament -> (the computation, its ranked lists): what every player's page reads
-_ranked: dict[int, tuple[Any, dict]] = {}
+# tournament -> (a computation, what was read of it): every player's page reads its ranks
+_ranked: dict[int, tuple[Any, Any]] = {}
 
 
-def ranked_lists(tournament_id: int, computed_at, build: Callable[[], dict]) -> dict:
-    """The ranked stored lists of one computation (``computed_at``, read before them),
-    parsed once per process and computation instead of once per player's page. Never
-    older than ``computed_at``; read only."""
+def of_computation(tournament_id: int, computed_at, build: Callable[[], Any]) -> Any:
+    """What ``build()`` reads of one computation (``computed_at``, read before it) —
+    a tournament's ranks by participant — read once per process and computation instead
+    of once per player's page. Never older than ``computed_at``; read only."""
     kept = _ranked.get(tournament_id)
     if kept is not None and kept[0] == computed_at and computed_at is not None:
         return kept[1]
-    lists = build()
+    value = build()
     with _lock:
         if len(_ranked) >= MAX_SNAPSHOTS:
             _ranked.clear()
-        _ranked[tournament_id] = (computed_at, lists)
-    return lists
+        _ranked[tournament_id] = (computed_at, value)
+    return value
+
+
+@dataclass
+class _Memo:
+    """A value read from the database, kept in this process while its scopes hold."""
+
+    scopes: tuple[str, ...]
+    seen: tuple | None  # the pushed counts read before the value was
+    tokens: tuple | None  # and the scopes' tokens
+    value: Any
+    made: float
+
+
+# (what, key) -> _Memo: what a player's page reads of the player, of a table, of a
+# computation
+_memos: dict[tuple, _Memo] = {}
+# a kept value holds at most this long: a safety net for an invalidation lost while
+# Redis was down (every change that a kept value shows invalidates one of its scopes)
+MEMO_SECONDS = 600
+MISSING = object()
+
+
+class Before(NamedTuple):
+    """What is read before a value that ``keep`` keeps: the scopes' counts and tokens,
+    and where the counts stood."""
+
+    scopes: tuple[str, ...] | None
+    seen: tuple | None
+    tokens: tuple | None
+    start: tuple | None
+    made: float
+
+
+def _memo_holds(memo: _Memo, now: float) -> bool:
+    if now - memo.made >= MEMO_SECONDS:
+        return False
+    if memo.seen is not None and _seen(memo.scopes) == memo.seen:
+        return True
+    if memo.tokens is None:  # (a new subscription voids the counts: the tokens decide)
+        return False
+    try:
+        return tuple(read_token(scope) for scope in memo.scopes) == memo.tokens
+    except Exception:
+        log.warning("standings cache unavailable", exc_info=True)
+        return False
+
+
+def kept(key: tuple, scopes: tuple[str, ...] | None = None) -> Any:
+    """The value ``keep`` kept under ``key`` (with ``scopes``, only for those) while
+    nothing of its scopes was invalidated since it was read, at most ``MEMO_SECONDS``;
+    else ``MISSING``."""
+    memo = _memos.get(key)
+    if memo is not None and (scopes is None or memo.scopes == scopes) and _memo_holds(
+            memo, time.monotonic()):
+        return memo.value
+    return MISSING
+
+
+def before(key: tuple, scopes: tuple[str, ...] | None = None) -> Before:
+    """Read before the value of ``key``: the counts and tokens of its scopes (``scopes``,
+    else those it was kept with last: a player's tables, learnt from the reads)."""
+    now = time.monotonic()
+    if scopes is None:
+        memo = _memos.get(key)
+        scopes = memo.scopes if memo is not None else None
+    if not scopes:
+        return Before(None, None, None, invalidations.point(), now)
+    return Before(scopes, _seen(scopes), _tokens(scopes), invalidations.point(), now)
+
+
+def keep(key: tuple, scopes: tuple[str, ...], value: Any, read: Before) -> None:
+    """Keep ``value`` of ``key``, read after ``read``, as depending on ``scopes``. A
+    change committed during the read drops it (the counts and tokens came before). When
+    ``scopes`` are not those ``read`` knew, it is kept if the counts say none of them
+    moved since the read began; else from the next read on."""
+    scopes = tuple(scopes)
+    seen, tokens = read.seen, read.tokens
+    if scopes != read.scopes:  # counts, then the check: a change after it finds them older
+        seen = _seen(scopes)
+        if not invalidations.unchanged_since(read.start, scopes):
+            seen = None
+        tokens = None
+    _bounded(_memos, key, _Memo(scopes, seen, tokens, value, read.made))
+
+
+def memo(key: tuple, scopes: tuple[str, ...], build: Callable[[], Any]) -> Any:
+    """``build()``, kept under ``key`` while its ``scopes`` hold (``kept``, ``keep``): a
+    dictionary look-up instead of the queries."""
+    value = kept(key, scopes)
+    if value is MISSING:
+        read = before(key, scopes)
+        value = build()
+        keep(key, scopes, value, read)
+    return value
 
 
 def invalidation_count() -> int:
@@ -420,10 +533,13 @@ def invalidation_count() -> int:
     return _made["invalidations"]
 
 
-def invalidate_now(tournament_id: int | None, table_id: int | None = None) -> None:
+def invalidate_now(tournament_id: int | None, table_id: int | None = None, *,
+                   computation: bool = False) -> None:
     """Invalidate at once: everything about the tournament, or — with ``table_id`` — the
-    tournament's sheets and that table's (only the table's without a tournament)."""
-    text = invalidations.invalidation_message(tournament_id, table_id)
+    tournament's sheets and that table's (only the table's without a tournament), or —
+    with ``computation`` — the tournament's stored standings."""
+    text = invalidations.invalidation_message(tournament_id, table_id,
+                                              computation=computation)
     scopes = invalidations.scopes_of(text)
     with _lock:
         _made["invalidations"] += 1
@@ -440,14 +556,16 @@ def invalidate_now(tournament_id: int | None, table_id: int | None = None) -> No
             _snapshots.pop(key, None)
 
 
-def invalidate(tournament_id: int | None, table_id: int | None = None) -> None:
+def invalidate(tournament_id: int | None, table_id: int | None = None, *,
+               computation: bool = False) -> None:
     """Drop the snapshots of the tournament (with ``table_id``: of its sheets and that
-    table) once the current transaction commits (at once outside one). Before the commit
-    every poll still reads the old answer, which is the current one; a poll racing the
-    commit read its tokens before its database read, so the invalidation after the commit
-    drops what it remembers."""
-    transaction.on_commit(functools.partial(invalidate_now, tournament_id, table_id),
-                          robust=True)
+    table; with ``computation``: of its standings, a recompute) once the current
+    transaction commits (at once outside one). Before the commit every poll still reads
+    the old answer, which is the current one; a poll racing the commit read its tokens
+    before its database read, so the invalidation after the commit drops what it
+    remembers."""
+    transaction.on_commit(functools.partial(invalidate_now, tournament_id, table_id,
+                                            computation=computation), robust=True)
 
 
 def access_now() -> None:
@@ -541,7 +659,15 @@ def _seen(scopes: tuple[str, ...]) -> tuple | None:
 
 
 def _tokens(scopes: tuple[str, ...]) -> tuple | None:
-    tokens = tuple(current_token(scope) for scope in scopes)
+    """The scopes' tokens as ``current_token`` gives them, the present ones in one round
+    trip (a player's page has three scopes); None when the cache fails."""
+    try:
+        found = cache.get_many([_token_key(scope) for scope in scopes])
+    except Exception:
+        log.warning("standings cache unavailable", exc_info=True)
+        return None
+    tokens = tuple(found.get(_token_key(scope)) if _token_key(scope) in found
+                   else current_token(scope) for scope in scopes)
     return None if None in tokens else tokens
 
 

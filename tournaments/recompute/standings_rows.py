@@ -293,7 +293,8 @@ def standings_recompute(*, tournament_id: int, full: bool = False) -> StandingsS
     state.outbox_upto = upto
     state.recomputes += 1
     state.save()
-    snapshots.invalidate(tournament_id)  # pollers' snapshots go after the commit
+    # pollers' snapshots of the standings go after the commit
+    snapshots.invalidate(tournament_id, computation=True)
     # the floors above follow (club life marks a club evening's season stale)
     standings_recomputed.send(sender=Tournament, tournament=tournament)
     return state
