@@ -240,11 +240,11 @@ def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
     player's own page, which every phone of a championship polls. A published
     tournament's reads are kept in this process while nothing they show changed
     (``snapshots.kept``): the player's seating until a draw or a round closed, each
-    shown table's state until its sheet changes (read once for everyone at it, in every
-    process), the
+    shown table's state until its sheet changes (read once for everyone at it), the
     ranks until the next computation. So a computation (every few seconds, for
     everyone) costs a page the look-up of its ranks, and a deal the reads of one table
-    for its four players."""
+    for its four players. (Per process: reading each table once for every process
+    through the cache measured worse on the championship day — bench/README, run 14.)"""
     key = ("me", token)
     seating = snapshots.kept(key)
     if seating is snapshots.MISSING:
@@ -262,25 +262,17 @@ def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
     if not tournament.published:
         tables = _tables([s.table_id for s in seating.shown], tournament)
         return participant, _overview(seating, tables, _computation(tournament, kept=False))
-    tables = {}
+    tables, missing, reads = {}, [], {}
     for seat in seating.shown:
-        found = _shown_table(seat.table, tournament)
-        if found is not None:
+        key = ("me-table", seat.table_id)
+        found = snapshots.kept(key)
+        if found is snapshots.MISSING:
+            missing.append(seat.table_id)
+            reads[seat.table_id] = snapshots.before(key, _table_scopes(seat.table))
+        else:
             tables[seat.table_id] = found
+    for table_id, found in _tables(missing, tournament).items():
+        snapshots.keep(("me-table", table_id), _table_scopes(found.table), found,
+                       reads[table_id])
+        tables[table_id] = found
     return participant, _overview(seating, tables, _computation(tournament, kept=True))
-
-
-def _shown_table(table: Table, tournament) -> _TableReads | None:
-    """What a published tournament's page reads of a shown table: kept in this process
-    while the table's sheet and the tournament are unchanged, and read once for every
-    process (``snapshots.shared``): a deal drops the pages of its table's four players in
-    each process, and one of them reads the table for all. None: the table is gone."""
-    key, scopes = ("me-table", table.pk), _table_scopes(table)
-    found = snapshots.kept(key, scopes)
-    if found is snapshots.MISSING:
-        read = snapshots.before(key, scopes)
-        found = snapshots.shared(f"me-table:{table.pk}", read,
-                                 lambda: _tables([table.pk], tournament).get(table.pk))
-        if found is not None:
-            snapshots.keep(key, scopes, found, read)
-    return found

@@ -19,10 +19,10 @@ keyed by the token): dropped by a change of the player's table's sheet or a
 confirmation there, by a recompute of the standings, and by anything about the
 tournament (a draw, a round closed, a withdrawal, a publication choice) — not by the
 deals of the other tables. A correction of an earlier round's sheet shows with the
-recompute it causes. A computation drops every player's page (the ranks move), but what a page reads
-besides the standings — the seats, the table, the confirmations — is kept in the process
-while none of that changed (``player_view.personal_overview``): after a computation a
-phone's poll costs the ranks' look-up and the render, not the queries.
+recompute it causes. A computation drops every player's page (the ranks move), but what
+a page reads besides the standings — the seats, the table, the confirmations — is kept
+in the process while none of that changed (``player_view.personal_overview``): after a
+computation a phone's poll costs the ranks' look-up and the render, not the queries.
 """
 
 import hashlib

@@ -517,15 +517,6 @@ def keep(key: tuple, scopes: tuple[str, ...], value: Any, read: Before) -> None:
     _bounded(_memos, key, _Memo(scopes, seen, tokens, value, read.made))
 
 
-def shared(key: str, read: Before, build: Callable[[], Any]) -> Any:
-    """``build()``, read once for every process while the tokens ``read`` found hold
-    (``versioned`` by them: a change deletes a token, the next reader draws a new one and
-    reads again); read here when the cache gave no tokens."""
-    if read.tokens is None:
-        return build()
-    return versioned(key, repr(read.tokens), build)
-
-
 def memo(key: tuple, scopes: tuple[str, ...], build: Callable[[], Any]) -> Any:
     """``build()``, kept under ``key`` while its ``scopes`` hold (``kept``, ``keep``): a
     dictionary look-up instead of the queries."""
