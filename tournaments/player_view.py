@@ -228,11 +228,16 @@ def _computation(tournament, kept: bool) -> dict[int, dict[int, tuple]]:
                           (computation_scope(tournament.pk),), build)
 
 
+def _read_now(seating: _Seating) -> PlayerOverview:
+    """The overview with its tables and ranks read now (nothing kept)."""
+    tournament = seating.participant.tournament
+    tables = _tables([s.table_id for s in seating.shown], tournament)
+    return _overview(seating, tables, _computation(tournament, kept=False))
+
+
 def player_overview(participant: Participant) -> PlayerOverview:
     """The player's overview (api.md ``GET /me/``): at most nine queries."""
-    seating = _seating(participant)
-    tables = _tables([s.table_id for s in seating.shown], participant.tournament)
-    return _overview(seating, tables, _computation(participant.tournament, kept=False))
+    return _read_now(_seating(participant))
 
 
 def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
@@ -260,8 +265,7 @@ def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
     if not personal_token_valid(participant, timezone.localdate()):
         return None
     if not tournament.published:
-        tables = _tables([s.table_id for s in seating.shown], tournament)
-        return participant, _overview(seating, tables, _computation(tournament, kept=False))
+        return participant, _read_now(seating)
     tables, missing, reads = {}, [], {}
     for seat in seating.shown:
         key = ("me-table", seat.table_id)
@@ -272,7 +276,7 @@ def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
         else:
             tables[seat.table_id] = found
     for table_id, found in _tables(missing, tournament).items():
-        snapshots.keep(("me-table", table_id), _table_scopes(found.table), found,
+        snapshots.keep(("me-table", table_id), reads[table_id].scopes, found,
                        reads[table_id])
         tables[table_id] = found
     return participant, _overview(seating, tables, _computation(tournament, kept=True))

@@ -467,7 +467,7 @@ def test_a_computation_costs_a_players_page_its_ranks_only(
 
 
 def test_an_unpublished_tournaments_player_page_reads_everything_each_time(
-        short_skat, table, django_assert_num_queries):
+        short_skat, table):
     """Nobody's poll of an unpublished tournament is remembered (its pages are the
     players' and its directors' alone): what it shows is read on every request."""
     tournament_update(tournament=short_skat, published=False)

@@ -23,9 +23,9 @@ scopes before the view's first database read: the counts of invalidations pushed
 this process (while the listener is subscribed: served as long as none of its scopes was
 invalidated since, with no Redis round trip) and the scopes' *tokens* on Redis
 (otherwise: served while the cache still holds those tokens, one look-up per scope and
-poll). Where the scopes are known
-only from the view (a page found by its slug, a player's table found by the token) the
-first render teaches them and the next one is remembered.
+poll). Where the scopes are known only from the view (a page found by its slug, a
+player's table found by the token) the first render teaches them and the next one is
+remembered.
 
 So a deal at one table of a championship drops the API's standings (``stale`` flips) and
 the pages of that table's four players, not the 3,000 others; a board rendered while the
@@ -470,13 +470,8 @@ def _memo_holds(memo: _Memo, now: float) -> bool:
         return False
     if memo.seen is not None and _seen(memo.scopes) == memo.seen:
         return True
-    if memo.tokens is None:  # (a new subscription voids the counts: the tokens decide)
-        return False
-    try:
-        return tuple(read_token(scope) for scope in memo.scopes) == memo.tokens
-    except Exception:
-        log.warning("standings cache unavailable", exc_info=True)
-        return False
+    # (a new subscription voids the counts: the tokens decide)
+    return memo.tokens is not None and _tokens_hold(memo.scopes, memo.tokens)
 
 
 def kept(key: tuple, scopes: tuple[str, ...] | None = None) -> Any:
@@ -661,14 +656,25 @@ def _seen(scopes: tuple[str, ...]) -> tuple | None:
 def _tokens(scopes: tuple[str, ...]) -> tuple | None:
     """The scopes' tokens as ``current_token`` gives them, the present ones in one round
     trip (a player's page has three scopes); None when the cache fails."""
+    keys = [_token_key(scope) for scope in scopes]
     try:
-        found = cache.get_many([_token_key(scope) for scope in scopes])
+        found = cache.get_many(keys)
     except Exception:
         log.warning("standings cache unavailable", exc_info=True)
         return None
-    tokens = tuple(found.get(_token_key(scope)) if _token_key(scope) in found
-                   else current_token(scope) for scope in scopes)
+    tokens = tuple(found[key] if key in found else current_token(scope)
+                   for key, scope in zip(keys, scopes, strict=True))
     return None if None in tokens else tokens
+
+
+def _tokens_hold(scopes: tuple[str, ...], tokens: tuple) -> bool:
+    """Whether the cache still holds ``tokens`` for ``scopes`` (none was invalidated
+    since they were read); False when the cache fails."""
+    try:
+        return tuple(read_token(scope) for scope in scopes) == tokens
+    except Exception:
+        log.warning("standings cache unavailable", exc_info=True)
+        return False
 
 
 def _bounded(store: dict, key, value) -> None:
@@ -766,12 +772,7 @@ class StandingsSnapshotMiddleware:
         pushed = (seen is not None and snapshot.seen == seen
                   and time.monotonic() - snapshot.confirmed < TOKEN_SECONDS)
         if not pushed:
-            try:
-                current = tuple(read_token(scope) for scope in scopes)
-            except Exception:
-                log.warning("standings cache unavailable", exc_info=True)
-                return None
-            if current != snapshot.tokens:  # kept: a 304 of the view may re-tag it
+            if not _tokens_hold(scopes, snapshot.tokens):  # kept: a 304 may re-tag it
                 return None
             if seen is not None:  # unchanged since ``seen`` was read: trusted from now on
                 with _lock:
