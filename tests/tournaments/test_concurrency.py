@@ -4,14 +4,16 @@ SQLite serialises whole-database writes and is not what production runs, so thes
 in the PostgreSQL pass of CI (`.ci/run` sets DATABASE_URL).
 """
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.conf import settings
-from django.db import connection
+from django.db import OperationalError, connection, transaction
 
 from tests.conftest import table_client_for
-from tournaments.models import Deal, IdempotencyKey, SheetEvent
+from tournaments.models import Deal, IdempotencyKey, Round, SheetEvent, Tournament
+from tournaments.services import table_lock
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -65,3 +67,81 @@ def test_twenty_concurrent_corrections_with_one_etag_let_exactly_one_through(tab
     assert Deal.objects.get(table_id=table["id"]).version == 2
     assert SheetEvent.objects.filter(action="deal_update").count() == 1
 
+
+
+def _in_other_connection(work):
+    """``work()`` in a thread of its own (its own connection), its result or exception."""
+    def call():
+        try:
+            with transaction.atomic():
+                with connection.cursor() as cursor:
+                    cursor.execute("SET LOCAL lock_timeout = '300ms'")
+                return work()
+        except OperationalError as error:
+            return error
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(call).result()
+
+
+def test_the_sheet_writes_of_two_tables_do_not_wait_for_each_other(table, other_table):
+    """Every table of a tournament joins the one tournament row: the sheet lock takes it
+    (and the round's) for share, so a write at one table never waits for another's."""
+    with transaction.atomic():
+        held = table_lock(table["id"])
+        other = _in_other_connection(lambda: table_lock(other_table["id"]))
+    assert held.round_id == other.round_id
+    assert other.pk == other_table["id"]
+
+
+@pytest.mark.parametrize("row", ["round", "tournament"])
+def test_a_change_of_the_round_or_tournament_waits_for_a_sheet_write_in_flight(table, row):
+    def lock_for_update():
+        rnd = Round.objects.get(tables__pk=table["id"])
+        model, pk = (Round, rnd.pk) if row == "round" else (Tournament, rnd.tournament_id)
+        return model.objects.select_for_update().get(pk=pk)
+
+    with transaction.atomic():
+        table_lock(table["id"])
+        waited = _in_other_connection(lock_for_update)
+    assert isinstance(waited, OperationalError) and "lock timeout" in str(waited)
+    assert not isinstance(_in_other_connection(lock_for_update), OperationalError)
+
+
+def test_a_sheet_write_waits_for_a_round_closing_and_reads_it_closed(table):
+    """A write that arrives while the round is being closed waits for the close and
+    reads the round as the close left it: never a deal in a closed round."""
+    rnd = Round.objects.get(tables__pk=table["id"])
+    closing = threading.Event()
+    closed = threading.Event()
+
+    def close_round():
+        try:
+            with transaction.atomic():
+                locked = Round.objects.select_for_update().get(pk=rnd.pk)
+                locked.closed = True
+                locked.save(update_fields=["closed"])
+                closing.set()
+                closed.wait(5)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        closer = pool.submit(close_round)
+        assert closing.wait(5)
+
+        def write():
+            try:
+                with transaction.atomic():
+                    return table_lock(table["id"]).round.closed
+            finally:
+                connection.close()
+
+        writer = pool.submit(write)
+        with pytest.raises(TimeoutError):
+            writer.result(timeout=0.3)  # waits for the close
+        closed.set()
+        closer.result(5)
+        assert writer.result(5) is True

@@ -28,8 +28,9 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from django.db import connection, transaction
-from django.db.models import IntegerField
+from django.db.models import IntegerField, QuerySet
 from django.db.models.expressions import RawSQL
+from django.db.models.sql import Query
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _
 
@@ -38,25 +39,61 @@ from games.engines.base import is_int
 from games.errors import FieldError, UserError, user_error
 from tournaments.conditional import if_match_holds
 from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
-from tournaments.models import Deal, Objection, Seat, SheetEvent, Table
+from tournaments.models import Deal, Objection, Round, Seat, SheetEvent, Table, Tournament
 from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import finished_refusal
 
 
+class _ParentsShared(Query):
+    """The lock of a sheet write: the table's row for update, its round's and
+    tournament's rows for share (PostgreSQL: ``FOR UPDATE OF`` the table, ``FOR SHARE
+    OF`` the other two). A draw, a round's close or reopening, a tournament's end or
+    publication take their row for update and so still wait for the sheet writes in
+    flight, and those for them, as when all three rows were locked for update; but the
+    writes of different tables no longer wait for each other on the one tournament row
+    they all join (a championship day's 750 tables entered one after another). The
+    round and tournament are read at the lock, so a write never acts on a round closed
+    meanwhile. Django's ``select_for_update`` has one strength for every row it locks;
+    the share clause is added by this query's compiler (other databases lock nothing
+    per row: SQLite writes one at a time)."""
+
+    compilers: dict[type, type] = {}
+
+    def get_compiler(self, using=None, connection=None, elide_empty=True):
+        compiler = super().get_compiler(using, connection, elide_empty)
+        kind = type(compiler)
+        shared = self.compilers.get(kind)
+        if shared is None:
+            shared = self.compilers[kind] = type(f"Shared{kind.__name__}", (kind,),
+                                                 {"as_sql": _with_share_clause})
+        compiler.__class__ = shared
+        return compiler
+
+
+def _with_share_clause(compiler, *args, **kwargs):
+    sql, params = super(type(compiler), compiler).as_sql(*args, **kwargs)
+    if compiler.connection.features.has_select_for_update_of and compiler.query.select_for_update:
+        quote = compiler.connection.ops.quote_name
+        sql += (f" FOR SHARE OF {quote(Round._meta.db_table)}, "
+                f"{quote(Tournament._meta.db_table)}")
+    return sql, params
+
+
 def _locked_tables():
-    """Tables locked for the transaction, with round, tournament and seat count. The
-    count is a plain SQL subquery and the model's ordering is dropped (one row is
-    wanted): every write of a sheet runs this, and the ORM took several times longer
-    to build the grouped ``Subquery`` and the ordering than the database took to
-    answer."""
+    """Tables locked for the transaction (``_ParentsShared``), with round, tournament
+    and seat count. The count is a plain SQL subquery and the model's ordering is
+    dropped (one row is wanted): every write of a sheet runs this, and the ORM took
+    several times longer to build the grouped ``Subquery`` and the ordering than the
+    database took to answer."""
     quote = connection.ops.quote_name
     seats = RawSQL(f"SELECT COUNT(*) FROM {quote(Seat._meta.db_table)} WHERE "
                    f"{quote(Seat._meta.db_table)}.{quote('table_id')} = "
                    f"{quote(Table._meta.db_table)}.{quote('id')}", (),
                    output_field=IntegerField())
-    return (Table.objects.select_for_update().select_related("round__tournament")
+    tables = QuerySet(model=Table, query=_ParentsShared(Table))
+    return (tables.select_for_update(of=("self",)).select_related("round__tournament")
             .annotate(seat_count=seats).order_by())
 
 
