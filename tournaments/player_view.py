@@ -20,7 +20,7 @@ player sits with them, so they see them as the table does.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -95,6 +95,8 @@ class PlayerOverview:
     body: dict[str, Any]
     etag: str
     table: Table | None
+    sheet: dict[str, Any] | None = None
+    sheet_memo: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -123,14 +125,16 @@ def _seating(participant: Participant) -> _Seating:
 
 @dataclass(frozen=True)
 class _TableReads:
-    """What an overview reads of one shown table: the table, its state without deals
-    (players, totals, whether complete), the confirmations given, and who deals first —
-    the same for everyone at the table, read once for all of them."""
+    """What an overview reads of one shown table: the table, its state with the deals
+    (players, totals, whether complete, the rows of its score card), the confirmations
+    given, and who deals first — the same for everyone at the table, read once for all
+    of them; ``memo`` keeps what is rendered of it (``PlayerOverview.sheet_memo``)."""
 
     table: Table
     state: dict[str, Any]
     confirmed: frozenset
     first_dealer: int
+    memo: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 def _table_scopes(table: Table) -> tuple[str, ...]:
@@ -151,7 +155,7 @@ def _tables(ids, tournament) -> dict[int, _TableReads]:
     return {state["id"]: _TableReads(
         table, state, frozenset(confirmed[table.pk]),
         first_dealer(tournament.game, tournament.rules, len(state["seats"])))
-        for table, state in zip(tables, table_states(tables, deals=False), strict=True)}
+        for table, state in zip(tables, table_states(tables), strict=True)}
 
 
 def _overview(seating: _Seating, tables: dict[int, _TableReads],
@@ -204,8 +208,10 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
              "confirmations": sorted((s.table_id, *c) for s in live
                                      for c in tables[s.table_id].confirmed)}
     digest = hashlib.sha256(orjson.dumps(stamp, option=orjson.OPT_NON_STR_KEYS)).hexdigest()
-    return PlayerOverview(body, f'"me-{digest[:24]}"',
-                          tables[now.table_id].table if now is not None else None)
+    if now is None:
+        return PlayerOverview(body, f'"me-{digest[:24]}"', None)
+    reads = tables[now.table_id]
+    return PlayerOverview(body, f'"me-{digest[:24]}"', reads.table, reads.state, reads.memo)
 
 
 def _computation(tournament, kept: bool) -> dict[int, dict[int, tuple]]:

@@ -15,7 +15,6 @@ from tests.api.test_query_counts import skat_tournament
 from tests.scale import queries_of
 from tests.tournaments.test_player_phone_services import CLUBS_WON, fill, seated
 from tournaments.models import Table
-from tournaments.recompute import snapshots
 from tournaments.recompute.standings_rows import standings_recompute
 from tournaments.services import round_close
 
@@ -134,29 +133,43 @@ def test_the_page_costs_the_same_at_1_and_5_rounds(club, director):
 
 
 def test_the_table_card_is_rendered_once_for_everyone_at_the_table(table, table_client):
-    """A deal changes the four players' pages, but the score card they share is read and
-    rendered once per sheet version: the second phone reads no deal row and costs fewer
-    queries; the next deal shows on both (the card is keyed by the version)."""
+    """A deal changes the four players' pages, but the table they share (its deals
+    included) is read once and the score card rendered once per sheet version in the
+    process: the second phone reads no deal and renders no row; after the next deal the
+    first phone to poll reads the sheet and renders the new row only, the other
+    neither, and both show it."""
+    from django.test.signals import template_rendered
+
     first, second = seated(table)[:2]
     fill(table_client, table, 1)
 
-    def live(player) -> tuple[str, int, bool]:
-        snapshots.forget_all()  # the page's own snapshot would answer without building
-        with CaptureQueriesContext(connection) as captured:
-            html = get(f"/me/{player.personal_token}/live/").content.decode()
-        sql = [q["sql"] for q in captured.captured_queries]
-        return html, len(sql), any('"tournaments_deal"."scores"' in q for q in sql)
+    def live(player) -> tuple[str, bool, int]:
+        rows = []
 
-    html, built, read_deals = live(first)
-    assert 'class="list paper-list"' in html and read_deals
+        def rendered(sender, template, **kwargs):
+            rows.append(template.name == "sheet/_deal_row.html")
+
+        template_rendered.connect(rendered)
+        try:
+            with CaptureQueriesContext(connection) as captured:
+                html = get(f"/me/{player.personal_token}/live/").content.decode()
+        finally:
+            template_rendered.disconnect(rendered)
+        sql = [q["sql"] for q in captured.captured_queries]
+        return html, any('"tournaments_deal"."scores"' in q for q in sql), sum(rows)
+
+    html, read_deals, rows = live(first)
+    assert 'class="list paper-list"' in html and read_deals and rows == 1
     start = html.index('class="me-card"')
     card = html[start:html.index("</section>", start)]
-    html, shared, read_deals = live(second)
-    assert card in html and not read_deals and shared < built
+    html, read_deals, rows = live(second)
+    assert card in html and not read_deals and not rows
     resp = table_client.post(f"/api/v1/tables/{table['id']}/deals/",
                              {"number": 2, **CLUBS_WON}, format="json")
     assert resp.status_code == 201
-    html, _count, read_deals = live(second)
-    assert read_deals and html.count('class="deal-row') == 2
-    html, _count, read_deals = live(first)
-    assert not read_deals and html.count('class="deal-row') == 2
+    html, read_deals, rows = live(second)
+    assert read_deals and rows == 1 and html.count('class="deal-row') == 2
+    start = html.index('class="me-card"')
+    card = html[start:html.index("</section>", start)]
+    html, read_deals, rows = live(first)
+    assert not read_deals and not rows and card in html

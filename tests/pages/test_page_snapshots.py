@@ -530,3 +530,97 @@ def test_a_corrected_earlier_round_shows_on_the_players_page(short_skat, table, 
     sheet_changed(short_skat.pk, round_number=1, table_id=table["id"])
     standings_recompute(tournament_id=short_skat.pk)
     assert '<td class="num">-1234</td>' in get(url).content.decode()
+
+
+def test_a_deal_renders_one_new_row_of_the_score_card_and_a_correction_the_rows_it_moves(
+        short_skat, other_table):
+    """The card on the player's page is assembled from rows rendered once per process:
+    a deal renders its own row (not the whole sheet again), a correction of deal 1
+    renders the rows whose running totals it moved; and the card reads as one rendered
+    whole would, in either language."""
+    from django.test.signals import template_rendered
+
+    from tests.conftest import table_client_for
+    from tournaments.pages import me
+
+    standings_recompute(tournament_id=short_skat.pk)
+    client = table_client_for(other_table["entry_token"])
+    url = f"/me/{seated(other_table)[0].personal_token}/live/"
+    rows = []
+
+    def deal(number, **changed):  # the dealer of a table of four sits out
+        return {**CLUBS_WON, "number": number, "declarer": number % 4 + 1, **changed}
+
+    def rendered(sender, template, **kwargs):
+        if template.name == "sheet/_deal_row.html":
+            rows.append(kwargs["context"]["d"]["number"])
+
+    def card(language="de"):
+        rows.clear()
+        template_rendered.connect(rendered)
+        try:
+            page = get(url, language).content.decode()
+        finally:
+            template_rendered.disconnect(rendered)
+        return page[page.index('<div class="sheet-lists'):page.index("</table>")], list(rows)
+
+    etags = []
+    for number in (1, 2):
+        resp = client.post(f"/api/v1/tables/{other_table['id']}/deals/",
+                           deal(number), format="json")
+        assert resp.status_code == 201, resp.content
+        etags.append(resp["ETag"])
+    assert card()[1] == [1, 2]
+    assert client.post(f"/api/v1/tables/{other_table['id']}/deals/",
+                       deal(3), format="json").status_code == 201
+    three, drawn = card()
+    assert drawn == [3]
+    me._ROWS.clear()
+    snapshots.forget_all()
+    assert card() == (three, [1, 2, 3])  # the same card, every row rendered anew
+    english, drawn = card("en")
+    assert drawn == [1, 2, 3] and "dealer" in english and english != three
+    correction = {k: v for k, v in deal(1, matadors=3).items() if k != "number"}
+    assert client.put(f"/api/v1/tables/{other_table['id']}/deals/1/", correction,
+                      format="json", HTTP_IF_MATCH=etags[0]).status_code == 200
+    corrected, drawn = card()
+    assert drawn == [1, 2, 3] and corrected != three  # every running total moved
+    assert card("en")[1] == [1, 2, 3]
+    assert client.post(f"/api/v1/tables/{other_table['id']}/deals/",
+                       deal(4), format="json").status_code == 201
+    assert card("en")[1] == [4]  # each language's rows are kept
+    assert card()[1] == [4]
+
+
+def test_the_stale_board_part_reuses_the_rows_of_its_computation(short_skat, table,
+                                                                   table_client):
+    """The part is rendered current after a computation and stale at the next deal:
+    the stale render reads no standings row again (only the notice differs); the next
+    computation reads them anew, as does a change of the tournament (a name)."""
+    part = board(short_skat, "standings/")
+    standings_recompute(tournament_id=short_skat.pk)
+
+    def poll():
+        with CaptureQueriesContext(connection) as captured:
+            resp = get(part)
+        participants = sum('FROM "tournaments_participant"' in q["sql"]
+                           for q in captured.captured_queries)
+        return resp.content.decode(), participants
+
+    current, read = poll()
+    assert read and "aktualisiert" not in current
+    fill(table_client, table, 1)  # the board turns stale
+    stale, read = poll()
+    assert not read and "aktualisiert" in stale
+    assert current.split("<tbody>")[1].split("</tbody>")[0] == \
+        stale.split("<tbody>")[1].split("</tbody>")[0]
+    standings_recompute(tournament_id=short_skat.pk)
+    computed, read = poll()
+    assert read and "aktualisiert" not in computed
+    fill_next = {"number": 2, **CLUBS_WON}
+    assert table_client.post(f"/api/v1/tables/{table['id']}/deals/", fill_next,
+                             format="json").status_code == 201
+    player = Participant.objects.filter(tournament=short_skat).first().player
+    player_publish(player=player, publication="number")
+    shown, read = poll()
+    assert read and shown != computed  # the tournament's scope moved: read again

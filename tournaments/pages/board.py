@@ -160,16 +160,33 @@ def rows_html(tournament: Tournament, rows: list[StandingEntry], figures: list[s
 
 def _standings(tournament: Tournament, round_number: int, version: tuple | None = None
                ) -> dict:
-    rows = standing_entries(tournament, round_number).get(round_number, [])
+    """What the standings part shows. The rows of a computation are built once per
+    process and language (``snapshots.keep``, while neither the tournament nor the
+    computation changed): the part is rendered twice per computation — current, then
+    stale at the next sheet change — and only the stale notice differs."""
     computed_at, pending = version or standings_version(tournament)
-    figures = _figures(rows)
-    return {"rows": rows, "figures": figures, "round": round_number,
-            "rows_html": rows_html(tournament, rows, figures, round_number),
-            "computed_at": computed_at, "stale": pending is not None,
-            "shortened": _shortened(tournament, round_number or None),
-            "teams": _teams(tournament) if not round_number else [],
-            "clubs": club_results(tournament) if not round_number else [],
-            "club_k": tournament.club_ranking_k}
+
+    def build() -> dict:
+        rows = standing_entries(tournament, round_number).get(round_number, [])
+        figures = _figures(rows)
+        return {"rows": rows, "figures": figures, "round": round_number,
+                "rows_html": rows_html(tournament, rows, figures, round_number),
+                "computed_at": computed_at,
+                "shortened": _shortened(tournament, round_number or None),
+                "teams": _teams(tournament) if not round_number else [],
+                "clubs": club_results(tournament) if not round_number else [],
+                "club_k": tournament.club_ranking_k}
+
+    if not tournament.published:
+        return {**build(), "stale": pending is not None}
+    key = ("board-rows", tournament.pk, round_number, get_language())
+    scopes = snapshots.standings_scopes(tournament.pk, stale=True)
+    shown = snapshots.kept(key, scopes)
+    if shown is snapshots.MISSING or shown["computed_at"] != computed_at:
+        read = snapshots.before(key, scopes)
+        shown = build()
+        snapshots.keep(key, scopes, shown, read)
+    return {**shown, "stale": pending is not None}
 
 
 def _teams(tournament: Tournament) -> list[dict]:

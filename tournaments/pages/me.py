@@ -25,9 +25,8 @@ in the process while none of that changed (``player_view.personal_overview``): a
 computation a phone's poll costs the ranks' look-up and the render, not the queries.
 """
 
-import hashlib
+from collections import OrderedDict
 
-import orjson
 from django.http import Http404
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -50,7 +49,6 @@ from tournaments.player_view import (
     seated_table,
 )
 from tournaments.recompute import snapshots
-from tournaments.selectors import table_state
 
 HEADERS = {"Cache-Control": "no-cache"}
 
@@ -91,20 +89,51 @@ def _live(participant: Participant, overview: PlayerOverview, token: str) -> dic
             notice=_("New round: table %(table)s, seat %(seat)s")
             % {"table": now["table"], "seat": now["seat"]},
             dealer_name=names.get(now["first_dealer"], ""),
-            card=_card(overview.table, now["players"]))
+            card=_card(overview))
     return context
 
 
-def _card(table: Table, players: list[dict]) -> str:
-    """The table's live score card (read-only), rendered once per sheet version, names
-    and language, and shared by the phones of everyone at the table and by every
-    process: a deal there changes the four players' pages, not four renders of it."""
-    names = hashlib.sha256(orjson.dumps(players)).hexdigest()[:16]
+def _card(overview: PlayerOverview) -> str:
+    """The table's live score card (read-only), rendered once per language from the
+    sheet's state the process keeps for everyone at the table (``sheet_memo``: dropped
+    with the state when the sheet changes), so the four players' polls after a deal
+    render it once and read nothing more."""
     language = get_language()
-    return mark_safe(snapshots.versioned(  # noqa: S308 - our own template's output
-        f"me:card:{table.pk}:{language}", f"{table.version}:{names}",
-        lambda: render_to_string("sheet/_list.html", {
-            "state": paper_list(table_state(table)), "readonly": True})))
+    card = overview.sheet_memo.get(language)
+    if card is None:
+        card = overview.sheet_memo[language] = _card_now(overview.table.pk, overview.sheet)
+    return card
+
+
+_ROWS: OrderedDict[int, dict[tuple, str]] = OrderedDict()
+"""The rendered rows of the score cards, by table, for this process: a row is rendered
+once and reused while its deal, the running totals and the names are the same — a
+deal renders one new row, not the 48 of a full sheet. Bounded by ``ROW_TABLES``."""
+ROW_TABLES = 1_000
+
+
+def _card_now(table_id: int, state: dict) -> str:
+    language = get_language()
+    names = tuple(s["name"] for s in state["seats"])
+    rows = [dict(row) for row in state.get("deals") or []]
+    keys = [(language, names, row["number"], row["etag"],
+             tuple(cell["running"] for cell in row["cells"])) for row in rows]
+    kept = _ROWS.pop(table_id, {})
+    listed = paper_list({**state, "deals": rows},
+                        known={key[2] for key in keys if key in kept})
+    current = {key[1:] for key in keys}
+    fresh = {key: html for key, html in kept.items() if key[1:] in current}
+    for key, row in zip(keys, rows, strict=True):
+        html = fresh.get(key)
+        if html is None:
+            html = fresh[key] = render_to_string("sheet/_deal_row.html", {
+                "d": row, "state": listed, "readonly": True})
+        row["html"] = mark_safe(html)  # noqa: S308 - our own template's output
+    _ROWS[table_id] = fresh
+    while len(_ROWS) > ROW_TABLES:
+        _ROWS.popitem(last=False)
+    return mark_safe(render_to_string(  # noqa: S308 - our own template's output
+        "sheet/_list.html", {"state": listed, "readonly": True}))
 
 
 def _overview(token: str) -> tuple[Participant, PlayerOverview]:

@@ -5,6 +5,7 @@ partner), the game in words and its value; at the foot what the game's presentat
 from __future__ import annotations
 
 import json
+from collections.abc import Container
 from typing import Any
 
 from games.engines import DealContext, get_engine
@@ -13,8 +14,9 @@ from games.presentation import presentation_of
 from games.words import deal_in_words
 
 
-def paper_list(state: dict[str, Any]) -> dict[str, Any]:
-    """``state`` (a table state with its deals) with the paper list's words added."""
+def paper_list(state: dict[str, Any], *, known: Container[int] = ()) -> dict[str, Any]:
+    """``state`` (a table state with its deals) with the paper list's words added, but
+    to the deals numbered in ``known`` (whose row the caller has rendered already)."""
     game = state["game"]
     engine, shown = get_engine(game), presentation_of(game)
     names = {s["seat"]: s["name"] for s in state["seats"]}
@@ -25,6 +27,8 @@ def paper_list(state: dict[str, Any]) -> dict[str, Any]:
         hints = engine.deal_hints(DealContext(row["number"], players, state["rules"],
                                               previous=tuple(previous)))
         previous.append(record)
+        if row["number"] in known:
+            continue
         declarer = declarer_of(record)
         row["dealer_name"] = names.get(hints["dealer"], "")
         row["declarer_name"] = names.get(declarer, "") if declarer else ""
