@@ -13,11 +13,15 @@ import time
 import pytest
 import redis
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
+from tournaments.models import Seat, Table, Tournament
 from tournaments.recompute import connection as standings_redis
 from tournaments.recompute import invalidations, snapshots
+from tournaments.services import table_lock
+from tournaments.services.sheets import table_lock_by_token
 
 WIN = {"declarer": 1, "game": "clubs", "matadors": 1, "won": True}
 
@@ -197,3 +201,59 @@ def test_a_correction_of_a_missing_deal_is_404_whatever_its_body(table_client, t
     assert resp.status_code == 404 and resp.json()["code"] == "not_found", resp.content
     gone = table_client.delete(f"/api/v1/tables/{table['id']}/deals/2/")
     assert gone.status_code == 404 and gone.json()["code"] == "not_found"
+
+
+def _fields(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+@pytest.mark.django_db
+def test_the_locked_load_reads_table_round_and_tournament_as_the_orm_does(table):
+    """The lock's statement is written from the models' fields with their database
+    converters (JSON, dates and times, booleans on SQLite): every value equals the
+    ORM's, and the round and tournament come with the table, no further query."""
+    Table.objects.filter(pk=table["id"]).update(
+        submitted=True, submitted_at=timezone.now(), shortened=True,
+        summary=[{"game_points": 12, "won": 1, "lost": 0}], end_reason="time")
+    stored = Table.objects.select_related("round__tournament").get(pk=table["id"])
+    Tournament.objects.filter(pk=stored.round.tournament_id).update(
+        rules={**stored.round.tournament.rules, "note": "ä ü"})
+    stored = Table.objects.select_related("round__tournament").get(pk=table["id"])
+    seats = Seat.objects.filter(table_id=table["id"]).count()
+    with transaction.atomic():
+        by_id = table_lock(table["id"])
+        with CaptureQueriesContext(connection) as queries:
+            by_token = table_lock_by_token(table["entry_token"])
+            for locked in (by_id, by_token):
+                assert _fields(locked) == _fields(stored)
+                assert _fields(locked.round) == _fields(stored.round)
+                assert _fields(locked.round.tournament) == _fields(stored.round.tournament)
+                assert locked.seat_count == seats
+                assert not locked._state.adding
+    assert len(queries.captured_queries) == 1  # the token's lock; nothing lazy after it
+    assert by_token.round.tournament.rules["note"] == "ä ü"
+
+
+@pytest.mark.django_db
+def test_the_lock_of_no_table():
+    with transaction.atomic():
+        assert table_lock_by_token("no-such-token") is None
+        with pytest.raises(Table.DoesNotExist):
+            table_lock(987654)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+                    reason="SQLite has no row locks: there is nothing to refuse")
+def test_a_table_is_locked_only_inside_a_transaction(table):
+    with pytest.raises(transaction.TransactionManagementError):
+        table_lock(table["id"])
+
+
+@pytest.mark.django_db
+def test_the_lock_of_a_table_number_beyond_the_database_integers_is_no_table():
+    with transaction.atomic():
+        with pytest.raises(Table.DoesNotExist):
+            table_lock(2 ** 70)
+        with pytest.raises(Table.DoesNotExist):
+            table_lock(-(2 ** 70))

@@ -28,9 +28,6 @@ from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from django.db import connection, transaction
-from django.db.models import IntegerField, QuerySet
-from django.db.models.expressions import RawSQL
-from django.db.models.sql import Query
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _
 
@@ -46,65 +43,119 @@ from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import finished_refusal
 
 
-class _ParentsShared(Query):
-    """The lock of a sheet write: the table's row for update, its round's and
-    tournament's rows for share (PostgreSQL: ``FOR UPDATE OF`` the table, ``FOR SHARE
-    OF`` the other two). A draw, a round's close or reopening, a tournament's end or
-    publication take their row for update and so still wait for the sheet writes in
-    flight, and those for them, as when all three rows were locked for update; but the
-    writes of different tables no longer wait for each other on the one tournament row
-    they all join (a championship day's 750 tables entered one after another). The
-    round and tournament are read at the lock, so a write never acts on a round closed
-    meanwhile. Django's ``select_for_update`` has one strength for every row it locks;
-    the share clause is added by this query's compiler (other databases lock nothing
-    per row: SQLite writes one at a time)."""
+@dataclass(frozen=True)
+class _LockRead:
+    """The statement that locks and loads a table with its round, tournament and seat
+    count, and how to turn its row into model instances (built once per connection and
+    key column: ``_lock_read``)."""
 
-    compilers: dict[type, type] = {}
-
-    def get_compiler(self, using=None, connection=None, elide_empty=True):
-        compiler = super().get_compiler(using, connection, elide_empty)
-        kind = type(compiler)
-        shared = self.compilers.get(kind)
-        if shared is None:
-            shared = self.compilers[kind] = type(f"Shared{kind.__name__}", (kind,),
-                                                 {"as_sql": _with_share_clause})
-        compiler.__class__ = shared
-        return compiler
+    sql: str
+    converters: tuple[tuple[int, Any, tuple[Callable[..., Any], ...]], ...]
+    table_fields: tuple[str, ...]
+    round_fields: tuple[str, ...]
+    tournament_fields: tuple[str, ...]
 
 
-def _with_share_clause(compiler, *args, **kwargs):
-    sql, params = super(type(compiler), compiler).as_sql(*args, **kwargs)
-    if compiler.connection.features.has_select_for_update_of and compiler.query.select_for_update:
-        quote = compiler.connection.ops.quote_name
-        sql += (f" FOR SHARE OF {quote(Round._meta.db_table)}, "
-                f"{quote(Tournament._meta.db_table)}")
-    return sql, params
+_LOCK_READS: dict[tuple[str, str, str], _LockRead] = {}
+_LOCKED = (Table, Round, Tournament)
 
 
-def _locked_tables():
-    """Tables locked for the transaction (``_ParentsShared``), with round, tournament
-    and seat count. The count is a plain SQL subquery and the model's ordering is
-    dropped (one row is wanted): every write of a sheet runs this, and the ORM took
-    several times longer to build the grouped ``Subquery`` and the ordering than the
-    database took to answer."""
+def _lock_read(column: str) -> _LockRead:
+    """The lock of a sheet write, written here from the models' fields: the table's row
+    for update, its round's and tournament's rows for share (PostgreSQL: ``FOR UPDATE
+    OF`` the table, ``FOR SHARE OF`` the other two). A draw, a round's close or
+    reopening, a tournament's end or publication take their row for update and so still
+    wait for the sheet writes in flight, and those for them; but the writes of different
+    tables do not wait for each other on the one tournament row they all join (a
+    championship day's 750 tables). The round and tournament are read at the lock, so a
+    write never acts on a round closed meanwhile. Every write of a sheet runs this: the
+    ORM took longer to build the select_related query with its lock clauses than the
+    database took to answer it (2.8 of 5.1 ms), so the statement and the fields' database
+    converters are made once per process. SQLite has no row locks (it writes one
+    transaction at a time) and gets no clause."""
+    key = (connection.alias, connection.vendor, column)
+    read = _LOCK_READS.get(key)
+    if read is not None:
+        return read
     quote = connection.ops.quote_name
-    seats = RawSQL(f"SELECT COUNT(*) FROM {quote(Seat._meta.db_table)} WHERE "
-                   f"{quote(Seat._meta.db_table)}.{quote('table_id')} = "
-                   f"{quote(Table._meta.db_table)}.{quote('id')}", (),
-                   output_field=IntegerField())
-    tables = QuerySet(model=Table, query=_ParentsShared(Table))
-    return (tables.select_for_update(of=("self",)).select_related("round__tournament")
-            .annotate(seat_count=seats).order_by())
+    table, round_, tournament = (quote(m._meta.db_table) for m in _LOCKED)
+    seats = quote(Seat._meta.db_table)
+    columns: list[str] = []
+    converters = []
+    for model in _LOCKED:
+        for field in model._meta.concrete_fields:
+            col = field.get_col(model._meta.db_table)
+            functions = (*connection.ops.get_db_converters(col),
+                         *col.get_db_converters(connection))
+            if functions:
+                converters.append((len(columns), col, functions))
+            columns.append(f"{quote(model._meta.db_table)}.{quote(field.column)}")
+        if model is Table:
+            columns.append(f"(SELECT COUNT(*) FROM {seats} WHERE {seats}.{quote('table_id')}"
+                           f" = {table}.{quote('id')})")
+    sql = (f"SELECT {', '.join(columns)} FROM {table} "
+           f"INNER JOIN {round_} ON {table}.{quote('round_id')} = {round_}.{quote('id')} "
+           f"INNER JOIN {tournament} ON {round_}.{quote('tournament_id')} = "
+           f"{tournament}.{quote('id')} WHERE {table}.{quote(column)} = %s")
+    if connection.features.has_select_for_update_of:
+        sql += f" FOR UPDATE OF {table} FOR SHARE OF {round_}, {tournament}"
+    elif connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    read = _LOCK_READS[key] = _LockRead(
+        sql, tuple(converters),
+        *(tuple(f.attname for f in m._meta.concrete_fields) for m in _LOCKED))
+    return read
+
+
+def _lock(column: str, value: Any) -> Table | None:
+    """The table whose ``column`` is ``value``, locked for this transaction (``_lock_read``),
+    with its round, tournament and ``seat_count``; None for no table."""
+    read = _lock_read(column)
+    if connection.features.has_select_for_update and connection.get_autocommit():
+        raise transaction.TransactionManagementError(
+            "A table is locked only inside a transaction.")
+    field = Table._meta.get_field(column)
+    value = field.get_db_prep_value(value, connection)
+    kind = field.get_internal_type()
+    if kind in connection.ops.integer_field_ranges:
+        low, high = connection.ops.integer_field_range(kind)
+        if (low is not None and value < low) or (high is not None and value > high):
+            return None  # no such row (the database's integer would overflow)
+    with connection.cursor() as cursor:
+        cursor.execute(read.sql, [value])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = list(row)
+    for index, col, functions in read.converters:
+        value = values[index]
+        for function in functions:
+            value = function(value, col, connection)
+        values[index] = value
+    tables, rounds = len(read.table_fields), len(read.round_fields)
+    table = Table.from_db(connection.alias, read.table_fields, values[:tables])
+    table.seat_count = values[tables]
+    round_ = Round.from_db(connection.alias, read.round_fields,
+                           values[tables + 1:tables + 1 + rounds])
+    tournament = Tournament.from_db(connection.alias, read.tournament_fields,
+                                    values[tables + 1 + rounds:])
+    Table._meta.get_field("round").set_cached_value(table, round_)
+    Round._meta.get_field("tournament").set_cached_value(round_, tournament)
+    return table
 
 
 def table_lock(table_id: int) -> Table:
-    """The table, locked for this transaction (call inside ``transaction.atomic``)."""
-    return _locked_tables().get(pk=table_id)
+    """The table, locked for this transaction (call inside ``transaction.atomic``);
+    ``Table.DoesNotExist`` for no table."""
+    table = _lock("id", table_id)
+    if table is None:
+        raise Table.DoesNotExist(f"No table {table_id}.")
+    return table
 
 
 def table_lock_by_token(token: str) -> Table | None:
     """The table of an entry token, locked for this transaction; None for no table."""
-    return _locked_tables().filter(entry_token=token).first()
+    return _lock("entry_token", token)
 
 
 @dataclass(frozen=True)
