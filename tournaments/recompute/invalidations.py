@@ -32,6 +32,7 @@ import logging
 import os
 import threading
 import time
+from typing import Any
 
 import redis
 from django.conf import settings
@@ -133,11 +134,12 @@ def unchanged_since(start: tuple[int, int] | None, scopes) -> bool:
     return all(_bumped.get(str(scope), 0) <= start[1] for scope in scopes)
 
 
-def publish(text: int | str) -> None:
+def publish(text: int | str, via: Any = None) -> None:
     """Tell every process (``text``: an ``invalidation_message``); raises when Redis
-    cannot be reached (the caller logs it)."""
+    cannot be reached (the caller logs it). ``via``: a pipeline of the owner's client
+    that sends it with the caller's other commands, in one round trip."""
     if _pushing():
-        connection.client().publish(_channel(), str(text))
+        (via if via is not None else connection.client()).publish(_channel(), str(text))
 
 
 def seen(scope: int | str) -> tuple[int, int] | None:

@@ -14,14 +14,20 @@ from tournaments.recompute.tasks import schedule_standings
 
 
 def sheet_changed(tournament_id: int, *, round_number: int | None = None,
-                  table_id: int | None = None, table=None) -> None:
+                  table_id: int | None = None, table=None, writes=None) -> None:
     """Called inside the writing transaction. ``round_number``: the round whose seats or
     sheets changed, so that the recompute may redo only that round; None for a change
     that may touch any round. ``table_id``: the one table whose sheet changed, its
     players unchanged, so that only its seats are read again; ``table``: that table when
-    the caller holds it (the floors above read its ``submitted`` without a query)."""
-    StandingsOutbox.objects.create(tournament_id=tournament_id, round_number=round_number,
-                                   table_id=table_id)
+    the caller holds it (the floors above read its ``submitted`` without a query);
+    ``writes``: the sheet write's ``Writes``, which stores the outbox row with its other
+    rows (else it is stored now)."""
+    row = StandingsOutbox(tournament_id=tournament_id, round_number=round_number,
+                          table_id=table_id)
+    if writes is None:
+        row.save()
+    else:
+        writes.insert(row)
     # ``stale`` flips: pollers' snapshots go — with ``table_id`` only those that show the
     # sheets' state (the API's standings, a current board) and that table's players' pages
     snapshots.invalidate(tournament_id, table_id)

@@ -218,14 +218,22 @@ def read_token(scope: int | str) -> int | None:
     return int(raw) if raw is not None and raw.isdigit() else None
 
 
-def _delete_tokens(scopes) -> None:
+def _delete_tokens(scopes, then_publish: str | None = None) -> None:
     """Delete the scopes' tokens, on every invalidation (each deal's POST): straight
-    through the owner's client, like ``read_token``, not a new cache client per call."""
+    through the owner's client, like ``read_token``, not a new cache client per call;
+    ``then_publish``: the invalidation's message, published after the deletion in the
+    same round trip (a pipeline: Redis runs the two in order)."""
     client = connection.client()
     if client is None:
         cache.delete_many([_token_key(scope) for scope in scopes])
-    else:
-        client.delete(*(connection.key(_token_key(scope)) for scope in scopes))
+        return
+    pipe = client.pipeline(transaction=False)
+    keys = [connection.key(_token_key(scope)) for scope in scopes]
+    if keys:
+        pipe.delete(*keys)
+    if then_publish is not None:
+        invalidations.publish(then_publish, via=pipe)
+    pipe.execute()
 
 
 def current_token(scope: int | str) -> int | None:
@@ -541,8 +549,7 @@ def invalidate_now(tournament_id: int | None, table_id: int | None = None, *,
     for scope in scopes:
         invalidations.bump(scope)
     try:
-        _delete_tokens(scopes)
-        invalidations.publish(text)
+        _delete_tokens(scopes, then_publish=text)
     except Exception:  # bounded by TOKEN_SECONDS
         log.warning("snapshots of %s not invalidated", text, exc_info=True)
     dropped = set(scopes)

@@ -22,6 +22,7 @@ from games.errors import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import IdempotencyKey, Table
 from tournaments.services.sheets import SheetWrite, sheet_write
+from tournaments.services.statements import Writes, select
 
 Answer = tuple[int, Any, dict[str, str]]  # status, JSON body, headers
 
@@ -57,15 +58,19 @@ def _once(table: Table, key: str, fingerprint: str,
     if len(key) > 255:
         raise user_error("Idempotency-Key",
                          _("The Idempotency-Key is longer than 255 characters."))
-    stored = IdempotencyKey.objects.filter(table=table, key=key).first()
-    if stored is not None:
-        if stored.request_hash != fingerprint:
+    # one row at most (unique per table); statements written once (``statements``)
+    for request_hash, *answer in select(IdempotencyKey, ("request_hash", "status", "body",
+                                                         "headers"),
+                                        {"table": table.pk, "key": key}):
+        if request_hash != fingerprint:
             raise StateConflict(
                 _("This Idempotency-Key was already used for a different request."))
-        return (stored.status, stored.body, stored.headers), True
+        return tuple(answer), True
     status, body, headers = produce()
-    IdempotencyKey.objects.create(table=table, key=key, request_hash=fingerprint,
-                                  status=status, body=body, headers=headers)
+    writes = Writes()
+    writes.insert(IdempotencyKey(table=table, key=key, request_hash=fingerprint,
+                                 status=status, body=body, headers=headers))
+    writes.send()
     return (status, body, headers), False
 
 

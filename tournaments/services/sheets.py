@@ -41,6 +41,7 @@ from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import finished_refusal
+from tournaments.services.statements import Writes, select
 
 
 @dataclass(frozen=True)
@@ -228,11 +229,16 @@ def _deal_state(deal: Deal) -> dict[str, Any]:
 
 
 def _log(table: Table, actor: Actor, action: str, *, number: int | None = None,
-         before: Any = None, after: Any = None) -> None:
-    SheetEvent.objects.create(table=table, user=actor.user if actor.is_staff else None,
-                              by_table=actor.by_table, participant=actor.participant,
-                              ip=actor.ip, action=action, deal_number=number,
-                              before=before, after=after)
+         before: Any = None, after: Any = None, writes: Writes | None = None) -> None:
+    """Append the history entry (with ``writes``: among the write's other rows)."""
+    event = SheetEvent(table=table, user=actor.user if actor.is_staff else None,
+                       by_table=actor.by_table, participant=actor.participant,
+                       ip=actor.ip, action=action, deal_number=number,
+                       before=before, after=after)
+    if writes is None:
+        event.save()
+    else:
+        writes.insert(event)
 
 
 def _score(sheet: SheetWrite, number: int, record: Any,
@@ -251,15 +257,15 @@ def _deals(table: Table) -> list[Deal]:
 def _scored_deals(table: Table) -> list[ScoredDeal]:
     """The sheet's deals in order as the engine sees them (no model instances: what
     entering a deal and re-totalling read)."""
-    return [ScoredDeal(*row) for row in table.deals.order_by("number")
-            .values_list("record", "scores", "extra")]
+    return [ScoredDeal(*row) for row in select(Deal, ("record", "scores", "extra"),
+                                               {"table": table.pk}, order_by="number")]
 
 
 def _as_scored(deals: Sequence[Deal]) -> list[ScoredDeal]:
     return [ScoredDeal(d.record, d.scores, d.extra) for d in deals]
 
 
-def _seats_update(table: Table, totals: Sequence[dict[str, Any]]) -> None:
+def _seats_update(table: Table, totals: Sequence[dict[str, Any]], writes: Writes) -> None:
     """Write each seat's row of ``totals`` (``seat``, ``score`` and the other figures)
     in one UPDATE keyed by the seat number: no read of the seats first, and a statement
     written here rather than compiled by the ORM per deal (the ORM's CASE of a
@@ -281,26 +287,30 @@ def _seats_update(table: Table, totals: Sequence[dict[str, Any]]) -> None:
     params = [*(v for n, score, _f in rows for v in (n, score)),
               *(v for n, _s, figures in rows for v in (n, figures)),
               table.pk, *(n for n, _s, _f in rows)]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+    writes.execute(sql, params)
 
 
 def retotal(table: Table, sheet: SheetWrite | None = None,
-            scored: Sequence[ScoredDeal] | None = None) -> None:
+            scored: Sequence[ScoredDeal] | None = None, writes: Writes | None = None) -> None:
     """Write the sheet's totals into the seats and bump the table's version. ``scored``
-    (all of the sheet's deals in order) saves reading them again when the caller has."""
+    (all of the sheet's deals in order) saves reading them again when the caller has.
+    ``writes``: the caller's, which sends these rows with its own; else sent here."""
     sheet = sheet or SheetWrite.of(table)
+    own = writes is None
+    writes = Writes() if writes is None else writes
     engine, rules, players = sheet.engine, sheet.rules, sheet.players
     if table.summary is not None:
         totals = engine.summary_totals(table.summary, players, rules)
     else:
         scored = _scored_deals(table) if scored is None else scored
         totals = engine.sheet_totals(scored, players, rules)
-    _seats_update(table, totals)
+    _seats_update(table, totals, writes)
     table.version += 1
-    table.save(update_fields=["version"])
+    writes.update(table, ["version"])
     sheet_changed(table.round.tournament_id, round_number=table.round.number,
-                  table_id=table.pk, table=table)
+                  table_id=table.pk, table=table, writes=writes)
+    if own:
+        writes.send()
 
 
 def _check_if_match(deal: Deal, if_match: str | None) -> None:
@@ -337,10 +347,14 @@ def deal_record(*, table_id: int | None = None, number: Any, record: Any, actor:
     if number != count + 1:
         raise user_error("number", _("The next deal is number %(next)s."), next=count + 1)
     scored = _score(sheet, number, record, previous)
-    deal = Deal.objects.create(table=table, number=number, record=scored.record,
-                               scores=scored.scores, extra=scored.extra)
-    _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number, after=_deal_state(deal))
-    retotal(table, sheet, [*deals, scored])
+    # the deal, its history entry, the totals, the version and the outbox row: one trip
+    writes = Writes()
+    deal = writes.insert(Deal(table=table, number=number, record=scored.record,
+                              scores=scored.scores, extra=scored.extra), returning=True)
+    _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number, after=_deal_state(deal),
+         writes=writes)
+    retotal(table, sheet, [*deals, scored], writes)
+    writes.send()
     return deal
 
 
@@ -417,13 +431,17 @@ def deal_correct(*, table_id: int | None = None, number: int, record: Any, actor
     before = _deal_state(deal)
     deal.record, deal.scores, deal.extra = scored.record, scored.scores, scored.extra
     deal.version += 1
-    deal.save(update_fields=["record", "scores", "extra", "version", "updated_at"])
+    writes = Writes()  # the corrected deal, the later ones and the rest: one trip
+    writes.update(deal, ["record", "scores", "extra", "version", "updated_at"])
+    for other, _other_before in later:
+        writes.update(other, ["record", "scores", "extra", "version", "updated_at"])
     _log(table, actor, SheetEvent.Action.DEAL_UPDATE, number=number, before=before,
-         after=_deal_state(deal))
+         after=_deal_state(deal), writes=writes)
     for other, other_before in later:
         _log(table, actor, SheetEvent.Action.DEAL_UPDATE, number=other.number,
-             before=other_before, after=_deal_state(other))
-    retotal(table, sheet, _as_scored(deals))
+             before=other_before, after=_deal_state(other), writes=writes)
+    retotal(table, sheet, _as_scored(deals), writes)
+    writes.send()
     return deal
 
 
@@ -435,8 +453,9 @@ def _as_stored(value: Any) -> Any:
 def _rescore_later(sheet: SheetWrite, deals: list[Deal], number: int,
                    previous: list[dict[str, Any]]) -> list[tuple[Deal, dict[str, Any]]]:
     """Re-score the deals after ``number`` in order after the corrected ``previous``;
-    save those whose scores or extras change. Refuse (naming the later deal) when one
-    no longer fits its place. Returns the changed deals with their states before."""
+    those whose scores or extras change get the new ones and their version bumped.
+    Refuse (naming the later deal) when one no longer fits its place. Returns the
+    changed deals (the caller stores them) with their states before."""
     changed: list[tuple[Deal, dict[str, Any]]] = []
     errors = []
     for other in deals:
@@ -460,8 +479,6 @@ def _rescore_later(sheet: SheetWrite, deals: list[Deal], number: int,
             changed.append((other, before))
     if errors:
         raise UserError(errors)
-    for other, _before in changed:
-        other.save(update_fields=["record", "scores", "extra", "version", "updated_at"])
     return changed
 
 

@@ -1,0 +1,161 @@
+"""The statements of a sheet write, written once per process from the models' fields.
+
+A deal POST is the hottest write of a championship day (60 a second at 750 tables), and
+the ORM's compilation of its statements took about as long as PostgreSQL took to run
+them. Here each statement is written once per process from the model's fields; values
+go in prepared by their fields (``pre_save``: ``auto_now`` and ``auto_now_add``
+included) and come out through the fields' converters, as with the ORM.
+
+``select``: the values of some fields of a model's rows found by equality (the sheet's
+deals, an idempotency key).
+
+``Writes``: rows sent to the database together. Entering a deal stores five: the deal,
+its history entry, the seats' totals, the table's version and the standings outbox row.
+On PostgreSQL they go as one text in one round trip (Django's psycopg cursors bind
+parameters on the client, which allows several statements in one ``execute``); SQLite,
+in process, runs them in turn. Either way they run in order inside the caller's
+transaction: an error in any of them fails the write and the transaction keeps none.
+
+Nothing here sends Django's ``pre_save``/``post_save`` signals: it is for rows no
+receiver listens to (the snapshots' receivers watch tournaments, rounds, participants
+and confirmations, none written here — ``test_one_write`` holds that).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import connection
+from django.db.models import Field, Model
+
+# the models written here: none may have a receiver of its saves (see the module's note)
+WRITTEN = ("tournaments.Deal", "tournaments.SheetEvent", "tournaments.Table",
+           "tournaments.StandingsOutbox", "tournaments.IdempotencyKey")
+
+
+@functools.cache
+def _select(model: type[Model], names: tuple[str, ...], where: tuple[str, ...],
+            order_by: str | None, vendor: str) -> tuple[str, tuple[Field, ...], tuple]:
+    quote = connection.ops.quote_name
+    meta = model._meta
+    fields = tuple(meta.get_field(name) for name in names)
+    keys = tuple(meta.get_field(name) for name in where)
+    sql = (f"SELECT {', '.join(quote(f.column) for f in fields)} "
+           f"FROM {quote(meta.db_table)} "
+           f"WHERE {' AND '.join(f'{quote(f.column)} = %s' for f in keys)}")
+    if order_by:
+        sql += f" ORDER BY {quote(meta.get_field(order_by).column)}"
+    converters = []
+    for index, field in enumerate(fields):
+        col = field.get_col(meta.db_table)
+        functions = (*connection.ops.get_db_converters(col),
+                     *col.get_db_converters(connection))
+        if functions:
+            converters.append((index, col, functions))
+    return sql, keys, tuple(converters)
+
+
+def select(model: type[Model], names: Sequence[str], where: dict[str, Any], *,
+           order_by: str | None = None) -> list[list[Any]]:
+    """The values of the fields ``names`` of ``model``'s rows whose fields ``where``
+    equal the given values (a foreign key by its id), as the ORM's ``values_list``
+    gives them."""
+    sql, keys, converters = _select(model, tuple(names), tuple(where), order_by,
+                                    connection.vendor)
+    params = [field.get_db_prep_value(value, connection)
+              for field, value in zip(keys, where.values(), strict=True)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = [list(row) for row in cursor.fetchall()]
+    for row in rows:
+        for index, col, functions in converters:
+            value = row[index]
+            for function in functions:
+                value = function(value, col, connection)
+            row[index] = value
+    return rows
+
+
+@functools.cache
+def _insert(model: type[Model], returning: bool, vendor: str) -> tuple[str, tuple[Field, ...]]:
+    quote = connection.ops.quote_name
+    meta = model._meta
+    fields = tuple(f for f in meta.local_concrete_fields if f is not meta.auto_field)
+    sql = (f"INSERT INTO {quote(meta.db_table)} "
+           f"({', '.join(quote(f.column) for f in fields)}) "
+           f"VALUES ({', '.join(['%s'] * len(fields))})")
+    if returning and connection.features.can_return_columns_from_insert:
+        sql += f" RETURNING {quote(meta.pk.column)}"
+    return sql, fields
+
+
+@functools.cache
+def _update(model: type[Model], names: tuple[str, ...],
+            vendor: str) -> tuple[str, tuple[Field, ...]]:
+    quote = connection.ops.quote_name
+    meta = model._meta
+    fields = tuple(meta.get_field(name) for name in names)
+    sql = (f"UPDATE {quote(meta.db_table)} "
+           f"SET {', '.join(f'{quote(f.column)} = %s' for f in fields)} "
+           f"WHERE {quote(meta.pk.column)} = %s")
+    return sql, fields
+
+
+class Writes:
+    """Statements of one sheet write, sent by ``send`` (in the order they were added)."""
+
+    def __init__(self) -> None:
+        self._statements: list[tuple[str, Sequence[Any]]] = []
+        self._created: Model | None = None
+
+    def __len__(self) -> int:
+        return len(self._statements)
+
+    def insert(self, obj: Model, *, returning: bool = False) -> Model:
+        """Store the new ``obj``; ``returning``: set its primary key at ``send`` (the
+        first statement only)."""
+        if returning:
+            if self._statements:
+                raise ValueError("the row whose key is returned is the first statement")
+            self._created = obj
+        sql, fields = _insert(type(obj), returning, connection.vendor)
+        self._statements.append(
+            (sql, [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]))
+        return obj
+
+    def update(self, obj: Model, names: Sequence[str]) -> None:
+        """Store the fields ``names`` of the stored ``obj`` (``auto_now`` fields among
+        them are set now, as ``save(update_fields=…)`` does)."""
+        sql, fields = _update(type(obj), tuple(names), connection.vendor)
+        self._statements.append(
+            (sql, [*(f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields),
+                   obj.pk]))
+
+    def execute(self, sql: str, params: Sequence[Any]) -> None:
+        """A statement written by the caller (no ``%`` but its placeholders)."""
+        self._statements.append((sql, params))
+
+    def send(self) -> None:
+        statements, self._statements = self._statements, []
+        created, self._created = self._created, None
+        if not statements:
+            return
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute(";\n".join(sql for sql, _p in statements),
+                               [p for _s, params in statements for p in params])
+                key = cursor.fetchone()[0] if created is not None else None
+            else:
+                key = None
+                for number, (sql, params) in enumerate(statements):
+                    cursor.execute(sql, params)
+                    if number == 0 and created is not None:
+                        key = (cursor.fetchone()[0]
+                               if connection.features.can_return_columns_from_insert
+                               else cursor.lastrowid)
+        if created is not None:
+            created.pk = key
+            created._state.adding = False
+            created._state.db = connection.alias
