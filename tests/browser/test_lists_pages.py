@@ -81,6 +81,7 @@ def test_new_pages_fit_phone_and_tablet(live_server, browser, width):
     page.check("input[name=points_kind][value=list]")
     page.fill("input[name=points]", "25, 20, sechzehn")
     page.locator("form.stacked [type=submit]").click()
+    page.locator("#id_points ~ .field-error").first.wait_for()  # the refused POST's page
     assert page.locator("#id_points ~ .field-error").count() == 1
     scroll, inner = page.evaluate(FITS)
     assert scroll <= inner, ("ranking-lists console", scroll, inner)

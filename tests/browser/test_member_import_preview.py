@@ -29,6 +29,8 @@ def test_the_director_decides_about_names_alike(live_server, browser, viewport):
     page.goto(f"{live_server.url}/clubs/{club.slug}/members/")
     page.fill("textarea[name=csv]", PASTE)
     page.get_by_role("button", name="Vorschau").click()
+    # the click only starts the form's POST: wait for the preview's page, then count
+    page.locator("fieldset.alike").first.wait_for()
     assert page.locator("fieldset.alike").count() == 3
     assert "Ähnlich wie das Mitglied Walter Zeller (101)." in page.content()
     no_sideways_scroll(page)
