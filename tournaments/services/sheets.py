@@ -41,7 +41,7 @@ from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import finished_refusal
-from tournaments.services.statements import Writes, select
+from tournaments.services.statements import Writes, convert, converters, select
 
 
 @dataclass(frozen=True)
@@ -82,15 +82,11 @@ def _lock_read(column: str) -> _LockRead:
     table, round_, tournament = (quote(m._meta.db_table) for m in _LOCKED)
     seats = quote(Seat._meta.db_table)
     columns: list[str] = []
-    converters = []
+    found: list[tuple] = []
     for model in _LOCKED:
-        for field in model._meta.concrete_fields:
-            col = field.get_col(model._meta.db_table)
-            functions = (*connection.ops.get_db_converters(col),
-                         *col.get_db_converters(connection))
-            if functions:
-                converters.append((len(columns), col, functions))
-            columns.append(f"{quote(model._meta.db_table)}.{quote(field.column)}")
+        fields = model._meta.concrete_fields
+        found += converters(model._meta.db_table, fields, start=len(columns))
+        columns += (f"{quote(model._meta.db_table)}.{quote(f.column)}" for f in fields)
         if model is Table:
             columns.append(f"(SELECT COUNT(*) FROM {seats} WHERE {seats}.{quote('table_id')}"
                            f" = {table}.{quote('id')})")
@@ -103,7 +99,7 @@ def _lock_read(column: str) -> _LockRead:
     elif connection.features.has_select_for_update:
         sql += " FOR UPDATE"
     read = _LOCK_READS[key] = _LockRead(
-        sql, tuple(converters),
+        sql, tuple(found),
         *(tuple(f.attname for f in m._meta.concrete_fields) for m in _LOCKED))
     return read
 
@@ -127,12 +123,7 @@ def _lock(column: str, value: Any) -> Table | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    values = list(row)
-    for index, col, functions in read.converters:
-        value = values[index]
-        for function in functions:
-            value = function(value, col, connection)
-        values[index] = value
+    values = convert(list(row), read.converters)
     tables, rounds = len(read.table_fields), len(read.round_fields)
     table = Table.from_db(connection.alias, read.table_fields, values[:tables])
     table.seat_count = values[tables]
@@ -297,7 +288,8 @@ def retotal(table: Table, sheet: SheetWrite | None = None,
     ``writes``: the caller's, which sends these rows with its own; else sent here."""
     sheet = sheet or SheetWrite.of(table)
     own = writes is None
-    writes = Writes() if writes is None else writes
+    if own:
+        writes = Writes()
     engine, rules, players = sheet.engine, sheet.rules, sheet.players
     if table.summary is not None:
         totals = engine.summary_totals(table.summary, players, rules)
@@ -432,14 +424,10 @@ def deal_correct(*, table_id: int | None = None, number: int, record: Any, actor
     deal.record, deal.scores, deal.extra = scored.record, scored.scores, scored.extra
     deal.version += 1
     writes = Writes()  # the corrected deal, the later ones and the rest: one trip
-    writes.update(deal, ["record", "scores", "extra", "version", "updated_at"])
-    for other, _other_before in later:
-        writes.update(other, ["record", "scores", "extra", "version", "updated_at"])
-    _log(table, actor, SheetEvent.Action.DEAL_UPDATE, number=number, before=before,
-         after=_deal_state(deal), writes=writes)
-    for other, other_before in later:
-        _log(table, actor, SheetEvent.Action.DEAL_UPDATE, number=other.number,
-             before=other_before, after=_deal_state(other), writes=writes)
+    for changed, changed_before in ((deal, before), *later):
+        writes.update(changed, ["record", "scores", "extra", "version", "updated_at"])
+        _log(table, actor, SheetEvent.Action.DEAL_UPDATE, number=changed.number,
+             before=changed_before, after=_deal_state(changed), writes=writes)
     retotal(table, sheet, _as_scored(deals), writes)
     writes.send()
     return deal

@@ -47,14 +47,31 @@ def _select(model: type[Model], names: tuple[str, ...], where: tuple[str, ...],
            f"WHERE {' AND '.join(f'{quote(f.column)} = %s' for f in keys)}")
     if order_by:
         sql += f" ORDER BY {quote(meta.get_field(order_by).column)}"
-    converters = []
-    for index, field in enumerate(fields):
-        col = field.get_col(meta.db_table)
+    return sql, keys, converters(meta.db_table, fields)
+
+
+def converters(db_table: str, fields: Sequence[Field],
+               start: int = 0) -> tuple[tuple[int, Any, tuple], ...]:
+    """(index in the row, column, the database's and the field's converters) of each of
+    ``fields`` that has any, read from ``start`` on: what the ORM applies to a value read."""
+    found = []
+    for index, field in enumerate(fields, start=start):
+        col = field.get_col(db_table)
         functions = (*connection.ops.get_db_converters(col),
                      *col.get_db_converters(connection))
         if functions:
-            converters.append((index, col, functions))
-    return sql, keys, tuple(converters)
+            found.append((index, col, functions))
+    return tuple(found)
+
+
+def convert(row: list[Any], found: Sequence[tuple[int, Any, tuple]]) -> list[Any]:
+    """``row`` with the ``converters`` applied in place (and returned)."""
+    for index, col, functions in found:
+        value = row[index]
+        for function in functions:
+            value = function(value, col, connection)
+        row[index] = value
+    return row
 
 
 def select(model: type[Model], names: Sequence[str], where: dict[str, Any], *,
@@ -62,20 +79,13 @@ def select(model: type[Model], names: Sequence[str], where: dict[str, Any], *,
     """The values of the fields ``names`` of ``model``'s rows whose fields ``where``
     equal the given values (a foreign key by its id), as the ORM's ``values_list``
     gives them."""
-    sql, keys, converters = _select(model, tuple(names), tuple(where), order_by,
-                                    connection.vendor)
+    sql, keys, found = _select(model, tuple(names), tuple(where), order_by,
+                               connection.vendor)
     params = [field.get_db_prep_value(value, connection)
               for field, value in zip(keys, where.values(), strict=True)]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        rows = [list(row) for row in cursor.fetchall()]
-    for row in rows:
-        for index, col, functions in converters:
-            value = row[index]
-            for function in functions:
-                value = function(value, col, connection)
-            row[index] = value
-    return rows
+        return [convert(list(row), found) for row in cursor.fetchall()]
 
 
 @functools.cache
