@@ -60,6 +60,8 @@ def _messages() -> dict[int, tuple[str, str]]:
         429: (_("Too many requests; try again later."), "throttled"),
         431: (_("A request header is longer than %(limit)s bytes.")
               % {"limit": MAX_HEADER_LINE}, "header_too_large"),
+        499: (_("The connection was closed before the request was answered."),
+              "client_closed"),
         500: (_("A server error occurred; it has been logged."), "server_error"),
     }
 

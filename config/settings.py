@@ -63,6 +63,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "config.request_log.RequestIdMiddleware",
     "api.middleware.ApiErrorsMiddleware",
+    "config.client_gone.ClientGoneMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
