@@ -64,6 +64,10 @@ PostgreSQL backends connected to the bench database (sampled every second: a bac
 that ends between samples loses its last second) and the Redis server (shared with
 other users of the machine), divided by the deals posted. The generators report their
 own CPU and their event loops' lag, to show they were not the bottleneck.
+
+**The servers' answers** (``server_answers``): each server's own log line per request
+(``config.request_log``), counted by kind and status after the run; a 499 there is a
+read whose client had already gone when a worker took it up (``config/client_gone.py``).
 """
 
 from __future__ import annotations
@@ -672,6 +676,37 @@ def _s(values: list[float], q: float) -> str:
     return "–" if math.isnan(value) else f"{value:.2f}"
 
 
+# a request's line in the app's log (``config.request_log``; text or JSON): method, path,
+# status, milliseconds
+_ANSWERED = re.compile(r"\b(GET|HEAD|POST) (/\S*) (\d{3}) \d+ms")
+
+
+def _path_kind(method: str, path: str) -> str:
+    if method == "POST":
+        return "deal POST" if path.startswith("/api/v1/tables/") else "other POST"
+    if path.startswith("/me/"):
+        return "me"
+    if path.startswith("/p/"):
+        return "board"
+    if path.startswith("/api/v1/tournaments/"):
+        return "api"
+    return "other"
+
+
+def server_answers(logs: list[Path]) -> dict[str, dict[int, int]]:
+    """What the servers answered, by kind of request and status, from their logs (one
+    line per request): a 499 is a read whose client had gone (``config/client_gone.py``)."""
+    counts: dict[str, Counter] = {}
+    for log in logs:
+        with log.open(errors="replace") as lines:
+            for line in lines:
+                found = _ANSWERED.search(line)
+                if found:
+                    method, path, status = found.groups()
+                    counts.setdefault(_path_kind(method, path), Counter())[int(status)] += 1
+    return {kind: dict(sorted(c.items())) for kind, c in sorted(counts.items())}
+
+
 def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict,
               wall: float, loads: tuple[float, float], current: bool) -> dict:
     acks = [a for r in results for a in r["acks"]]
@@ -795,6 +830,9 @@ def report(args, summary: dict) -> None:
     parts = ", ".join(f"{name} {seconds:,.1f} s" for name, seconds in sorted(cpu.items()))
     print(f"CPU over the run: {parts}; total {total:,.1f} s = {total / deals * 1e3:.1f} ms "
           f"per deal ({total / summary['wall']:.2f} cores of {os.cpu_count()})")
+    print("The servers' answers by status (their logs): " + "; ".join(
+        f"{kind} " + ", ".join(f"{status}: {n:,}" for status, n in counts.items())
+        for kind, counts in summary.get("answers", {}).items()))
     gens = summary["generators"]
     print("Generators: " + "; ".join(
         f"{g['cpu'] / g['wall'] * 100:.0f} % of a core, loop lag p50 "
@@ -865,6 +903,8 @@ def main() -> None:
             stored.setdefault(table_id, []).append(number)
         summary = summarise(args, results, stored, cpu, wall, tuple(loads), current)
         summary["alone"] = alone
+        summary["answers"] = server_answers(
+            [tmp / f"gunicorn-{number}.log" for number in range(args.servers)])
     report(args, summary)
     if args.json:
         args.json.write_text(json.dumps({"args": vars(args) | {"json": str(args.json)},
