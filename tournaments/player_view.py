@@ -24,11 +24,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-from django.db.models import Max
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from games.engines import DealContext, get_engine
-from tournaments.models import Participant, Seat, SheetConfirmation, Table
+from tournaments.models import Participant, Round, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.recompute import snapshots
 from tournaments.recompute.invalidations import computation_scope
@@ -47,13 +47,40 @@ def participant_by_token(token: str, *, checked: bool = True) -> Participant | N
     return participant
 
 
-def _seats(participant: Participant) -> list[Seat]:
-    """The participant's seats, by round, each with its table and round (one query)."""
-    seats = list(Seat.objects.filter(participant=participant).select_related("table__round")
-                 .order_by("table__round__number"))
+def _seats_read() -> QuerySet[Seat]:
+    """Seats by round, each with its table and round and the number of its tournament's
+    latest round (``latest_round``: whether it is the seat now), in the seats' one
+    statement."""
+    latest = (Round.objects.filter(tournament_id=OuterRef("table__round__tournament_id"))
+              .order_by("-number").values("number")[:1])
+    return (Seat.objects.select_related("table__round")
+            .annotate(latest_round=Subquery(latest)).order_by("table__round__number"))
+
+
+def _seated(participant: Participant, seats: list[Seat]) -> list[Seat]:
     for seat in seats:
+        seat.participant = participant
         seat.table.round.tournament = participant.tournament
     return seats
+
+
+def _seats(participant: Participant) -> list[Seat]:
+    """The participant's seats (``_seats_read``; one query)."""
+    return _seated(participant, list(_seats_read().filter(participant=participant)))
+
+
+def _by_token(token: str) -> tuple[Participant, list[Seat]] | None:
+    """The participant of a personal token (whether it still opens their page is left
+    to the caller) and their seats: one statement for a player drawn at least once —
+    the seats with the participant, tournament, club and player joined — and two for
+    one never drawn. After a draw every phone of a championship asks this at once."""
+    seats = list(_seats_read().select_related("participant__tournament__club",
+                                              "participant__player")
+                 .filter(participant__personal_token=token))
+    if not seats:
+        participant = participant_by_token(token, checked=False)
+        return None if participant is None else (participant, [])
+    return seats[0].participant, _seated(seats[0].participant, seats)
 
 
 def _open(table: Table) -> bool:
@@ -65,9 +92,8 @@ def _open(table: Table) -> bool:
 def _seat_now(participant: Participant, seats: list[Seat]) -> Seat | None:
     if participant.withdrawn or not seats:
         return None
-    latest = participant.tournament.rounds.aggregate(m=Max("number"))["m"]
     last = seats[-1]
-    if last.table.round.number != latest or not _open(last.table):
+    if last.table.round.number != last.latest_round or not _open(last.table):
         return None
     return last
 
@@ -101,8 +127,9 @@ class PlayerOverview:
 
 @dataclass(frozen=True)
 class _Seating:
-    """What an overview reads of the player (three queries): the participant, their seats
-    by round (each with its table and round), the seat now, and the tables *shown* —
+    """What an overview reads of the player (from a personal token one statement,
+    ``_by_token``): the participant, their seats by round (each with its table and
+    round, and whether that round is the latest), the seat now, and the tables *shown* —
     those of open rounds, whose sheets move (read per table: ``_TableReads``). Its
     scopes: the tournament's (a draw, a round closed, a withdrawal, a rename) and the
     sheets of the tables not shown (a correction of an earlier round's score)."""
@@ -114,8 +141,8 @@ class _Seating:
     scopes: tuple[str, ...]
 
 
-def _seating(participant: Participant) -> _Seating:
-    seats = _seats(participant)
+def _seating(participant: Participant, seats: list[Seat] | None = None) -> _Seating:
+    seats = _seats(participant) if seats is None else seats
     now = _seat_now(participant, seats)
     shown = [s for s in seats if _open(s.table)]
     others = {s.table_id for s in seats} - {s.table_id for s in shown}
@@ -242,7 +269,8 @@ def _read_now(seating: _Seating) -> PlayerOverview:
 
 
 def player_overview(participant: Participant) -> PlayerOverview:
-    """The player's overview (api.md ``GET /me/``): at most nine queries."""
+    """The player's overview (api.md ``GET /me/``) of a participant already read: seven
+    queries, whatever the number of rounds."""
     return _read_now(_seating(participant))
 
 
@@ -260,10 +288,11 @@ def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
     seating = snapshots.kept(key)
     if seating is snapshots.MISSING:
         read = snapshots.before(key)
-        participant = participant_by_token(token, checked=False)
-        if participant is None:
+        found = _by_token(token)
+        if found is None:
             return None
-        seating = _seating(participant)
+        participant, seats = found
+        seating = _seating(participant, seats)
         if participant.tournament.published:
             snapshots.keep(key, seating.scopes, seating, read)
     participant = seating.participant

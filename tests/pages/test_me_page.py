@@ -12,11 +12,13 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from tests.api.test_query_counts import skat_tournament
+from tests.factories import PlayerFactory
 from tests.scale import queries_of
 from tests.tournaments.test_player_phone_services import CLUBS_WON, fill, seated
 from tournaments.models import Table
 from tournaments.recompute.standings_rows import standings_recompute
 from tournaments.services import round_close
+from tournaments.services.entries import participant_add
 
 pytestmark = pytest.mark.django_db
 
@@ -130,6 +132,26 @@ def test_the_page_costs_the_same_at_1_and_5_rounds(club, director):
         token = table.seats.first().participant.personal_token
         counts.append(queries_of(Client(), f"/me/{token}/"))
     assert counts[0] == counts[1]
+
+
+def test_a_phones_first_poll_finds_the_player_and_their_seats_in_one_statement(
+        short_skat, table):
+    """After a draw every phone of a championship polls at once: who the token opens,
+    where the player sat and sits, and whether that round is the latest come in one
+    statement; a player never drawn is found as well, and sits nowhere."""
+    player = seated(table)[1]
+    with CaptureQueriesContext(connection) as captured:
+        resp = get(f"/me/{player.personal_token}/live/")
+    assert resp.status_code == 200 and 'id="me-seat">2<' in resp.content.decode()
+    sql = [q["sql"] for q in captured.captured_queries]
+    found = [q for q in sql if '"personal_token" = ' in q]
+    assert len(found) == 1 and '"tournaments_seat"' in found[0], found
+    assert not any('"tournaments_participant"."tournament_id" = ' in q
+                   and "MAX(" in q.upper() for q in sql)
+    never = participant_add(  # registered after the draw
+        tournament=short_skat, player=PlayerFactory(club=short_skat.club))
+    resp = get(f"/me/{never.personal_token}/live/")
+    assert resp.status_code == 200 and 'id="me-seat"' not in resp.content.decode()
 
 
 def test_the_table_card_is_rendered_once_for_everyone_at_the_table(table, table_client):

@@ -9,11 +9,13 @@ import json
 import os
 import re
 import subprocess
+import sys
 import urllib.parse
 from http.cookies import SimpleCookie
 from pathlib import Path
 
-from tests.system.conftest import ROOT, wait_for
+from config.serve import production_args
+from tests.system.conftest import ROOT, free_port, wait_for
 
 SECRET = "production-smoke-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
 
@@ -103,3 +105,17 @@ class Server:
              "Referer": f"{self.origin}/accounts/login/", "Origin": self.origin})
         assert status == 302, f"login answered {status}: {page[:800]!r}"
         assert "sessionid" in self.cookies
+
+
+def one_sync_worker(tmp_path: Path) -> tuple[Server, int, Path]:
+    """The image's gunicorn (``production_args``) with one synchronous worker on plain
+    HTTP behind a trusted proxy's ``X-Forwarded-Proto``, on a fresh SQLite database:
+    the server, its port and its log."""
+    env = base_env(SECRET_KEY=SECRET, DEBUG="false", ALLOWED_HOSTS="127.0.0.1",
+                   DATABASE_URL=f"sqlite:///{tmp_path / 'server.sqlite3'}",
+                   LOG_FORMAT="text", TRUSTED_PROXY="true", STATIC_ROOT=str(tmp_path / "static"))
+    run([sys.executable, "manage.py", "migrate", "--noinput"], env)
+    port = free_port()
+    log = tmp_path / "gunicorn.log"
+    return Server(production_args(bind=f"127.0.0.1:{port}", workers=1), env, port, log,
+                  https=False), port, log

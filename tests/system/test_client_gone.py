@@ -11,15 +11,13 @@ from __future__ import annotations
 
 import socket
 import struct
-import sys
 import time
 
 import pytest
 
 from config.client_gone import STATUS, gone
-from config.serve import production_args
-from tests.system.conftest import free_port, wait_for
-from tests.system.servers import SECRET, Server, base_env, run
+from tests.system.conftest import wait_for
+from tests.system.servers import one_sync_worker
 
 # as the proxy in front hands it on (production redirects plain HTTP)
 REQUEST = ("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Language: de\r\n"
@@ -34,8 +32,8 @@ def connected_pair() -> tuple[socket.socket, socket.socket]:
     return client, server
 
 
-def answer(sock: socket.socket) -> bytes:
-    sock.settimeout(30)
+def answer(sock: socket.socket, timeout: float = 30) -> bytes:
+    sock.settimeout(timeout)
     data = b""
     while b"\r\n\r\n" not in data:
         chunk = sock.recv(65536)
@@ -46,14 +44,7 @@ def answer(sock: socket.socket) -> bytes:
 
 
 def test_a_poll_whose_phone_gave_up_in_the_queue_runs_no_view(tmp_path):
-    env = base_env(SECRET_KEY=SECRET, DEBUG="false", ALLOWED_HOSTS="127.0.0.1",
-                   DATABASE_URL=f"sqlite:///{tmp_path / 'gone.sqlite3'}",
-                   LOG_FORMAT="text", TRUSTED_PROXY="true", STATIC_ROOT=str(tmp_path / "static"))
-    run([sys.executable, "manage.py", "migrate", "--noinput"], env)
-    port = free_port()
-    log = tmp_path / "gunicorn.log"
-    server = Server(production_args(bind=f"127.0.0.1:{port}", workers=1), env, port, log,
-                    https=False)
+    server, port, log = one_sync_worker(tmp_path)
     try:
         # the one worker reads a request that arrives slowly …
         slow = socket.create_connection(("127.0.0.1", port))
