@@ -282,8 +282,8 @@ def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
     shown table's state until its sheet changes (read once for everyone at it), the
     ranks until the next computation. So a computation (every few seconds, for
     everyone) costs a page the look-up of its ranks, and a deal the reads of one table
-    for its four players. (Per process: reading each table once for every process
-    through the cache measured worse on the championship day — bench/README, run 14.)"""
+    for its four players, once for all processes: the first process to read it shares
+    it (``_shared_tables``)."""
     key = ("me", token)
     seating = snapshots.kept(key)
     if seating is snapshots.MISSING:
@@ -310,8 +310,47 @@ def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
             reads[seat.table_id] = snapshots.before(key, _table_scopes(seat.table))
         else:
             tables[seat.table_id] = found
-    for table_id, found in _tables(missing, tournament).items():
-        snapshots.keep(("me-table", table_id), reads[table_id].scopes, found,
-                       reads[table_id])
-        tables[table_id] = found
+    if missing:
+        tables.update(_shared_tables(missing, reads, tournament))
     return participant, _overview(seating, tables, _computation(tournament, kept=True))
+
+
+def _shared_tables(ids: list[int], reads: dict[int, snapshots.Before],
+                   tournament) -> dict[int, _TableReads]:
+    """The shown tables ``ids`` that this process does not keep: as another process read
+    them since their last change (``snapshots.shared``), else read now and shared with
+    the others. After a deal its table is read once for its players in all processes,
+    not once in each: one round trip to Redis, and a second after reading. Nobody waits
+    for another process's read (run 14's shared reads did, behind a lock, and measured
+    worse; bench/README)."""
+    names = {table_id: f"me-table:{table_id}" for table_id in ids}
+    found = snapshots.shared({names[t]: reads[t] for t in ids})
+    tables = {t: _unpacked(found[names[t]], tournament) for t in ids if names[t] in found}
+    read = _tables([t for t in ids if t not in tables], tournament)
+    snapshots.share({names[t]: (reads[t], _packed(value)) for t, value in read.items()})
+    for table_id, value in (*tables.items(), *read.items()):
+        snapshots.keep(("me-table", table_id), reads[table_id].scopes, value,
+                       reads[table_id])
+    return {**tables, **read}
+
+
+def _fields(instance) -> tuple[str | None, tuple[str, ...], tuple]:
+    names = tuple(f.attname for f in instance._meta.concrete_fields)
+    return instance._state.db, names, tuple(getattr(instance, n) for n in names)
+
+
+def _packed(reads: _TableReads) -> tuple:
+    """A table's reads as another process takes them: its table and round as their
+    columns (not the tournament, which every process has), the state, the confirmations
+    and who deals first; not what this process rendered of it."""
+    return (_fields(reads.table), _fields(reads.table.round), reads.state, reads.confirmed,
+            reads.first_dealer)
+
+
+def _unpacked(packed: tuple, tournament) -> _TableReads:
+    (table_db, table_names, table_values), (round_db, round_names, round_values), \
+        state, confirmed, dealer = packed
+    table = Table.from_db(table_db, table_names, table_values)
+    table.round = Round.from_db(round_db, round_names, round_values)
+    table.round.tournament = tournament
+    return _TableReads(table, state, confirmed, dealer)

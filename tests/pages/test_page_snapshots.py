@@ -508,6 +508,45 @@ def test_a_deal_makes_its_tables_players_read_the_table_once_for_all_of_them(
                for r in shown)
 
 
+def test_a_table_read_after_a_deal_is_shared_with_the_other_processes(
+        short_skat, other_table):
+    """After a deal the table is read once for its players in all processes: a process
+    that keeps nothing of it (here: this one, after forgetting all) takes what the first
+    reader shared, without the table's queries, and shows the same card. The next deal
+    makes what was shared unreachable: the table is read again and shows both deals."""
+    from tests.conftest import table_client_for
+
+    standings_recompute(tournament_id=short_skat.pk)
+    urls = [f"/me/{p.personal_token}/live/" for p in seated(other_table)]
+    client = table_client_for(other_table["entry_token"])
+
+    def deal(number):  # the dealer of a table of four sits out
+        resp = client.post(f"/api/v1/tables/{other_table['id']}/deals/",
+                           {**CLUBS_WON, "number": number, "declarer": number % 4 + 1},
+                           format="json")
+        assert resp.status_code == 201, resp.content
+
+    def polled(url) -> tuple[bytes, bool]:
+        with CaptureQueriesContext(connection) as captured:
+            resp = get(url)
+        assert resp.status_code == 200
+        html = resp.content.decode()
+        start = html.index('class="me-card"')
+        return html[start:html.index("</section>", start)], any(
+            'FROM "tournaments_deal"' in q["sql"] for q in captured.captured_queries)
+
+    deal(1)
+    first, read = polled(urls[0])
+    assert read and first.count('class="deal-row') == 1
+    snapshots.forget_all()  # another process
+    second, read = polled(urls[1])
+    assert not read and second == first
+    deal(2)
+    snapshots.forget_all()
+    third, read = polled(urls[2])
+    assert read and third.count('class="deal-row') == 2
+
+
 def test_a_corrected_earlier_round_shows_on_the_players_page(short_skat, table, table_client):
     """An earlier round's table is not read per poll; a change of its sheet (a
     correction while the round is reopened) drops what the page kept of the player, so

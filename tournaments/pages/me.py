@@ -21,8 +21,9 @@ tournament (a draw, a round closed, a withdrawal, a publication choice) — not 
 deals of the other tables. A correction of an earlier round's sheet shows with the
 recompute it causes. A computation drops every player's page (the ranks move), but what
 a page reads besides the standings — the seats, the table, the confirmations — is kept
-in the process while none of that changed (``player_view.personal_overview``): after a
-computation a phone's poll costs the ranks' look-up and the render, not the queries.
+in the process while none of that changed (``player_view.personal_overview``; a table's
+reads after a deal are shared between the processes): after a computation a phone's poll
+costs the ranks' look-up and the render, not the queries.
 """
 
 from collections import OrderedDict

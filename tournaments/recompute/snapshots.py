@@ -60,7 +60,9 @@ The same scopes keep what a view read of the database in this process's memory
 (``kept``, ``keep``, ``memo``): a player's seats, each shown table and the ranks of a
 computation — so that the view renders a page the snapshots no longer hold without its
 queries when only another part of it changed (a computation drops every player's page;
-a deal, its table's four).
+a deal, its table's four). What one process read of a table after a change it shares with
+the others (``shared``, ``share``: on Redis, keyed by the scopes' tokens read before the
+read), so that a table is read once per change, not once per process.
 
 Redis is reached through ``connection`` (redis-py from ``REDIS_URL``) where Django's
 cache API is too slow (the token on every poll) or has no call (publish/subscribe).
@@ -529,6 +531,50 @@ def memo(key: tuple, scopes: tuple[str, ...], build: Callable[[], Any]) -> Any:
         value = build()
         keep(key, scopes, value, read)
     return value
+
+
+# how long a value one process shares with the others (``share``) is kept on Redis. Its
+# key names the tokens it was read under, so an invalidation makes it unreachable at once;
+# this bounds what the unreachable ones hold (on a championship day a deal every 17 ms
+# leaves one table's state behind) and covers the polls of the table's players after it
+SHARED_SECONDS = 30
+
+
+def _shared_key(name: str, read: Before) -> str | None:
+    if read.tokens is None:  # no tokens (the cache failed): nothing is shared
+        return None
+    return f"standings:shared:{name}:" + ":".join(str(token) for token in read.tokens)
+
+
+def shared(reads: dict[str, Before]) -> dict[str, Any]:
+    """What another process read and shared (``share``) under each name of ``reads``
+    (what this process read before it: ``before``), while none of its scopes has been
+    invalidated since: the tokens read before are part of the key. One round trip; {}
+    when the cache fails."""
+    keys = {name: key for name, read in reads.items()
+            if (key := _shared_key(name, read)) is not None}
+    if not keys:
+        return {}
+    try:
+        found = cache.get_many(list(keys.values()))
+    except Exception:  # the cache is an optimisation; Redis down must not fail a read
+        log.warning("standings cache unavailable", exc_info=True)
+        return {}
+    return {name: found[key] for name, key in keys.items() if key in found}
+
+
+def share(values: dict[str, tuple[Before, Any]]) -> None:
+    """Share each value read after its ``Before`` (``shared``) with the other processes,
+    for ``SHARED_SECONDS`` (one round trip). A change committed during the read deleted
+    the tokens it is keyed by: no reader after the change finds it."""
+    keyed = {key: value for name, (read, value) in values.items()
+             if (key := _shared_key(name, read)) is not None}
+    if not keyed:
+        return
+    try:
+        cache.set_many(keyed, SHARED_SECONDS)
+    except Exception:
+        log.warning("standings cache unavailable", exc_info=True)
 
 
 def invalidation_count() -> int:
