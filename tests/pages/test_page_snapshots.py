@@ -10,6 +10,7 @@ never reach an anonymous reader."""
 import re
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
@@ -508,6 +509,8 @@ def test_a_deal_makes_its_tables_players_read_the_table_once_for_all_of_them(
                for r in shown)
 
 
+@pytest.mark.skipif(not settings.REDIS_URL, reason="processes share through Redis only "
+                    "(the suite's PostgreSQL and Redis run)")
 def test_a_table_read_after_a_deal_is_shared_with_the_other_processes(
         short_skat, other_table):
     """After a deal the table is read once for its players in all processes: a process

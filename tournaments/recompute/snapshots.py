@@ -541,7 +541,9 @@ SHARED_SECONDS = 30
 
 
 def _shared_key(name: str, read: Before) -> str | None:
-    if read.tokens is None:  # no tokens (the cache failed): nothing is shared
+    # without Redis each process has a cache of its own, and no other process to share
+    # with: nothing is pickled into it; no tokens (the cache failed): nothing is shared
+    if read.tokens is None or connection.client() is None:
         return None
     return f"standings:shared:{name}:" + ":".join(str(token) for token in read.tokens)
 
