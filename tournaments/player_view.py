@@ -34,12 +34,15 @@ from tournaments.recompute import snapshots
 from tournaments.recompute.invalidations import computation_scope
 from tournaments.selectors import standings_computed_at, standings_lists, table_states
 
+# what a personal token's reader reads with the participant
+_WITH_PARTICIPANT = ("tournament__club", "player")
+
 
 def participant_by_token(token: str, *, checked: bool = True) -> Participant | None:
     """The participant whose personal token this is and still opens their page (one
     query), with tournament, club and player loaded. ``checked`` False: whether it still
     opens it is left to the caller (it changes with the day)."""
-    participant = (Participant.objects.select_related("tournament__club", "player")
+    participant = (Participant.objects.select_related(*_WITH_PARTICIPANT)
                    .filter(personal_token=token).first())
     if participant is None or (checked and not personal_token_valid(
             participant, timezone.localdate())):
@@ -74,8 +77,7 @@ def _by_token(token: str) -> tuple[Participant, list[Seat]] | None:
     to the caller) and their seats: one statement for a player drawn at least once —
     the seats with the participant, tournament, club and player joined — and two for
     one never drawn. After a draw every phone of a championship asks this at once."""
-    seats = list(_seats_read().select_related("participant__tournament__club",
-                                              "participant__player")
+    seats = list(_seats_read().select_related(*(f"participant__{r}" for r in _WITH_PARTICIPANT))
                  .filter(participant__personal_token=token))
     if not seats:
         participant = participant_by_token(token, checked=False)
