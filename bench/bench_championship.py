@@ -23,7 +23,9 @@ processes, synchronous or with ``--web-threads`` threads each as ``WEB_THREADS``
 them) on their own ports, and ``--workers`` Celery workers (``celery -A config
 worker --concurrency 1``, as docker compose starts the worker), all sharing one
 PostgreSQL database and one Redis. No beat: every deal's POST publishes its recompute;
-the sweep is the safety net after an outage.
+the sweep is the safety net after an outage. With ``--proxy`` each server is what docker
+compose runs: nginx (``deploy/nginx``, Debian's) in front of web (``--web-workers``) and
+the tables' entry (``--entry-workers``), and the clients reach nginx (keep-alive then).
 
 **Load** (``--generators`` processes, each an asyncio loop with raw HTTP/1.1 over
 ``asyncio.open_connection``; keep-alive where the server keeps the connection, which
@@ -521,22 +523,47 @@ class CpuMeter:
         return dict(totals)
 
 
-def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
-                                             list[subprocess.Popen]]:
+def _gunicorn(args, tmp: Path, name: str, workers: int, env: dict
+              ) -> tuple[int, subprocess.Popen, Path]:
     from config.serve import production_args
 
+    port = free_port()
+    log = tmp / f"gunicorn-{name}.log"
+    proc = subprocess.Popen(production_args(bind=f"127.0.0.1:{port}", workers=workers,
+                                            threads=args.web_threads),
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log.open("w"))
+    return port, proc, log
+
+
+def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
+                                             list[subprocess.Popen], list[subprocess.Popen]]:
+    """The servers (their ports, as the clients reach them), the gunicorn processes, the
+    Celery workers and the proxies. With ``--proxy`` a server is nginx as docker compose
+    runs it (``deploy/nginx``) before two gunicorn instances: web (``--web-workers``)
+    and the tables' entry (``--entry-workers``)."""
+    from config.serve import proxy_args, proxy_files
+
     env = dict(os.environ)
-    ports, web, workers = [], [], []
+    if args.proxy:
+        env["NUM_PROXIES"] = "1"
+    ports, web, workers, proxies = [], [], [], []
+    starting: list[tuple[int, subprocess.Popen, Path]] = []
     for number in range(args.servers):
-        port = free_port()
-        log = tmp / f"gunicorn-{number}.log"
-        proc = subprocess.Popen(production_args(bind=f"127.0.0.1:{port}",
-                                                workers=args.web_workers,
-                                                threads=args.web_threads),
-                                cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                stderr=log.open("w"))
-        ports.append(port)
+        port, proc, log = _gunicorn(args, tmp, str(number), args.web_workers, env)
         web.append(proc)
+        starting.append((port, proc, log))
+        if not args.proxy:
+            ports.append(port)
+            continue
+        entry_port, entry, entry_log = _gunicorn(args, tmp, f"{number}-entry",
+                                                 args.entry_workers, env)
+        web.append(entry)
+        starting.append((entry_port, entry, entry_log))
+        ports.append(free_port())
+        main = proxy_files(tmp / f"nginx-{number}", port=ports[-1], web=f"127.0.0.1:{port}",
+                           entry=f"127.0.0.1:{entry_port}")
+        proxies.append(subprocess.Popen(proxy_args(main), cwd=ROOT, stdout=subprocess.DEVNULL,
+                                        stderr=(tmp / f"nginx-{number}.out").open("w")))
     for number in range(args.workers):
         log = tmp / f"celery-{number}.log"
         workers.append(subprocess.Popen(
@@ -545,8 +572,10 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
              "--without-gossip", "--without-mingle"],
             cwd=ROOT, env=env, stdout=log.open("w"), stderr=subprocess.STDOUT))
     try:
-        for port, proc, number in zip(ports, web, range(args.servers), strict=True):
-            wait_ready(port, "/healthz", proc, tmp / f"gunicorn-{number}.log")
+        for port, proc, log in starting:
+            wait_ready(port, "/healthz", proc, log)
+        for number, proc in enumerate(proxies):
+            wait_ready(ports[number], "/healthz", proc, tmp / f"nginx-{number}" / "error.log")
         deadline = time.monotonic() + 90
         for number, proc in enumerate(workers):
             log = tmp / f"celery-{number}.log"
@@ -556,10 +585,10 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
                                      f"{log.read_text(errors='replace')[-3000:]}")
                 time.sleep(0.3)
     except BaseException:  # whatever did start must not outlive the bench
-        for proc in web + workers:
+        for proc in web + workers + proxies:
             stop(proc)
         raise
-    return ports, web, workers
+    return ports, web, workers, proxies
 
 
 # --------------------------------------------------------------------------- build
@@ -767,6 +796,8 @@ def report(args, summary: dict) -> None:
           f"{args.minutes:g} min, {args.phones} phones every {args.poll:g} s, "
           f"{args.servers} server(s) × {args.web_workers} gunicorn workers × "
           f"{args.web_threads} thread(s), "
+          + (f"behind nginx with {args.entry_workers} more for the tables' entry, "
+             if args.proxy else "") +
           f"{args.workers} Celery workers")
     print(f"machine: {machine()}; load at start / end {summary['loads'][0]:.1f} / "
           f"{summary['loads'][1]:.1f}; measured {summary['wall']:.0f} s (the run and the "
@@ -852,6 +883,8 @@ def main() -> None:
     parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
     parser.add_argument("--web-workers", type=int, default=3)
     parser.add_argument("--web-threads", type=int, default=1)
+    parser.add_argument("--proxy", action="store_true")
+    parser.add_argument("--entry-workers", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--generators", type=int, default=2)
     parser.add_argument("--phone-tables", type=float, default=0.2)
@@ -873,14 +906,15 @@ def main() -> None:
     tournament_id = build(args)
     with tempfile.TemporaryDirectory(prefix="bench-champ-") as folder:
         tmp = Path(folder)
-        ports, web, workers = start_servers(args, tmp)
+        ports, web, workers, proxies = start_servers(args, tmp)
         try:
             start = time.time() + 5 + args.players / 1000  # the generators make their deals
             alone = calibrate(ports[0], tournament_id)
             shares = jobs(args, tournament_id, ports, uuid.uuid4().hex[:12], start)
             connection.close()  # the forked generators must not share it
             meter = CpuMeter({"gunicorn": [p.pid for p in web],
-                              "celery": [p.pid for p in workers]},
+                              "celery": [p.pid for p in workers],
+                              "nginx": [p.pid for p in proxies]},
                              connection.settings_dict["NAME"])
             loads = [load_average()]
             print(f"servers on {ports}, {args.workers} Celery workers; the run starts in "
@@ -895,7 +929,7 @@ def main() -> None:
             loads.append(load_average())
             current = standings_pending(tournament_id) is None
         finally:
-            for proc in web + workers:
+            for proc in web + workers + proxies:
                 stop(proc)
         stored: dict[int, list[int]] = {}
         for table_id, number in Deal.objects.filter(
@@ -903,8 +937,7 @@ def main() -> None:
             stored.setdefault(table_id, []).append(number)
         summary = summarise(args, results, stored, cpu, wall, tuple(loads), current)
         summary["alone"] = alone
-        summary["answers"] = server_answers(
-            [tmp / f"gunicorn-{number}.log" for number in range(args.servers)])
+        summary["answers"] = server_answers(sorted(tmp.glob("gunicorn-*.log")))
     report(args, summary)
     if args.json:
         args.json.write_text(json.dumps({"args": vars(args) | {"json": str(args.json)},

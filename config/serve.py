@@ -11,11 +11,17 @@ the suite (``tests/system/test_production.py``) starts both exactly so.
   shared, serving the static files from the source folders (no build step on a laptop).
 
 gunicorn reads ``gunicorn.conf.py`` in the project folder for what both share.
+
+docker compose puts nginx in front (``deploy/nginx``): two pools of these workers, one for
+the tables' entry; ``proxy_files`` and ``proxy_args`` start the same nginx outside a
+container (the system test, the championship bench).
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -47,6 +53,46 @@ def production_args(*, bind: str, workers: int, threads: int = 1) -> list[str]:
 def venue_args(*, bind: str) -> list[str]:
     return _gunicorn("--bind", bind, "--workers", "1", "--threads", "8",
                      "--worker-class", "gthread")
+
+
+PROXY = ROOT / "deploy" / "nginx"
+# where the official nginx image's entrypoint writes the filled-in template
+_SITE = "/etc/nginx/conf.d/stichliste.conf"
+
+
+def proxy_files(folder: Path, *, port: int, web: str, entry: str) -> Path:
+    """The proxy's configuration in ``folder``, as the nginx image makes it from
+    ``deploy/nginx``: the template filled in (``${NAME}`` of the names given only, as the
+    image's envsubst does) and the main file including it. Returns the main file."""
+    values = {"PROXY_PORT": f"127.0.0.1:{port}", "WEB_UPSTREAM": web, "ENTRY_UPSTREAM": entry}
+    template = (PROXY / "templates" / "stichliste.conf.template").read_text()
+    site = re.sub(r"\$\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), template)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "stichliste.conf").write_text(site)
+    main = (PROXY / "nginx.conf").read_text()
+    assert _SITE in main, "deploy/nginx/nginx.conf no longer includes the template"
+    path = folder / "nginx.conf"
+    path.write_text(main.replace(_SITE, str(folder / "stichliste.conf")))
+    return path
+
+
+def nginx_path() -> str | None:
+    """nginx on this machine (Debian puts it in /usr/sbin, outside a user's PATH)."""
+    found = shutil.which("nginx")
+    if found is None and os.access("/usr/sbin/nginx", os.X_OK):
+        found = "/usr/sbin/nginx"
+    return found
+
+
+def proxy_args(main: Path) -> list[str]:
+    """nginx in the foreground with ``main`` (``proxy_files``), its files beside it; run
+    by root (a test or bench here), its workers stay root to use that folder."""
+    folder = main.parent
+    settings = f"daemon off; pid {folder / 'nginx.pid'};"
+    if os.geteuid() == 0:
+        settings += " user root;"
+    return [nginx_path() or "nginx", "-p", str(folder), "-c", str(main),
+            "-e", str(folder / "error.log"), "-g", settings]
 
 
 def number_from(environ: dict[str, str], name: str, default: int, top: int) -> int:

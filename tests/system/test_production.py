@@ -23,6 +23,7 @@ import urllib.parse
 from pathlib import Path
 
 import pytest
+import yaml  # PyYAML, which drf-spectacular installs
 
 from config.serve import venue_args
 from config.venue import venue_environment
@@ -57,9 +58,15 @@ def dockerfile_command() -> list[str]:
 
 def test_the_image_and_compose_serve_with_the_one_production_command():
     assert dockerfile_command()[1:] == ["-m", "config.serve"]
-    compose = (ROOT / "docker-compose.yml").read_text()
-    web = compose.split("\n  web:", 1)[1].split("\n  worker:", 1)[0]
-    assert "exec python -m config.serve" in web and "gunicorn config" not in web
+    services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
+    assert services["web"]["command"].endswith('&& exec python -m config.serve"')
+    assert services["entry"]["command"] == "python -m config.serve"
+    # only the proxy is published; it is configured by the files the proxy's test runs
+    assert [name for name, s in services.items() if "ports" in s] == ["proxy"]
+    mounted = {v.split(":")[0] for v in services["proxy"]["volumes"]}
+    assert mounted == {"./deploy/nginx/nginx.conf", "./deploy/nginx/templates"}
+    assert services["proxy"]["environment"] == {
+        "PROXY_PORT": "8000", "WEB_UPSTREAM": "web:8000", "ENTRY_UPSTREAM": "entry:8000"}
 
 
 @pytest.mark.parametrize(("environ", "expected"), [
