@@ -34,6 +34,15 @@ def finished_sheet(count: int = 3, seed: int = 1):
     return director, table, names
 
 
+def wait_until(page, condition, timeout: float = 10_000) -> None:
+    """Let the page run (its requests reach the route handlers) until ``condition``."""
+    waited = 0
+    while not condition():
+        assert waited < timeout, "timed out"
+        page.wait_for_timeout(50)
+        waited += 50
+
+
 @pytest.mark.parametrize("width", [390, 800])
 def test_submit_waits_for_every_player_and_says_who_confirmed(live_server, browser, width):
     _, table, names = finished_sheet()
@@ -47,9 +56,21 @@ def test_submit_waits_for_every_player_and_says_who_confirmed(live_server, brows
     assert page.locator("#submit-sheet").count() == 0  # the last confirmation submits
     buttons = confirm.locator(".confirm-seat").all()
     assert len(buttons) == 3
+    # two players tap at once: the tablet sends the second confirmation only once the
+    # first is answered, so the answers cannot arrive in the wrong order (the first,
+    # with one name, after the second, with two)
+    held = []
+    page.route("**/confirm/", lambda route: held.append(route))
     buttons[0].click()
+    wait_until(page, lambda: len(held) == 1)
     buttons[2].click()
+    page.wait_for_timeout(500)
+    assert len(held) == 1
+    held[0].continue_()
+    wait_until(page, lambda: len(held) == 2)
+    held[1].continue_()
     page.locator(".confirm-seat[aria-pressed=true]").nth(1).wait_for()
+    page.unroute("**/confirm/")
     words = status.inner_text()
     assert f"Bestätigt: {names[0]}, {names[2]}." in words
     assert f"Es fehlt noch: {names[1]}." in words

@@ -10,6 +10,11 @@ var confirmed = (cfg.confirmed || []).slice();
 var voiceTag = null;
 var callId = null;
 var callTimer = null;
+// One confirmation at a time, so that their answers come in the order they were sent: two
+// players tapping at once must not see the first answer (one name) after the second (two).
+var confirming = Promise.resolve();
+// confirmations tapped so far: a poll that began before one may answer with the list before it
+var confirmationsSent = 0;
 
 function errorsOf(answer) {
   var out = {};
@@ -78,7 +83,12 @@ async function confirmSeat(button) {
 if (confirmBox) {
   confirmBox.addEventListener("click", function (ev) {
     var b = ev.target.closest(".confirm-seat");
-    if (b && !b.disabled) { confirmSeat(b); }
+    if (b && !b.disabled) {
+      b.disabled = true;
+      confirmationsSent += 1;
+      confirming = confirming.then(function () { return confirmSeat(b); })
+        .catch(function () { b.disabled = false; });
+    }
   });
   var reason = document.getElementById("unconfirmed-reason");
   if (reason) {
@@ -197,9 +207,12 @@ export async function refreshVoice() {
   if (cfg.submitted || (confirmBox && confirmBox.hidden &&
                         !document.querySelector("#objection-list .objection.open"))) { return; }
   var extra = voiceTag ? {"If-None-Match": voiceTag} : {};
+  var before = confirmationsSent;
   var resp;
   try { resp = await call("GET", "", undefined, extra); } catch (e) { return; }
   if (resp.status === 304 || !resp.ok) { return; }
+  // a confirmation was sent meanwhile: its own answer is newer; the next poll reads again
+  if (confirmationsSent !== before) { return; }
   voiceTag = resp.headers.get("ETag");
   var state = await resp.json();
   if (state.submitted) { window.location.reload(); return; }
