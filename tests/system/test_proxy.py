@@ -24,6 +24,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -104,6 +105,19 @@ def worker_of(server: Server) -> int:
                          text=True).stdout.split()
     assert len(out) == 1, out
     return int(out[0])
+
+
+ESTABLISHED, FIN_WAIT = {"01"}, {"04", "05"}  # the kernel's TCP states (FIN_WAIT1/2)
+
+
+def connections_to(port: int, states: set[str]) -> bool:
+    """Whether a connection on the loopback to ``port`` (from nginx) is in one of
+    ``states`` (Linux's /proc/net/tcp)."""
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if int(fields[2].split(":")[1], 16) == port and fields[3] in states:
+            return True
+    return False
 
 
 def logged(server: Server, line: str) -> bool:
@@ -188,9 +202,10 @@ def test_a_poll_whose_phone_gave_up_behind_the_proxy_runs_no_view(pools):
         phone = socket.create_connection(("127.0.0.1", port))
         phone.sendall(b"GET /api/v1/tournaments/?limit=2 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                       b"X-Forwarded-Proto: https\r\n\r\n")
-        time.sleep(0.5)  # nginx has handed it on; it waits for web's worker
-        phone.close()  # the phone gives up
-        time.sleep(0.5)
+        # nginx has handed it on: it waits for web's worker
+        wait_for(lambda: connections_to(web.port, ESTABLISHED), 10, "nginx's connection")
+        phone.close()  # the phone gives up, and nginx closes its connection to web
+        wait_for(lambda: connections_to(web.port, FIN_WAIT), 10, "nginx's close")
     finally:
         os.kill(stopped, signal.SIGCONT)
     wait_for(lambda: logged(web, '"GET /api/v1/tournaments/?limit=2 HTTP/1.0" 499'), 10,
