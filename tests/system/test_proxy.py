@@ -16,7 +16,6 @@ From outside, through the proxy:
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
 import signal
@@ -29,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from config.serve import nginx_path, production_args, proxy_args, proxy_files
-from tests.system.conftest import ROOT, free_port, wait_for
+from tests.system.conftest import free_port, wait_for
 from tests.system.servers import SECRET, Server, base_env, run
 from tests.system.test_client_gone import answer
 
@@ -38,7 +37,7 @@ NGINX = nginx_path()
 
 @pytest.fixture(scope="module")
 def pools(tmp_path_factory):
-    """(proxy port, web, entry): the two servers on one SQLite database, nginx before."""
+    """(proxy, web, entry): the two servers on one SQLite database, nginx before."""
     if NGINX is None:
         reason = "nginx is not installed (apt-get install nginx)"
         if os.environ.get("CI", "").lower() == "true":
@@ -49,7 +48,7 @@ def pools(tmp_path_factory):
                    DATABASE_URL=f"sqlite:///{tmp / 'server.sqlite3'}", LOG_FORMAT="text",
                    TRUSTED_PROXY="true", NUM_PROXIES="1", STATIC_ROOT=str(tmp / "static"))
     run([sys.executable, "manage.py", "migrate", "--noinput"], env)
-    servers, nginx = {}, None
+    servers = {}
     try:
         for name in ("web", "entry"):
             port = free_port()
@@ -58,45 +57,14 @@ def pools(tmp_path_factory):
         port = free_port()
         main = proxy_files(tmp / "nginx", port=port, web=f"127.0.0.1:{servers['web'].port}",
                            entry=f"127.0.0.1:{servers['entry'].port}")
-        nginx = subprocess.Popen(proxy_args(main), cwd=ROOT, stdout=subprocess.DEVNULL,
-                                 stderr=(tmp / "nginx.out").open("wb"), start_new_session=True)
-        wait_for(lambda: nginx.poll() is None and status_of(port, "/healthz") == 200, 30,
-                 "nginx")
-        yield port, servers["web"], servers["entry"]
+        # the proxy, reached as a TLS proxy in front of it would (X-Forwarded-Proto)
+        servers["proxy"] = Server(proxy_args(main), env, port, tmp / "nginx.log", https=True)
+        yield servers["proxy"], servers["web"], servers["entry"]
     finally:
-        if nginx is not None:
-            nginx.terminate()
-            nginx.wait(10)
         for server in servers.values():
             server.stop()
     for server in servers.values():
         assert "Traceback" not in server.log.read_text()
-
-
-def request(port: int, method: str, path: str, *, headers: dict[str, str] | None = None,
-            body: bytes = b"") -> tuple[int, dict[str, str], bytes]:
-    """One request through a new connection: status, headers (lower-case names), body."""
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
-        sent = {"Host": "127.0.0.1", "X-Forwarded-Proto": "https", "Accept-Language": "de",
-                **(headers or {})}
-        if body or method == "POST":
-            sent["Content-Length"] = str(len(body))
-        for name, value in sent.items():
-            conn.putheader(name, value)
-        conn.endheaders(body or None)
-        resp = conn.getresponse()
-        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
-    finally:
-        conn.close()
-
-
-def status_of(port: int, path: str) -> int:
-    try:
-        return request(port, "GET", path)[0]
-    except OSError:
-        return 0
 
 
 def worker_of(server: Server) -> int:
@@ -125,13 +93,13 @@ def logged(server: Server, line: str) -> bool:
 
 
 def test_the_tables_entry_has_its_own_pool(pools):
-    port, web, entry = pools
+    proxy, web, entry = pools
     stopped = worker_of(web)
     os.kill(stopped, signal.SIGSTOP)  # web's only worker answers nothing now
     try:
         started = time.monotonic()
-        status, headers, body = request(port, "GET", "/api/v1/tables/1/deals/",
-                                        headers={"Authorization": "Table nicht-gueltig"})
+        status, headers, body = proxy.request(
+            "GET", "/api/v1/tables/1/deals/", headers={"Authorization": "Table nicht-gueltig"})
         # the app's own JSON answer (no such table token), from the entry pool
         assert status == 401, body
         assert headers["content-type"] == "application/json"
@@ -143,15 +111,15 @@ def test_the_tables_entry_has_its_own_pool(pools):
         os.kill(stopped, signal.SIGCONT)
     assert not logged(web, "/api/v1/tables/")
     # everything else is web's
-    assert request(port, "GET", "/api/v1/tournaments/")[0] == 200
+    assert proxy.request("GET", "/api/v1/tournaments/")[0] == 200
     wait_for(lambda: logged(web, '"GET /api/v1/tournaments/ HTTP/1.0" 200'), 10,
              "web's log line")
     assert not logged(entry, "/api/v1/tournaments/")
 
 
 def test_a_slow_body_holds_the_proxy_not_a_worker(pools):
-    port, _web, _entry = pools
-    slow = socket.create_connection(("127.0.0.1", port))
+    proxy, _web, _entry = pools
+    slow = socket.create_connection(("127.0.0.1", proxy.port))
     try:
         # a deal sent to the anonymous scorer from a phone on a weak Wi-Fi (the scorer reads
         # the body before it answers): the headers and half the body …
@@ -165,7 +133,7 @@ def test_a_slow_body_holds_the_proxy_not_a_worker(pools):
         # rest of that body, up to gunicorn's 30 s)
         for _ in range(3):
             started = time.monotonic()
-            assert request(port, "GET", "/api/v1/tournaments/")[0] == 200
+            assert proxy.request("GET", "/api/v1/tournaments/")[0] == 200
             assert time.monotonic() - started < 5
         slow.sendall(body[10:])
         assert answer(slow).startswith(b"HTTP/1.1 400")
@@ -183,9 +151,9 @@ def test_a_slow_body_holds_the_proxy_not_a_worker(pools):
      "too_large"),
 ])
 def test_the_apps_limits_come_before_the_proxys(pools, path, headers, body, status, code):
-    port, _web, _entry = pools
+    proxy, _web, _entry = pools
     method = "POST" if body else "GET"
-    got, answer_headers, content = request(port, method, path, headers=headers, body=body)
+    got, answer_headers, content = proxy.request(method, path, body or None, headers)
     assert got == status, content[:300]
     assert answer_headers["content-type"] == "application/json"
     detail = json.loads(content)
@@ -195,11 +163,11 @@ def test_the_apps_limits_come_before_the_proxys(pools, path, headers, body, stat
 
 
 def test_a_poll_whose_phone_gave_up_behind_the_proxy_runs_no_view(pools):
-    port, web, _entry = pools
+    proxy, web, _entry = pools
     stopped = worker_of(web)
     os.kill(stopped, signal.SIGSTOP)
     try:
-        phone = socket.create_connection(("127.0.0.1", port))
+        phone = socket.create_connection(("127.0.0.1", proxy.port))
         phone.sendall(b"GET /api/v1/tournaments/?limit=2 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                       b"X-Forwarded-Proto: https\r\n\r\n")
         # nginx has handed it on: it waits for web's worker
@@ -215,28 +183,28 @@ def test_a_poll_whose_phone_gave_up_behind_the_proxy_runs_no_view(pools):
 
 def test_a_pool_that_is_down_is_a_503_people_can_read(pools):
     """Last in this module: it stops web."""
-    port, web, entry = pools
+    proxy, web, entry = pools
     web.stop()
-    status, headers, body = request(port, "GET", "/api/v1/tournaments/")
+    status, headers, body = proxy.request("GET", "/api/v1/tournaments/")
     assert status == 503 and headers["retry-after"] == "5"
     assert headers["content-type"] == "application/json"
     assert json.loads(body) == {
         "detail": "Der Server ist gerade nicht erreichbar. Bitte versuchen Sie es gleich noch "
                   "einmal.", "code": "unavailable"}
-    status, headers, body = request(port, "GET", "/api/v1/tournaments/",
-                                    headers={"Accept-Language": "en-GB,en;q=0.9,de;q=0.5"})
+    status, headers, body = proxy.request(
+        "GET", "/api/v1/tournaments/", headers={"Accept-Language": "en-GB,en;q=0.9,de;q=0.5"})
     assert status == 503
     assert json.loads(body)["detail"] == ("The server cannot be reached at the moment. "
                                           "Please try again shortly.")
-    status, headers, body = request(port, "GET", "/p/irgendwas/")
+    status, headers, body = proxy.request("GET", "/p/irgendwas/")
     assert status == 503 and headers["content-type"] == "text/html; charset=utf-8"
     page = body.decode()
     assert "Der Server ist gerade nicht erreichbar" in page
     assert "The server cannot be reached" in page
     # the tables' entry still answers: its pool is up
-    assert request(port, "GET", "/api/v1/tables/1/deals/",
-                   headers={"Authorization": "Table nicht-gueltig"})[0] == 401
+    assert proxy.request("GET", "/api/v1/tables/1/deals/",
+                         headers={"Authorization": "Table nicht-gueltig"})[0] == 401
     entry.stop()
-    status, headers, body = request(port, "POST", "/api/v1/tables/1/deals/", body=b"{}",
-                                    headers={"Content-Type": "application/json"})
+    status, headers, body = proxy.request("POST", "/api/v1/tables/1/deals/", b"{}",
+                                          {"Content-Type": "application/json"})
     assert status == 503 and json.loads(body)["code"] == "unavailable"
