@@ -71,7 +71,6 @@ function showConfirmed() {
 
 async function confirmSeat(button) {
   var body = cfg.ownSeat ? {} : {seat: Number(button.dataset.seat)};
-  button.disabled = true;
   var answer = await send("POST", "confirm/", body);
   showErrorsIn(confirmBox, answer.ok ? {} : answer.body, "submit");
   if (!answer.ok) { button.disabled = false; return; }
