@@ -98,11 +98,20 @@ def _card(overview: PlayerOverview) -> str:
     """The table's live score card (read-only), rendered once per language from the
     sheet's state the process keeps for everyone at the table (``sheet_memo``: dropped
     with the state when the sheet changes), so the four players' polls after a deal
-    render it once and read nothing more."""
+    render it once and read nothing more — once for all processes where the state was
+    shared (``sheet_shared``): the first to need it renders it, the others take it from
+    the cache."""
     language = get_language()
     card = overview.sheet_memo.get(language)
     if card is None:
-        card = overview.sheet_memo[language] = _card_now(overview.table.pk, overview.sheet)
+        table_id = overview.table.pk
+
+        def render() -> str:
+            return _card_now(table_id, overview.sheet)
+
+        card = overview.sheet_memo[language] = (
+            render() if overview.sheet_shared is None else snapshots.versioned(
+                f"standings:card:{table_id}:{language}", overview.sheet_shared, render))
     return card
 
 

@@ -21,11 +21,11 @@ confirmation). A view that renders an answer for a published tournament declares
 scopes (``mark``); the middleware remembers the answer with what it read of those
 scopes before the view's first database read: the counts of invalidations pushed to
 this process (while the listener is subscribed: served as long as none of its scopes was
-invalidated since, with no Redis round trip) and the scopes' *tokens* on Redis
-(otherwise: served while the cache still holds those tokens, one look-up per scope and
-poll). Where the scopes are known only from the view (a page found by its slug, a
-player's table found by the token) the first render teaches them and the next one is
-remembered.
+invalidated since, with no Redis round trip; dropped without one once the counts say
+one was) and the scopes' *tokens* on Redis (otherwise: served while the cache still
+holds those tokens, one round trip per poll for all its scopes). Where the scopes are
+known only from the view (a page found by its slug, a player's table found by the
+token) the first render teaches them and the next one is remembered.
 
 So a deal at one table of a championship drops the API's standings (``stale`` flips) and
 the pages of that table's four players, not the 3,000 others; a board rendered while the
@@ -206,18 +206,24 @@ def _token_key(scope: int | str) -> str:
     return f"standings:token:{scope}"
 
 
-def read_token(scope: int | str) -> int | None:
-    """The scope's token as the middleware reads it, on every poll (a tournament's id
-    names its scope).
+def read_tokens(scopes) -> tuple[int | None, ...]:
+    """The scopes' tokens as the middleware reads them, in one round trip (a player's
+    page has three scopes; a tournament's id names its scope).
 
     On Redis straight through the owner's client: Django's ``cache.get`` builds a new
     client per call, half the cost of a poll. Tokens are ints, which Django's Redis
     serializer stores as plain digits."""
     client = connection.client()
     if client is None:
-        return cache.get(_token_key(scope))
-    raw = client.get(connection.key(_token_key(scope)))
-    return int(raw) if raw is not None and raw.isdigit() else None
+        found = cache.get_many([_token_key(scope) for scope in scopes])
+        return tuple(found.get(_token_key(scope)) for scope in scopes)
+    raws = client.mget([connection.key(_token_key(scope)) for scope in scopes])
+    return tuple(int(raw) if raw is not None and raw.isdigit() else None for raw in raws)
+
+
+def read_token(scope: int | str) -> int | None:
+    """One scope's token (``read_tokens``)."""
+    return read_tokens((scope,))[0]
 
 
 def _delete_tokens(scopes, then_publish: str | None = None) -> None:
@@ -395,9 +401,9 @@ def versioned(key: str, version: str, build: Callable[[], Any], *, keep: bool = 
               ) -> Any:
     """What ``build()`` gives for ``version`` of the thing ``key`` names, built once and
     shared by every process through the cache (the newest version only): the standings
-    of one computation, a table's live score card of one sheet version. A reader that
-    arrives while another builds it waits for that build. ``keep``: also kept in this
-    process's memory (a large answer that every poll reads)."""
+    of one computation, its ranks, a table's live score card of one sheet version. A
+    reader that arrives while another builds it waits for that build. ``keep``: also
+    kept in this process's memory (a large answer that every poll reads)."""
     return _shared(key, version, build, keep=keep, previous=False).value
 
 
@@ -431,12 +437,17 @@ _ranked: dict[int, tuple[Any, Any]] = {}
 
 def of_computation(tournament_id: int, computed_at, build: Callable[[], Any]) -> Any:
     """What ``build()`` reads of one computation (``computed_at``, read before it) —
-    a tournament's ranks by participant — read once per process and computation instead
-    of once per player's page. Never older than ``computed_at``; read only."""
+    a tournament's ranks by participant — read once per computation for every process
+    (``versioned``: the first to need it builds and shares it, the others wait for it
+    and take it from the cache) and kept in each, instead of once per player's page.
+    Never older than ``computed_at``; read only. A championship's ranks are a list of
+    3,000 ranked twice (overall and the round): tens of milliseconds, against one for
+    the cache's copy."""
     kept = _ranked.get(tournament_id)
     if kept is not None and kept[0] == computed_at and computed_at is not None:
         return kept[1]
-    value = build()
+    value = (build() if computed_at is None else
+             versioned(f"standings:ranks:{tournament_id}", computed_at.isoformat(), build))
     with _lock:
         if len(_ranked) >= MAX_SNAPSHOTS:
             _ranked.clear()
@@ -478,8 +489,12 @@ class Before(NamedTuple):
 def _memo_holds(memo: _Memo, now: float) -> bool:
     if now - memo.made >= MEMO_SECONDS:
         return False
-    if memo.seen is not None and _seen(memo.scopes) == memo.seen:
-        return True
+    if memo.seen is not None:
+        seen = _seen(memo.scopes)
+        if seen == memo.seen:
+            return True
+        if _moved(memo.seen, seen):
+            return False
     # (a new subscription voids the counts: the tokens decide)
     return memo.tokens is not None and _tokens_hold(memo.scopes, memo.tokens)
 
@@ -546,6 +561,13 @@ def _shared_key(name: str, read: Before) -> str | None:
     if read.tokens is None or connection.client() is None:
         return None
     return f"standings:shared:{name}:" + ":".join(str(token) for token in read.tokens)
+
+
+def shared_version(name: str, read: Before) -> str | None:
+    """The version by which every process knows what was read under ``name`` after
+    ``read`` (``shared``, ``share``) — for what is made of it to be shared as well
+    (``versioned``) — or None where nothing is shared."""
+    return _shared_key(name, read)
 
 
 def shared(reads: dict[str, Before]) -> dict[str, Any]:
@@ -708,6 +730,16 @@ def _seen(scopes: tuple[str, ...]) -> tuple | None:
     return None if None in counts else counts
 
 
+def _moved(then: tuple | None, now: tuple | None) -> bool:
+    """Whether the pushed counts say a scope was invalidated between ``then`` and ``now``
+    (both ``_seen``, of the same scopes): the same subscription counted more. Then its
+    token was deleted before the invalidation was published, and asking Redis would
+    only say so again; after a new subscription (or without one) the tokens decide."""
+    return (then is not None and now is not None
+            and all(a[0] == b[0] for a, b in zip(then, now, strict=True))
+            and then != now)
+
+
 def _tokens(scopes: tuple[str, ...]) -> tuple | None:
     """The scopes' tokens as ``current_token`` gives them, the present ones in one round
     trip (a player's page has three scopes); None when the cache fails."""
@@ -726,7 +758,7 @@ def _tokens_hold(scopes: tuple[str, ...], tokens: tuple) -> bool:
     """Whether the cache still holds ``tokens`` for ``scopes`` (none was invalidated
     since they were read); False when the cache fails."""
     try:
-        return tuple(read_token(scope) for scope in scopes) == tokens
+        return read_tokens(scopes) == tokens
     except Exception:
         log.warning("standings cache unavailable", exc_info=True)
         return False
@@ -827,6 +859,8 @@ class StandingsSnapshotMiddleware:
         pushed = (seen is not None and snapshot.seen == seen
                   and time.monotonic() - snapshot.confirmed < TOKEN_SECONDS)
         if not pushed:
+            if _moved(snapshot.seen, seen):
+                return None  # invalidated since it was remembered
             if not _tokens_hold(scopes, snapshot.tokens):  # kept: a 304 may re-tag it
                 return None
             if seen is not None:  # unchanged since ``seen`` was read: trusted from now on
@@ -881,7 +915,7 @@ class StandingsSnapshotMiddleware:
             # since the render began; else from the next render on. Tokens, then counts
             # are read before that check: an invalidation after it finds them older.
             try:
-                tokens = tuple(read_token(scope) for scope in marked)
+                tokens = read_tokens(marked)
             except Exception:
                 return
             if None in tokens:
