@@ -78,7 +78,13 @@ class TableDetail(ConditionalReads, TableEndpoint):
         return Response(body, headers={"ETag": f'"t{table.version}.{voice.hexdigest()[:12]}"'})
 
 
-IDEMPOTENCY = OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False)
+IDEMPOTENCY = OpenApiParameter(
+    "Idempotency-Key", {"type": "string", "maxLength": 255}, OpenApiParameter.HEADER,
+    required=False,
+    description="A retried request with the same key is answered as the first was (once "
+                "per table, kept for IDEMPOTENCY_KEY_MAX_AGE_HOURS). At most 255 "
+                "characters, no control characters but the tab (400, field "
+                "`Idempotency-Key`).")
 IF_MATCH = OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=False)
 
 

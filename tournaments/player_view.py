@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
+from django.db import connection
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
@@ -33,6 +34,7 @@ from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.recompute import snapshots
 from tournaments.recompute.invalidations import computation_scope
 from tournaments.selectors import standings_computed_at, standings_lists, table_states
+from tournaments.statements import columns, select_in
 
 # what a personal token's reader reads with the participant
 _WITH_PARTICIPANT = ("tournament__club", "player")
@@ -176,15 +178,23 @@ def _table_scopes(table: Table) -> tuple[str, ...]:
 
 
 def _tables(ids, tournament) -> dict[int, _TableReads]:
-    """The shown tables ``ids`` (four queries, whatever their number)."""
+    """The shown tables ``ids`` (four queries, whatever their number; written once per
+    process, ``tournaments.statements``: after every deal of a championship a table is
+    read for its players' pages)."""
     if not ids:
         return {}
-    tables = list(Table.objects.filter(pk__in=ids).select_related("round"))
-    for table in tables:
+    db = connection.alias
+    table_columns, round_columns = columns(Table), columns(Round)
+    tables = []
+    for values in select_in(Table, (*table_columns, *(f"round__{c}" for c in round_columns)),
+                            "id", ids):
+        table = Table.from_db(db, table_columns, values[:len(table_columns)])
+        table.round = Round.from_db(db, round_columns, values[len(table_columns):])
         table.round.tournament = tournament
+        tables.append(table)
     confirmed: dict[int, set] = {t.pk: set() for t in tables}
-    for table_id, seat, version in SheetConfirmation.objects.filter(
-            table_id__in=ids).values_list("table_id", "seat", "version"):
+    for table_id, seat, version in select_in(SheetConfirmation, ("table", "seat", "version"),
+                                             "table", ids):
         confirmed[table_id].add((seat, version))
     return {state["id"]: _TableReads(
         table, state, frozenset(confirmed[table.pk]),

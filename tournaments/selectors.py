@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from django.db import connection
 from django.db.models import Max, Prefetch
 
 from clubs.models import Club
@@ -56,6 +57,7 @@ from tournaments.prizes.payout import (
 from tournaments.standings import rank
 from tournaments.standings.clubs import club_standings
 from tournaments.standings.teams import team_standings
+from tournaments.statements import columns, select_in
 
 
 def deal_plan(table: Table, first: int | None, *, players: int | None = None,
@@ -85,10 +87,10 @@ def _with_json(deal: dict[str, Any]) -> dict[str, Any]:
     return {**deal, "record_json": json.dumps(deal["record"])}
 
 
-def _state(table: Table, seats: list[Seat], deals: list[Deal] | None,
+def _state(table: Table, seats: list[tuple[Seat, str]], deals: list[Deal] | None,
            records: list[dict[str, Any]]) -> dict[str, Any]:
-    """``records``: the sheet's records in order (the engine judges completeness and
-    the next deal's hints from them)."""
+    """``seats``: each with its player's name; ``records``: the sheet's records in order
+    (the engine judges completeness and the next deal's hints from them)."""
     tournament = table.round.tournament
     engine = get_engine(tournament.game)
     rules = engine.options(tournament.rules)
@@ -132,11 +134,11 @@ def _state(table: Table, seats: list[Seat], deals: list[Deal] | None,
         "next_deal": next_number,
         "dealer": hints["dealer"] if hints else None,
         "next": hints,
-        "seats": [{"seat": s.seat, "participant": s.participant_id,
-                   "name": s.participant.player.name} for s in seats],
+        "seats": [{"seat": s.seat, "participant": s.participant_id, "name": name}
+                  for s, name in seats],
         "summary": table.summary,
         "totals": [{"seat": s.seat, "participant": s.participant_id, "score": s.score,
-                    **s.figures} for s in seats],
+                    **s.figures} for s, _name in seats],
     }
     if deals is not None:
         rows = [_with_json(deal_state(d)) for d in deals]
@@ -154,26 +156,32 @@ def table_states(tables: Sequence[Table], *, deals: bool = True) -> list[dict[st
 
     Each table's ``round.tournament`` must be loaded already (``select_related`` or
     attached by the caller). With ``deals=False`` the states carry ``deal_count`` but no
-    ``deals`` list: enough for an overview, without reading every deal's record."""
+    ``deals`` list: enough for an overview, without reading every deal's record. The
+    statements are written once per process (``tournaments.statements``), not compiled
+    by the ORM on every read: a player's page reads its table after every deal there."""
     ids = [t.pk for t in tables]
     if not ids:
         return []
-    seats: dict[int, list[Seat]] = defaultdict(list)
-    for seat in (Seat.objects.filter(table_id__in=ids)
-                 .select_related("participant__player").order_by("table_id", "seat")):
-        seats[seat.table_id].append(seat)
+    db = connection.alias
+    names = columns(Seat)
+    seats: dict[int, list[tuple[Seat, str]]] = defaultdict(list)
+    for *values, name in select_in(Seat, (*names, "participant__player__name"), "table",
+                                   ids, order_by=("table", "seat")):
+        seat = Seat.from_db(db, names, values)
+        seats[seat.table_id].append((seat, name))
     if deals:
+        names = columns(Deal)
         by_table: dict[int, list[Deal]] = defaultdict(list)
-        for deal in Deal.objects.filter(table_id__in=ids).order_by("table_id", "number"):
+        for values in select_in(Deal, names, "table", ids, order_by=("table", "number")):
+            deal = Deal.from_db(db, names, values)
             by_table[deal.table_id].append(deal)
         return [_state(t, seats[t.pk], by_table[t.pk], [d.record for d in by_table[t.pk]])
                 for t in tables]
     # the records alone: whether a sheet is complete and who deals next are the
     # engine's answers from them, not a count of rows
     records: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for table_id, record in (Deal.objects.filter(table_id__in=ids)
-                             .order_by("table_id", "number")
-                             .values_list("table_id", "record")):
+    for table_id, record in select_in(Deal, ("table", "record"), "table", ids,
+                                      order_by=("table", "number")):
         records[table_id].append(record)
     return [_state(t, seats[t.pk], None, records[t.pk]) for t in tables]
 

@@ -33,6 +33,28 @@ def test_deal_with_a_lone_surrogate_is_400_and_stores_nothing(table_client, tabl
     assert not Deal.objects.exists() and not IdempotencyKey.objects.exists()
 
 
+@pytest.mark.parametrize("key", ["k\x00", "\x1b[0m", "a\nb", "\x7f"])
+def test_an_idempotency_key_with_a_control_character_is_400_and_stores_nothing(
+        table_client, table, key):
+    """HTTP allows none in a header's value, nor PostgreSQL a NUL in a text: a key that
+    holds one is refused naming the header, in the reader's language, before any
+    look-up; a tab is allowed."""
+    resp = raw_post(table_client, f"/api/v1/tables/{table['id']}/deals/",
+                    json.dumps({"number": 1, **CLUBS_WON}), HTTP_IDEMPOTENCY_KEY=key,
+                    HTTP_ACCEPT_LANGUAGE="en")
+    assert resp.status_code == 400, resp.content
+    assert resp.json()["Idempotency-Key"] == [
+        "The Idempotency-Key contains a control character."]
+    assert not Deal.objects.exists() and not IdempotencyKey.objects.exists()
+    german = raw_post(table_client, f"/api/v1/tables/{table['id']}/deals/",
+                      json.dumps({"number": 1, **CLUBS_WON}), HTTP_IDEMPOTENCY_KEY=key)
+    assert german.json()["Idempotency-Key"] == [
+        "Der Idempotency-Key enthält ein Steuerzeichen."]
+    tab = raw_post(table_client, f"/api/v1/tables/{table['id']}/deals/",
+                   json.dumps({"number": 1, **CLUBS_WON}), HTTP_IDEMPOTENCY_KEY="a\tb")
+    assert tab.status_code == 201, tab.content
+
+
 def test_scorer_with_a_surrogate_key_is_400(anon_client):
     resp = raw_post(anon_client, "/api/v1/games/skat/score/",
                     '{"players":4,"deals":[],"\\ud800":1}', HTTP_ACCEPT_LANGUAGE="en")

@@ -120,7 +120,7 @@ def test_a_committed_deal_post_publishes_one_invalidation(table_client, table):
 # the test's transaction the table endpoint's own transaction is a savepoint (opened and
 # released: 2), then the table's locked load, and what the write itself needs. Its rows
 # (INSERT deal, INSERT history, UPDATE seats, UPDATE table version, INSERT outbox) go to
-# PostgreSQL as one text in one round trip (``services.statements``); SQLite runs them in turn.
+# PostgreSQL as one text in one round trip (``tournaments.statements``); SQLite runs them in turn.
 def _rows(count: int) -> int:
     return 1 if connection.vendor == "postgresql" else count
 
@@ -287,7 +287,7 @@ def test_the_rows_written_together_are_stored_as_the_orm_stores_them(table):
     from django.db.models import signals
 
     from tournaments.models import Deal, SheetEvent, StandingsOutbox
-    from tournaments.services.statements import WRITTEN, Writes
+    from tournaments.statements import WRITTEN, Writes
 
     stored = Table.objects.select_related("round").get(pk=table["id"])
     record = {"declarer": 1, "game": "grand", "note": "50 % ä"}
@@ -334,7 +334,7 @@ def test_a_failing_row_fails_the_write_and_keeps_none_of_its_rows(table):
     from django.db import IntegrityError
 
     from tournaments.models import Deal, SheetEvent
-    from tournaments.services.statements import Writes
+    from tournaments.statements import Writes
 
     stored = Table.objects.get(pk=table["id"])
     Deal.objects.create(table=stored, number=1, record={}, scores=[0, 0, 0])
@@ -358,7 +358,7 @@ def test_a_written_once_select_reads_what_values_list_reads(table_client, table)
     """``select`` converts each value by its field (JSON, times, on either database) and
     finds rows by a foreign key's id and a text with characters beyond ASCII."""
     from tournaments.models import Deal, IdempotencyKey
-    from tournaments.services.statements import select
+    from tournaments.statements import select
 
     for number in (1, 2, 3):
         assert post_deal(table_client, table, number,
@@ -373,3 +373,32 @@ def test_a_written_once_select_reads_what_values_list_reads(table_client, table)
         table_id=table["id"], key="schlüssel-2").values_list(*names).get())]
     assert found[0][2]["number"] == 2 and found[0][1] == 201
     assert select(IdempotencyKey, names, {"table": table["id"], "key": "schlüssel"}) == []
+
+
+@pytest.mark.django_db
+def test_a_written_once_select_in_reads_what_values_list_reads(table_client, table,
+                                                               other_table):
+    """``select_in`` finds the rows whose key is one of several values, follows required
+    foreign keys to the rows they point to (a seat's player's name) and converts each
+    value by its field, as ``values_list`` does; a nullable link is refused, not read
+    as an inner join that would drop rows."""
+    from tournaments.models import Deal, Seat, SheetEvent
+    from tournaments.statements import columns, select_in
+
+    for number in (1, 2):
+        assert post_deal(table_client, table, number).status_code == 201
+    ids = [table["id"], other_table["id"]]
+    names = ("table", "seat", "participant__player__name", "participant__start_number",
+             "score", "figures")
+    assert select_in(Seat, names, "table", ids, order_by=("table", "seat")) == [
+        list(row) for row in Seat.objects.filter(table_id__in=ids)
+        .order_by("table_id", "seat").values_list(*names)]
+    deals = select_in(Deal, columns(Deal), "table", ids, order_by=("table", "number"))
+    assert deals == [list(row) for row in Deal.objects.filter(table_id__in=ids)
+                     .order_by("table_id", "number").values_list(*columns(Deal))]
+    assert [Deal.from_db("default", columns(Deal), row).record for row in deals] == [
+        d.record for d in Deal.objects.filter(table_id__in=ids).order_by("number")]
+    assert select_in(Deal, ("number",), "table", [other_table["id"]]) == []
+    assert select_in(Deal, ("number",), "table", []) == []
+    with pytest.raises(ValueError, match="required foreign keys"):
+        select_in(SheetEvent, ("participant__player__name",), "table", ids)

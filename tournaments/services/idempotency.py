@@ -22,7 +22,7 @@ from games.errors import user_error
 from tournaments.errors import StateConflict
 from tournaments.models import IdempotencyKey, Table
 from tournaments.services.sheets import SheetWrite, sheet_write
-from tournaments.services.statements import Writes, select
+from tournaments.statements import Writes, select
 
 Answer = tuple[int, Any, dict[str, str]]  # status, JSON body, headers
 
@@ -58,6 +58,10 @@ def _once(table: Table, key: str, fingerprint: str,
     if len(key) > 255:
         raise user_error("Idempotency-Key",
                          _("The Idempotency-Key is longer than 255 characters."))
+    if any(c != "\t" and (c < " " or c == "\x7f") for c in key):
+        # HTTP allows none in a header's value, nor PostgreSQL a NUL in a text
+        raise user_error("Idempotency-Key",
+                         _("The Idempotency-Key contains a control character."))
     # one row at most (unique per table); statements written once (``statements``)
     for request_hash, *answer in select(IdempotencyKey, ("request_hash", "status", "body",
                                                          "headers"),

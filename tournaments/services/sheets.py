@@ -41,7 +41,7 @@ from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import finished_refusal
-from tournaments.services.statements import Writes, convert, converters, select
+from tournaments.statements import Writes, convert, converters, select
 
 
 @dataclass(frozen=True)

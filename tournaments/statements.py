@@ -1,4 +1,5 @@
-"""The statements of a sheet write, written once per process from the models' fields.
+"""The statements of a sheet write and of the sheet's reads, written once per process
+from the models' fields.
 
 A deal POST is the hottest write of a championship day (60 a second at 750 tables), and
 the ORM's compilation of its statements took about as long as PostgreSQL took to run
@@ -7,7 +8,9 @@ go in prepared by their fields (``pre_save``: ``auto_now`` and ``auto_now_add``
 included) and come out through the fields' converters, as with the ORM.
 
 ``select``: the values of some fields of a model's rows found by equality (the sheet's
-deals, an idempotency key).
+deals, an idempotency key). ``select_in``: of the rows whose key is one of several
+values, fields of the rows they point to included (a table's state: its seats with the
+players' names, its deals; the player's page reads it after every deal of the table).
 
 ``Writes``: rows sent to the database together. Entering a deal stores five: the deal,
 its history entry, the seats' totals, the table's version and the standings outbox row.
@@ -83,6 +86,69 @@ def select(model: type[Model], names: Sequence[str], where: dict[str, Any], *,
                                connection.vendor)
     params = [field.get_db_prep_value(value, connection)
               for field, value in zip(keys, where.values(), strict=True)]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return [convert(list(row), found) for row in cursor.fetchall()]
+
+
+@functools.cache
+def columns(model: type[Model]) -> tuple[str, ...]:
+    """The attribute names of ``model``'s columns, in the order ``Model.from_db`` takes
+    a whole row's values."""
+    return tuple(f.attname for f in model._meta.concrete_fields)
+
+
+@functools.lru_cache(maxsize=256)  # one per number of values: a page of all tables asks many
+def _select_in(model: type[Model], names: tuple[str, ...], key: str, count: int,
+               order_by: tuple[str, ...], vendor: str
+               ) -> tuple[str, Field, tuple[tuple[int, Any, tuple], ...]]:
+    quote = connection.ops.quote_name
+    joins: dict[tuple[str, ...], tuple[str, type[Model]]] = {(): ("t", model)}
+    sql_joins = []
+
+    def column(name: str) -> tuple[str, Field]:
+        *path, last = name.split("__")
+        for depth in range(1, len(path) + 1):
+            if tuple(path[:depth]) not in joins:
+                alias, owner = joins[tuple(path[:depth - 1])]
+                link = owner._meta.get_field(path[depth - 1])
+                if not link.many_to_one or link.null:
+                    raise ValueError(f"{name}: only required foreign keys are followed")
+                target = link.related_model
+                joins[tuple(path[:depth])] = (f"j{len(joins)}", target)
+                sql_joins.append(
+                    f"INNER JOIN {quote(target._meta.db_table)} j{len(joins) - 1} "
+                    f"ON j{len(joins) - 1}.{quote(target._meta.pk.column)} = "
+                    f"{alias}.{quote(link.column)}")
+        alias, owner = joins[tuple(path)]
+        field = owner._meta.get_field(last)
+        return alias, field
+
+    selected = [column(name) for name in names]
+    key_field = model._meta.get_field(key)
+    sql = (f"SELECT {', '.join(f'{alias}.{quote(f.column)}' for alias, f in selected)} "
+           f"FROM {quote(model._meta.db_table)} t {' '.join(sql_joins)} "
+           f"WHERE t.{quote(key_field.column)} IN ({', '.join(['%s'] * count)})")
+    if order_by:
+        sql += " ORDER BY " + ", ".join(
+            f"t.{quote(model._meta.get_field(name).column)}" for name in order_by)
+    found = []
+    for index, (alias, field) in enumerate(selected):
+        found.extend(converters(alias, [field], start=index))
+    return sql, key_field, tuple(found)
+
+
+def select_in(model: type[Model], names: Sequence[str], key: str, values: Sequence[Any], *,
+              order_by: Sequence[str] = ()) -> list[list[Any]]:
+    """The values of ``names`` of ``model``'s rows whose field ``key`` is one of
+    ``values`` (a foreign key by its ids), as the ORM's ``values_list`` gives them: a
+    name may follow required foreign keys (``"participant__player__name"``);
+    ``order_by``: fields of ``model``. One statement per number of ``values``."""
+    if not values:
+        return []
+    sql, key_field, found = _select_in(model, tuple(names), key, len(values),
+                                       tuple(order_by), connection.vendor)
+    params = [key_field.get_db_prep_value(value, connection) for value in values]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return [convert(list(row), found) for row in cursor.fetchall()]
