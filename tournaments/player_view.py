@@ -346,14 +346,12 @@ def _shared_tables(ids: list[int], reads: dict[int, snapshots.Before],
     tables = {t: _unpacked(found[names[t]], tournament) for t in ids if names[t] in found}
     read = _tables([t for t in ids if t not in tables], tournament)
     snapshots.share({names[t]: (reads[t], _packed(value)) for t, value in read.items()})
-    tables = {t: replace(value, shared=snapshots.shared_version(names[t], reads[t]))
-              for t, value in tables.items()}
-    read = {t: replace(value, shared=snapshots.shared_version(names[t], reads[t]))
-            for t, value in read.items()}
-    for table_id, value in (*tables.items(), *read.items()):
+    known = {t: replace(value, shared=snapshots.shared_version(names[t], reads[t]))
+             for t, value in (*tables.items(), *read.items())}
+    for table_id, value in known.items():
         snapshots.keep(("me-table", table_id), reads[table_id].scopes, value,
                        reads[table_id])
-    return {**tables, **read}
+    return known
 
 
 def _fields(instance) -> tuple[str | None, tuple[str, ...], tuple]:

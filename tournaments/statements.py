@@ -114,11 +114,11 @@ def _select_in(model: type[Model], names: tuple[str, ...], key: str, count: int,
                 link = owner._meta.get_field(path[depth - 1])
                 if not link.many_to_one or link.null:
                     raise ValueError(f"{name}: only required foreign keys are followed")
-                target = link.related_model
-                joins[tuple(path[:depth])] = (f"j{len(joins)}", target)
+                target, joined = link.related_model, f"j{len(joins)}"
+                joins[tuple(path[:depth])] = (joined, target)
                 sql_joins.append(
-                    f"INNER JOIN {quote(target._meta.db_table)} j{len(joins) - 1} "
-                    f"ON j{len(joins) - 1}.{quote(target._meta.pk.column)} = "
+                    f"INNER JOIN {quote(target._meta.db_table)} {joined} "
+                    f"ON {joined}.{quote(target._meta.pk.column)} = "
                     f"{alias}.{quote(link.column)}")
         alias, owner = joins[tuple(path)]
         field = owner._meta.get_field(last)

@@ -21,11 +21,11 @@ confirmation). A view that renders an answer for a published tournament declares
 scopes (``mark``); the middleware remembers the answer with what it read of those
 scopes before the view's first database read: the counts of invalidations pushed to
 this process (while the listener is subscribed: served as long as none of its scopes was
-invalidated since, with no Redis round trip; dropped without one once the counts say
-one was) and the scopes' *tokens* on Redis (otherwise: served while the cache still
-holds those tokens, one round trip per poll for all its scopes). Where the scopes are
-known only from the view (a page found by its slug, a player's table found by the
-token) the first render teaches them and the next one is remembered.
+invalidated since, with no Redis round trip) and the scopes' *tokens* on Redis
+(otherwise: served while the cache still holds those tokens, one round trip per poll for
+all its scopes). Where the scopes are known only from the view (a page found by its
+slug, a player's table found by the token) the first render teaches them and the next
+one is remembered.
 
 So a deal at one table of a championship drops the API's standings (``stale`` flips) and
 the pages of that table's four players, not the 3,000 others; a board rendered while the
@@ -221,14 +221,9 @@ def read_tokens(scopes) -> tuple[int | None, ...]:
     return tuple(int(raw) if raw is not None and raw.isdigit() else None for raw in raws)
 
 
-def read_token(scope: int | str) -> int | None:
-    """One scope's token (``read_tokens``)."""
-    return read_tokens((scope,))[0]
-
-
 def _delete_tokens(scopes, then_publish: str | None = None) -> None:
     """Delete the scopes' tokens, on every invalidation (each deal's POST): straight
-    through the owner's client, like ``read_token``, not a new cache client per call;
+    through the owner's client, like ``read_tokens``, not a new cache client per call;
     ``then_publish``: the invalidation's message, published after the deletion in the
     same round trip (a pipeline: Redis runs the two in order)."""
     client = connection.client()
@@ -489,12 +484,8 @@ class Before(NamedTuple):
 def _memo_holds(memo: _Memo, now: float) -> bool:
     if now - memo.made >= MEMO_SECONDS:
         return False
-    if memo.seen is not None:
-        seen = _seen(memo.scopes)
-        if seen == memo.seen:
-            return True
-        if _moved(memo.seen, seen):
-            return False
+    if memo.seen is not None and _seen(memo.scopes) == memo.seen:
+        return True
     # (a new subscription voids the counts: the tokens decide)
     return memo.tokens is not None and _tokens_hold(memo.scopes, memo.tokens)
 
@@ -555,19 +546,16 @@ def memo(key: tuple, scopes: tuple[str, ...], build: Callable[[], Any]) -> Any:
 SHARED_SECONDS = 30
 
 
-def _shared_key(name: str, read: Before) -> str | None:
+def shared_version(name: str, read: Before) -> str | None:
+    """The key under which what was read under ``name`` after ``read`` is shared
+    (``shared``, ``share``), and the version by which every process knows it — for
+    what is made of it to be shared as well (``versioned``) — or None where nothing is
+    shared."""
     # without Redis each process has a cache of its own, and no other process to share
     # with: nothing is pickled into it; no tokens (the cache failed): nothing is shared
     if read.tokens is None or connection.client() is None:
         return None
     return f"standings:shared:{name}:" + ":".join(str(token) for token in read.tokens)
-
-
-def shared_version(name: str, read: Before) -> str | None:
-    """The version by which every process knows what was read under ``name`` after
-    ``read`` (``shared``, ``share``) — for what is made of it to be shared as well
-    (``versioned``) — or None where nothing is shared."""
-    return _shared_key(name, read)
 
 
 def shared(reads: dict[str, Before]) -> dict[str, Any]:
@@ -576,7 +564,7 @@ def shared(reads: dict[str, Before]) -> dict[str, Any]:
     invalidated since: the tokens read before are part of the key. One round trip; {}
     when the cache fails."""
     keys = {name: key for name, read in reads.items()
-            if (key := _shared_key(name, read)) is not None}
+            if (key := shared_version(name, read)) is not None}
     if not keys:
         return {}
     try:
@@ -592,7 +580,7 @@ def share(values: dict[str, tuple[Before, Any]]) -> None:
     for ``SHARED_SECONDS`` (one round trip). A change committed during the read deleted
     the tokens it is keyed by: no reader after the change finds it."""
     keyed = {key: value for name, (read, value) in values.items()
-             if (key := _shared_key(name, read)) is not None}
+             if (key := shared_version(name, read)) is not None}
     if not keyed:
         return
     try:
@@ -730,16 +718,6 @@ def _seen(scopes: tuple[str, ...]) -> tuple | None:
     return None if None in counts else counts
 
 
-def _moved(then: tuple | None, now: tuple | None) -> bool:
-    """Whether the pushed counts say a scope was invalidated between ``then`` and ``now``
-    (both ``_seen``, of the same scopes): the same subscription counted more. Then its
-    token was deleted before the invalidation was published, and asking Redis would
-    only say so again; after a new subscription (or without one) the tokens decide."""
-    return (then is not None and now is not None
-            and all(a[0] == b[0] for a, b in zip(then, now, strict=True))
-            and then != now)
-
-
 def _tokens(scopes: tuple[str, ...]) -> tuple | None:
     """The scopes' tokens as ``current_token`` gives them, the present ones in one round
     trip (a player's page has three scopes); None when the cache fails."""
@@ -859,8 +837,6 @@ class StandingsSnapshotMiddleware:
         pushed = (seen is not None and snapshot.seen == seen
                   and time.monotonic() - snapshot.confirmed < TOKEN_SECONDS)
         if not pushed:
-            if _moved(snapshot.seen, seen):
-                return None  # invalidated since it was remembered
             if not _tokens_hold(scopes, snapshot.tokens):  # kept: a 304 may re-tag it
                 return None
             if seen is not None:  # unchanged since ``seen`` was read: trusted from now on
