@@ -1,5 +1,6 @@
 """Public board and tablet sheet pages without a browser: access, ETag, language, budget."""
 
+import json
 import os
 import re
 
@@ -141,6 +142,29 @@ def test_sheet_list_revalidates_with_304_until_the_sheet_changes(client, table):
     assert 'data-count="1"' in changed.content.decode()
     english = client.get(url, HTTP_IF_NONE_MATCH=changed["ETag"], HTTP_ACCEPT_LANGUAGE="en")
     assert english.status_code == 200  # another language is another document
+
+
+def _page_tag(page) -> str:
+    config = re.search(r'<script id="sheet-config" type="application/json">(.*?)</script>',
+                       page.content.decode(), re.S)
+    return json.loads(config.group(1))["listTag"]
+
+
+def test_a_sheet_page_carries_its_lists_tag_so_its_first_poll_is_a_304(client, table):
+    """The page embeds the list: its script asks with the page's tag and keeps the rows
+    it shows (a row tapped during the first poll is not replaced under the finger), while
+    a page older than its list (a deal stored since, an offline copy) is answered anew."""
+    url = f"/t/{table['entry_token']}/"
+    tag = _page_tag(client.get(url))
+    assert client.get(url + "sheet/", HTTP_IF_NONE_MATCH=tag).status_code == 304
+    api = table_client_for(table["entry_token"])
+    assert api.post(f"/api/v1/tables/{table['id']}/deals/", {"number": 1, "passed": True},
+                    format="json").status_code == 201
+    moved = client.get(url + "sheet/", HTTP_IF_NONE_MATCH=tag)
+    assert moved.status_code == 200 and 'data-count="1"' in moved.content.decode()
+    assert _page_tag(client.get(url)) == moved["ETag"]
+    english = _page_tag(client.get(url, HTTP_ACCEPT_LANGUAGE="en"))
+    assert english != moved["ETag"]  # the page in English embeds the English list
 
 
 def test_chart_draws_lines_after_one_round_and_keeps_names_apart():

@@ -22,6 +22,13 @@ from tournaments.policies import directs_table, sheet_refusal
 from tournaments.selectors import deal_plan, table_state
 
 
+def list_etag(table: Table) -> str:
+    """The ETag of a table's paper list at the version read: its fragment's, and the
+    page's, which embeds the same list (its script asks with it, so a page just loaded
+    is answered 304 and the list a player is about to tap is not replaced)."""
+    return f'"sheet-{table.pk}.{table.version}.{get_language()}"'
+
+
 def _token_table(token: str) -> Table:
     table = (Table.objects.select_related("round__tournament")
              .filter(entry_token=token).first())
@@ -71,6 +78,7 @@ def sheet_context(request, table: Table, *, token: str | None, player=None,
             "tableId": table.pk,
             "token": token,
             "api": reverse("table-detail", args=[table.pk]),
+            "listTag": list_etag(table),
             "sheetUrl": sheet_url or (reverse("pages:sheet-list", args=[token]) if token
                                       else reverse("pages:staff-sheet-list", args=[table.pk])),
             "lang": get_language(),
@@ -103,7 +111,7 @@ def sheet_page(request, token: str):
 def list_answer(request, table: Table):
     """The paper-list fragment, or 304 when the asking device already shows this version
     of the sheet (devices at a table poll it every few seconds)."""
-    etag = f'"sheet-{table.pk}.{table.version}.{get_language()}"'
+    etag = list_etag(table)
     headers = {"Cache-Control": "no-cache"}
     answer = precondition_answer(request, etag, headers)
     if answer is not None:

@@ -237,7 +237,10 @@ function unpark() {
 
 // ------------------------------------------------------------------ the sheet list
 
-let listTag = null;
+// The page embeds the list at this version: its first re-read is a 304 unless a deal
+// moved in between (or the page is an older offline copy), and a row being tapped is
+// not replaced by an identical one under the finger.
+let listTag = cfg.listTag || null;
 
 /* Re-read the sheet's list; ``force`` skips the conditional request. A 304 costs the
  * server one small query, so devices poll it while the page is visible. */
@@ -465,7 +468,7 @@ if (form && head && head.state === "conflict") {
 } else if (form && draft && draft.record && !draft.fixing) {
   fill(draft.record);
 }
-refreshSheet(true);  // a page reopened from the offline copy may be older than its list
+refreshSheet(false);  // a page reopened from the offline copy may be older than its list
 flush(false);
 
 // Offline reopening: the service worker (HTTPS or localhost only) keeps this page, its
