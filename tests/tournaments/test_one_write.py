@@ -108,7 +108,13 @@ def test_a_committed_deal_post_publishes_one_invalidation(table_client, table):
         stop.set()
         listener.join()
         pubsub.close()
-    # one message: that tournament's sheets and that table (``invalidation_message``)
+    # one message: that tournament's sheets and that table (``invalidation_message``),
+    # after the name of the process that sent it (``invalidations.origin``)
+    sent = [m.partition(b"/") for m in heard]
+    heard = [text for _origin, _slash, text in sent]
+    assert {origin for origin, _slash, text in sent
+            if text.split(b":")[0] == str(tournament_id).encode()} == {
+        invalidations.origin().encode()}, sent
     assert heard.count(f"{tournament_id}:{table['id']}".encode()) == 1, heard
     # (no other message of this tournament; others' may share a Redis's channels)
     assert [m for m in heard if m.split(b":")[0] == str(tournament_id).encode()] == [

@@ -21,7 +21,11 @@ the pages of the players at that table). One message names what changed:
 ``"<tournament>:<table>"`` a sheet change (that tournament's sheets and that table),
 ``":<table>"`` a change that only that table's players see (a confirmation), ``"a"``
 (``ACCESS``) a change of who may read what (a staff token, a user, a tournament's
-directors, a club's admins). A computation is a scope of its own so that what a player's
+directors, a club's admins). ``publish`` puts the sending process before it
+(``"<origin>/<text>"``): a process has counted its own invalidation when it made it, so
+its listener does not count it again when the message comes back (a count that moved
+then always means another change, and a snapshot remembered in between outlives the
+echo). A computation is a scope of its own so that what a player's
 page reads besides the standings (the seats, the table, the confirmations) outlives the
 computations of a championship, which come every few seconds.
 """
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
 import threading
 import time
 from typing import Any
@@ -52,6 +57,8 @@ _bumped: dict[str, int] = {}
 _sequence = {"last": 0}
 # the process the listener runs in, its subscription's generation, and whether it is live
 _state: dict = {"pid": None, "generation": 0, "live": False}
+# this process's name in what it publishes (``origin``)
+_origin: dict = {"pid": None, "name": ""}
 
 
 def _pushing() -> bool:
@@ -134,12 +141,33 @@ def unchanged_since(start: tuple[int, int] | None, scopes) -> bool:
     return all(_bumped.get(str(scope), 0) <= start[1] for scope in scopes)
 
 
+def origin() -> str:
+    """This process's name in the messages it publishes: drawn once per process (a
+    forked worker draws its own)."""
+    if _origin["pid"] != os.getpid():
+        with _lock:
+            if _origin["pid"] != os.getpid():
+                _origin.update(pid=os.getpid(), name=secrets.token_hex(6))
+    return _origin["name"]
+
+
 def publish(text: int | str, via: Any = None) -> None:
-    """Tell every process (``text``: an ``invalidation_message``); raises when Redis
-    cannot be reached (the caller logs it). ``via``: a pipeline of the owner's client
-    that sends it with the caller's other commands, in one round trip."""
+    """Tell every other process (``text``: an ``invalidation_message``, counted here
+    already by ``bump``); raises when Redis cannot be reached (the caller logs it).
+    ``via``: a pipeline of the owner's client that sends it with the caller's other
+    commands, in one round trip."""
     if _pushing():
-        (via if via is not None else connection.client()).publish(_channel(), str(text))
+        (via if via is not None else connection.client()).publish(
+            _channel(), f"{origin()}/{text}")
+
+
+def heard(message: str) -> tuple[str, ...]:
+    """The scopes a message heard on the channel names for this process to count: none
+    of its own (``origin``), and those of a message without an origin as well."""
+    sender, slash, text = message.rpartition("/")
+    if slash and sender == origin():
+        return ()
+    return scopes_of(text)
 
 
 def seen(scope: int | str) -> tuple[int, int] | None:
@@ -195,7 +223,7 @@ def _subscribed(client: redis.Redis, channel: str) -> None:
             elif message["type"] == "message":
                 data = message["data"]
                 text = data.decode("ascii", "replace") if isinstance(data, bytes) else data
-                for scope in scopes_of(str(text)):
+                for scope in heard(str(text)):
                     bump(scope)
     finally:
         pubsub.close()

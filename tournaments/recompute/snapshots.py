@@ -21,11 +21,12 @@ confirmation). A view that renders an answer for a published tournament declares
 scopes (``mark``); the middleware remembers the answer with what it read of those
 scopes before the view's first database read: the counts of invalidations pushed to
 this process (while the listener is subscribed: served as long as none of its scopes was
-invalidated since, with no Redis round trip) and the scopes' *tokens* on Redis
-(otherwise: served while the cache still holds those tokens, one round trip per poll for
-all its scopes). Where the scopes are known only from the view (a page found by its
-slug, a player's table found by the token) the first render teaches them and the next
-one is remembered.
+invalidated since, with no Redis round trip; dropped without one once the counts say
+one was, as a process does not count its own invalidations twice) and the scopes'
+*tokens* on Redis (otherwise: served while the cache still holds those tokens, one round
+trip per poll for all its scopes). Where the scopes are known only from the view (a
+page found by its slug, a player's table found by the token) the first render teaches
+them and the next one is remembered.
 
 So a deal at one table of a championship drops the API's standings (``stale`` flips) and
 the pages of that table's four players, not the 3,000 others; a board rendered while the
@@ -484,8 +485,12 @@ class Before(NamedTuple):
 def _memo_holds(memo: _Memo, now: float) -> bool:
     if now - memo.made >= MEMO_SECONDS:
         return False
-    if memo.seen is not None and _seen(memo.scopes) == memo.seen:
-        return True
+    if memo.seen is not None:
+        seen = _seen(memo.scopes)
+        if seen == memo.seen:
+            return True
+        if _moved(memo.seen, seen):
+            return False
     # (a new subscription voids the counts: the tokens decide)
     return memo.tokens is not None and _tokens_hold(memo.scopes, memo.tokens)
 
@@ -718,9 +723,36 @@ def _seen(scopes: tuple[str, ...]) -> tuple | None:
     return None if None in counts else counts
 
 
+def _moved(then: tuple | None, now: tuple | None) -> bool:
+    """Whether the pushed counts say a scope was invalidated between ``then`` and ``now``
+    (both ``_seen``, of the same scopes): the same subscription counted more. Then its
+    token was deleted before the invalidation was published, and asking Redis would
+    only say so again (a process's own invalidations are counted once: ``invalidations.
+    heard``); after a new subscription (or without one) the tokens decide."""
+    return (then is not None and now is not None
+            and all(a[0] == b[0] for a, b in zip(then, now, strict=True))
+            and then != now)
+
+
 def _tokens(scopes: tuple[str, ...]) -> tuple | None:
-    """The scopes' tokens as ``current_token`` gives them, the present ones in one round
-    trip (a player's page has three scopes); None when the cache fails."""
+    """The scopes' tokens as ``current_token`` gives them — a missing one drawn — in one
+    round trip (a player's page has three scopes; after a computation or a deal one of
+    them is gone); None when the cache fails."""
+    client = connection.client()
+    if client is not None:
+        keys = [connection.key(_token_key(scope)) for scope in scopes]
+        pipe = client.pipeline(transaction=False)
+        for key in keys:  # ``cache.add``: only where there is none
+            pipe.set(key, secrets.randbits(62) + 1, ex=TOKEN_SECONDS, nx=True)
+        pipe.mget(keys)
+        try:
+            raws = pipe.execute()[-1]
+        except Exception:
+            log.warning("standings cache unavailable", exc_info=True)
+            return None
+        tokens = tuple(int(raw) if raw is not None and raw.isdigit() else None
+                       for raw in raws)
+        return None if None in tokens else tokens
     keys = [_token_key(scope) for scope in scopes]
     try:
         found = cache.get_many(keys)
@@ -837,6 +869,8 @@ class StandingsSnapshotMiddleware:
         pushed = (seen is not None and snapshot.seen == seen
                   and time.monotonic() - snapshot.confirmed < TOKEN_SECONDS)
         if not pushed:
+            if _moved(snapshot.seen, seen):
+                return None  # invalidated since it was remembered
             if not _tokens_hold(scopes, snapshot.tokens):  # kept: a 304 may re-tag it
                 return None
             if seen is not None:  # unchanged since ``seen`` was read: trusted from now on
