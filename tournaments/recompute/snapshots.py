@@ -218,8 +218,17 @@ def read_tokens(scopes) -> tuple[int | None, ...]:
     if client is None:
         found = cache.get_many([_token_key(scope) for scope in scopes])
         return tuple(found.get(_token_key(scope)) for scope in scopes)
-    raws = client.mget([connection.key(_token_key(scope)) for scope in scopes])
+    return _stored_tokens(client.mget([connection.key(_token_key(scope)) for scope in scopes]))
+
+
+def _stored_tokens(raws) -> tuple[int | None, ...]:
+    """Tokens as Redis returns them (plain digits, as Django's serializer stores ints);
+    None where there is none."""
     return tuple(int(raw) if raw is not None and raw.isdigit() else None for raw in raws)
+
+
+def _new_token() -> int:
+    return secrets.randbits(62) + 1
 
 
 def _delete_tokens(scopes, then_publish: str | None = None) -> None:
@@ -249,7 +258,7 @@ def current_token(scope: int | str) -> int | None:
     try:
         token = cache.get(key)
         if token is None:
-            cache.add(key, secrets.randbits(62) + 1, TOKEN_SECONDS)
+            cache.add(key, _new_token(), TOKEN_SECONDS)
             token = cache.get(key)
         return token
     except Exception:
@@ -743,15 +752,14 @@ def _tokens(scopes: tuple[str, ...]) -> tuple | None:
         keys = [connection.key(_token_key(scope)) for scope in scopes]
         pipe = client.pipeline(transaction=False)
         for key in keys:  # ``cache.add``: only where there is none
-            pipe.set(key, secrets.randbits(62) + 1, ex=TOKEN_SECONDS, nx=True)
+            pipe.set(key, _new_token(), ex=TOKEN_SECONDS, nx=True)
         pipe.mget(keys)
         try:
             raws = pipe.execute()[-1]
         except Exception:
             log.warning("standings cache unavailable", exc_info=True)
             return None
-        tokens = tuple(int(raw) if raw is not None and raw.isdigit() else None
-                       for raw in raws)
+        tokens = _stored_tokens(raws)
         return None if None in tokens else tokens
     keys = [_token_key(scope) for scope in scopes]
     try:
