@@ -75,6 +75,14 @@ def page(request, browser):
     assert errors == [], f"JavaScript errors: {errors}"
 
 
+def offline_ready(page) -> None:
+    """Wait until the sheet's service worker controls the page and has fetched once more
+    what loaded before it. A request the page sends while the worker takes over can reach
+    the server past ``page.route`` (stop 46's CI: a held confirmation went straight
+    through), so a test that holds or fails requests waits for this first."""
+    page.wait_for_function("() => document.body.dataset.offlineReady === '1'")
+
+
 def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size

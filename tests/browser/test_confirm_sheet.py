@@ -5,7 +5,7 @@ history and the submitted sheet name who confirmed."""
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, needs_chromium, shot
+from tests.browser.conftest import ARTIFACTS, needs_chromium, offline_ready, shot
 from tests.browser.test_director_console import logged_in
 from tests.browser.test_readable_lists import NAMES, players
 from tests.browser.test_tablet_sheet import settle
@@ -59,6 +59,7 @@ def test_submit_waits_for_every_player_and_says_who_confirmed(live_server, brows
     # two players tap at once: the tablet sends the second confirmation only once the
     # first is answered, so the answers cannot arrive in the wrong order (the first,
     # with one name, after the second, with two)
+    offline_ready(page)
     held = []
     page.route("**/confirm/", lambda route: held.append(route))
     buttons[0].click()

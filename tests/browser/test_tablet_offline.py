@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.browser.conftest import needs_chromium
+from tests.browser.conftest import needs_chromium, offline_ready
 from tests.browser.test_tablet_queue import go_online, passed
 from tests.browser.test_tablet_sheet import settle, setup_table, wait_count
 from tournaments.models import Deal
@@ -13,7 +13,7 @@ pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 def test_the_sheet_reopens_offline_and_sends_what_was_entered_meanwhile(live_server, page):
     _, table = setup_table("skat", 3)
     page.goto(f"{live_server.url}/t/{table.entry_token}/")
-    page.wait_for_function("() => document.body.dataset.offlineReady === '1'")
+    offline_ready(page)
     passed(page)
     wait_count(page, 1)
     page.context.set_offline(True)

@@ -4,7 +4,7 @@ whose answer was lost is stored once, and a second device sees the first one's d
 
 import pytest
 
-from tests.browser.conftest import needs_chromium, shot
+from tests.browser.conftest import needs_chromium, offline_ready, shot
 from tests.browser.test_tablet_sheet import settle, setup_table, wait_count
 from tournaments.models import Deal
 
@@ -147,6 +147,7 @@ def test_a_lost_answer_stores_the_deal_once(live_server, page):
 
     page.route("**/deals/", store_then_lose_the_answer)
     page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    offline_ready(page)
     passed(page)
     page.wait_for_function("() => document.querySelector('#pending li.queued')")
     assert lost and Deal.objects.filter(table=table).count() == 1  # stored, answer lost
@@ -166,6 +167,7 @@ def test_queued_deals_and_a_draft_survive_a_reload(live_server, page):
     page.route("**/deals/", lambda route: route.abort() if route.request.method == "POST"
                else route.continue_())
     page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    offline_ready(page)
     passed(page)
     pending(page).nth(0).wait_for()
     passed(page)
