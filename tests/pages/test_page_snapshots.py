@@ -161,6 +161,11 @@ def test_each_language_gets_its_own_page(short_skat, table, django_assert_num_qu
     cookie.cookies["django_language"] = "en"  # the language cookie wins, as for the view
     assert cookie.get(url).content == english.content
     assert english["Content-Language"] == "en"
+    # a player's seat, kept rendered between computations, is kept per language too
+    live = f"/me/{seated(table)[0].personal_token}/live/"
+    german, english = get(live, "de").content.decode(), get(live, "en").content.decode()
+    assert "Ihr Platz jetzt" in german and "Your seat now" not in german
+    assert "Your seat now" in english and "Ihr Platz jetzt" not in english
 
 
 def test_an_unpublished_tournament_is_404_even_with_its_snapshot(short_skat, table):
@@ -243,19 +248,30 @@ def test_an_erased_personal_token_opens_nothing_at_once(short_skat, table,
 def test_phones_that_accept_gzip_get_the_remembered_answer_gzipped(
         short_skat, table, django_assert_num_queries):
     """A board part of a championship is a megabyte of HTML polled by every phone: it is
-    compressed once per snapshot and sent gzipped to whoever accepts it (every browser),
-    plain to the others; a page with a CSRF token is never compressed (BREACH)."""
+    compressed once per snapshot, by its first reader that accepts gzip, and sent gzipped
+    to whoever accepts it (every browser), plain to the others; a page with a CSRF token
+    is never compressed (BREACH)."""
     import gzip
+
+    from tournaments.recompute import snapshots
+
+    def kept(body: bytes):
+        return [s for s in snapshots._snapshots.values() if s.body == body]
 
     standings_recompute(tournament_id=short_skat.pk)
     api = f"/api/v1/tournaments/{short_skat.pk}/standings/"
     for url in (board(short_skat, "standings/"), board(short_skat, "standings/?round=1"), api):
         plain = remembered(url)
+        # kept plain until a reader asks for gzip: a player's page, rendered anew after
+        # nearly every computation and read once, is never compressed for nobody
+        assert "Accept-Encoding" in from_memory(url, django_assert_num_queries)["Vary"]
+        assert [s.gzipped for s in kept(plain.content)] == [None]
         packed = from_memory(url, django_assert_num_queries,
                              HTTP_ACCEPT_ENCODING="gzip, deflate, br")
         assert packed.status_code == 200 and packed["Content-Encoding"] == "gzip"
         assert gzip.decompress(packed.content) == plain.content
         assert len(packed.content) < len(plain.content) / 3
+        assert [s.gzipped for s in kept(plain.content)] == [packed.content]
         assert int(packed["Content-Length"]) == len(packed.content)
         assert "Accept-Encoding" in packed["Vary"]
         # its validator is weak (another representation) and still answers 304, both ways
@@ -447,8 +463,10 @@ def test_a_computation_costs_a_players_page_its_ranks_only(
     """A championship's computation comes every few seconds and moves everyone's rank,
     so every phone's live part is rendered anew; what the part reads besides the
     standings (the seats, the table, the confirmations) is kept while none of it
-    changes. The first page after a computation reads the computation (two queries),
-    every other page nothing; a deal at a player's table makes their page read it all."""
+    changes, and so is what it renders of them (the seat now with the table's card).
+    The first page after a computation reads the computation (two queries), every other
+    page nothing; a deal at a player's table makes their page read it all and render
+    their seat and card again."""
     standings_recompute(tournament_id=short_skat.pk)
     here = seated(table)[0]
     there, beside = seated(other_table)[:2]
@@ -458,14 +476,19 @@ def test_a_computation_costs_a_players_page_its_ranks_only(
     fill(table_client, table, 1)
     standings_recompute(tournament_id=short_skat.pk)
     with django_assert_num_queries(2):  # when computed, and its lists
-        names, _first = rendered_templates(urls[there], fresh=False)
-    assert "me/_live.html" in names
+        names, first = rendered_templates(urls[there], fresh=False)
+    assert "me/_live.html" in names and "me/_now.html" not in names
     with django_assert_num_queries(0):
         names, second = rendered_templates(urls[beside], fresh=False)
-    assert "me/_live.html" in names and b'id="me-rank">' in second
+    assert "me/_live.html" in names and "me/_now.html" not in names
+    assert b'id="me-rank">' in second
     names, moved = rendered_templates(urls[here], fresh=False)  # their table: read again
-    assert "me/_live.html" in names and moved.count(b'class="deal-row') == 1
+    assert "me/_live.html" in names and "me/_now.html" in names
+    assert moved.count(b'class="deal-row') == 1
     assert b'id="me-score">' in moved and moved != before[here].content
+    # what is kept is what a render in a fresh process makes
+    for url, html in ((urls[there], first), (urls[beside], second), (urls[here], moved)):
+        assert rendered_templates(url)[1] == html
 
 
 def test_an_unpublished_tournaments_player_page_reads_everything_each_time(

@@ -22,8 +22,10 @@ deals of the other tables. A correction of an earlier round's sheet shows with t
 recompute it causes. A computation drops every player's page (the ranks move), but what
 a page reads besides the standings — the seats, the table, the confirmations — is kept
 in the process while none of that changed (``player_view.personal_overview``; a table's
-reads after a deal are shared between the processes): after a computation a phone's poll
-costs the ranks' look-up and the render, not the queries.
+reads after a deal are shared between the processes), and so is what is rendered of them
+(the seat now with the table's card, ``_now_part``): after a computation a phone's poll
+costs the ranks' look-up and the render of the standing around that part, not the
+queries.
 """
 
 from collections import OrderedDict
@@ -52,6 +54,8 @@ from tournaments.player_view import (
 from tournaments.recompute import snapshots
 
 HEADERS = {"Cache-Control": "no-cache"}
+# where the card goes in the rendered part of the seat now (``_now_part``)
+_CARD_MARK = "\x00card\x00"
 
 
 def _participant(token: str) -> Participant:
@@ -82,16 +86,34 @@ def _live(participant: Participant, overview: PlayerOverview, token: str) -> dic
     now = body["now"]
     context = {"token": token, "tournament": participant.tournament, "me": body, "now": now,
                "earlier": [r for r in body["rounds"] if not now or r["round"] != now["round"]],
-               "seat_key": "", "notice": "", "card": None, "dealer_name": ""}
+               "seat_key": "", "notice": "", "now_part": _now_part(overview, token)}
     if now is not None:
-        names = {p["seat"]: p["name"] for p in now["players"]}
         context.update(
             seat_key=f"{now['round']}-{now['table_id']}-{now['seat']}",
             notice=_("New round: table %(table)s, seat %(seat)s")
-            % {"table": now["table"], "seat": now["seat"]},
-            dealer_name=names.get(now["first_dealer"], ""),
-            card=_card(overview))
+            % {"table": now["table"], "seat": now["seat"]})
     return context
+
+
+def _now_part(overview: PlayerOverview, token: str) -> str:
+    """Where the player sits now, who deals first, the others and the table's card — or
+    that they have no seat: rendered once per language and seat for the table's reads
+    the process keeps (``sheet_memo``, dropped with them when the sheet changes), not
+    on every poll. A computation (every few seconds) changes the player's rank and
+    score, rendered around it (``me/_live.html``); this part it leaves alone."""
+    now = overview.body["now"]
+    if now is None:
+        return render_to_string("me/_now.html", {"now": None})
+    key = ("now", get_language(), token, now["round"], now["table"], now["seat"])
+    parts = overview.sheet_memo.get(key)
+    if parts is None:
+        # kept around the card, which the table's four players share (kept once)
+        names = {p["seat"]: p["name"] for p in now["players"]}
+        parts = overview.sheet_memo[key] = render_to_string("me/_now.html", {
+            "token": token, "now": now, "card": mark_safe(_CARD_MARK),  # noqa: S308
+            "dealer_name": names.get(now["first_dealer"], "")}).split(_CARD_MARK)
+    head, tail = parts
+    return mark_safe(head + _card(overview) + tail)  # noqa: S308 - our templates' output
 
 
 def _card(overview: PlayerOverview) -> str:

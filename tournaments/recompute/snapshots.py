@@ -54,8 +54,10 @@ reads nothing more from the poll after the change is pushed.
 
 A page carrying a form gets a CSRF token of its reader's own (``csrf_token``'s field is
 filled in per request, its cookie set as Django would). An answer without one is also
-kept gzipped (compressed once per snapshot), for the readers that accept it — every
-browser: a championship's board part is a megabyte of HTML.
+served gzipped to the readers that accept it — every browser: a championship's board
+part is a megabyte of HTML. It is compressed once per snapshot, by its first such
+reader: a player's live part, rendered anew after nearly every computation, is mostly
+read once, by the render's own reader, and so never compressed.
 
 The same scopes keep what a view read of the database in this process's memory
 (``kept``, ``keep``, ``memo``): a player's seats, each shown table and the ranks of a
@@ -123,9 +125,10 @@ _PRIVATE_COOKIES = (settings.SESSION_COOKIE_NAME, "messages")
 _CSRF_FIELD = re.compile(rb'(name="csrfmiddlewaretoken" value=")[A-Za-z0-9]{64}(")')
 _CSRF_MARK = b"\x00csrf\x00"
 _csrf = CsrfViewMiddleware(lambda request: None)
-# answers at least this long are also kept gzipped, compressed once per snapshot: a
-# championship's board part is a megabyte of HTML that every phone polls (about 70 kB
-# gzipped); a page with a CSRF token is never compressed (BREACH)
+# answers at least this long are also served gzipped, compressed once per snapshot by its
+# first reader that accepts it (``_gzipped``): a championship's board part is a megabyte
+# of HTML that every phone polls (about 70 kB gzipped); a page with a CSRF token is never
+# compressed (BREACH)
 GZIP_MIN_BYTES = 1024
 
 
@@ -176,6 +179,7 @@ class _Snapshot:
     seen: tuple | None
     confirmed: float
     csrf: bool
+    gzippable: bool = False
     gzipped: bytes | None = None
 
 
@@ -830,6 +834,19 @@ def _staff_may_read(spec: Snapshotted, token: str, key: tuple, arguments: tuple)
     return allowed
 
 
+def _gzipped(snapshot: _Snapshot) -> bytes | None:
+    """The snapshot's body gzipped, compressed by its first reader that accepts it; None
+    where compressing does not make it smaller. Two readers at once may both compress:
+    the same bytes, the last one kept."""
+    if snapshot.gzipped is None and snapshot.gzippable:
+        packed = compress_string(snapshot.body)
+        if len(packed) < len(snapshot.body):
+            snapshot.gzipped = packed
+        else:
+            snapshot.gzippable = False
+    return snapshot.gzipped
+
+
 class StandingsSnapshotMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -884,7 +901,7 @@ class StandingsSnapshotMiddleware:
             if seen is not None:  # unchanged since ``seen`` was read: trusted from now on
                 with _lock:
                     snapshot.seen, snapshot.confirmed = seen, time.monotonic()
-        gzipped = snapshot.gzipped is not None and bool(
+        gzipped = snapshot.gzippable and bool(
             re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")))
         # the gzipped answer is another representation: its validator is weak (RFC 9110
         # 8.8.1), which If-None-Match compares weakly all the same
@@ -899,17 +916,19 @@ class StandingsSnapshotMiddleware:
             if conditional is not None:
                 if conditional.status_code != 304:
                     return None  # a failed If-Match: the view answers it
-                if snapshot.gzipped is not None:
+                if snapshot.gzippable:
                     patch_vary_headers(conditional, ("Accept-Encoding",))
                 return conditional
-        body = snapshot.gzipped if gzipped else snapshot.body
+        packed = _gzipped(snapshot) if gzipped else None
+        gzipped = packed is not None
+        body = packed if gzipped else snapshot.body
         if snapshot.csrf:  # the reader's own token, as ``{% csrf_token %}`` makes it
             _csrf.process_request(request)
             body = body.replace(_CSRF_MARK, get_token(request).encode())
         response = HttpResponse(body)
         for name, value in snapshot.headers:
             response[name] = value
-        if snapshot.gzipped is not None:
+        if snapshot.gzippable:
             patch_vary_headers(response, ("Accept-Encoding",))
         if gzipped:
             response["Content-Encoding"] = "gzip"
@@ -961,10 +980,7 @@ class StandingsSnapshotMiddleware:
             body = _CSRF_FIELD.sub(rb"\1" + _CSRF_MARK + rb"\2", body)
         drop = {"set-cookie"} if spec.per_language else {"set-cookie", "content-language"}
         headers = tuple((k, v) for k, v in response.items() if k.lower() not in drop)
-        gzipped = None
-        if not csrf and len(body) >= GZIP_MIN_BYTES and not response.has_header(
-                "Content-Encoding"):
-            packed = compress_string(body)
-            gzipped = packed if len(packed) < len(body) else None
+        gzippable = (not csrf and len(body) >= GZIP_MIN_BYTES
+                     and not response.has_header("Content-Encoding"))
         _bounded(_snapshots, key, _Snapshot(scopes, tokens, response.get("ETag"), body,
-                                            headers, now, seen, now, csrf, gzipped))
+                                            headers, now, seen, now, csrf, gzippable))
