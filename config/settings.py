@@ -65,7 +65,7 @@ MIDDLEWARE = [
     "api.middleware.ApiErrorsMiddleware",
     "config.client_gone.ClientGoneMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "config.csp.ConstantPolicyCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "tournaments.recompute.snapshots.StandingsSnapshotMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

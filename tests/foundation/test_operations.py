@@ -175,6 +175,47 @@ def test_pages_carry_a_policy_without_inline_code(anon_client, short_skat):
         assert not re.search(r"\sstyle=", html), path
 
 
+def test_the_policy_is_django_csps_built_once_and_follows_its_setting_and_decorators(rf):
+    """Built once per process (every phone's poll carries it), it is django-csp's own
+    policy; a changed setting, a view's ``csp_update`` and a nonce still count."""
+    from csp.constants import NONCE
+    from csp.decorators import csp_exempt, csp_update
+    from csp.utils import build_policy
+    from django.http import HttpResponse
+    from django.test import override_settings
+
+    from config.csp import ConstantPolicyCSPMiddleware
+
+    def served(view, path="/"):
+        middleware = ConstantPolicyCSPMiddleware(view)
+        return middleware(rf.get(path))
+
+    plain = served(lambda request: HttpResponse("x"))
+    assert plain["Content-Security-Policy"] == build_policy()
+    updated = served(csp_update({"img-src": ["https://example.org"]})(
+        lambda request: HttpResponse("x")))
+    assert "img-src 'self' data: https://example.org" in updated["Content-Security-Policy"]
+    assert not served(csp_exempt()(lambda request: HttpResponse("x"))).has_header(
+        "Content-Security-Policy")
+
+    def with_nonce(request):
+        return HttpResponse(str(request.csp_nonce))
+
+    with override_settings(CONTENT_SECURITY_POLICY={"DIRECTIVES": {"script-src": [NONCE]}}):
+        nonce = served(with_nonce)
+        assert f"script-src 'nonce-{nonce.content.decode()}'" in nonce["Content-Security-Policy"]
+    changed = {"DIRECTIVES": {"default-src": ["'none'"]}, "EXCLUDE_URL_PREFIXES": ["/x/"]}
+    with override_settings(CONTENT_SECURITY_POLICY=changed,
+                           CONTENT_SECURITY_POLICY_REPORT_ONLY=changed):
+        again = served(lambda request: HttpResponse("x"))
+        assert again["Content-Security-Policy"] == "default-src 'none'"
+        assert again["Content-Security-Policy-Report-Only"] == "default-src 'none'"
+        assert not served(lambda request: HttpResponse("x"), "/x/y").has_header(
+            "Content-Security-Policy")
+    assert served(lambda request: HttpResponse("x"))["Content-Security-Policy"] == \
+        build_policy()
+
+
 def test_no_template_has_inline_handlers_scripts_or_styles():
     offenders = []
     for template in (ROOT / "templates").rglob("*.html"):
