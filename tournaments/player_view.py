@@ -20,7 +20,7 @@ player sits with them, so they see them as the table does.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -127,7 +127,6 @@ class PlayerOverview:
     table: Table | None
     sheet: dict[str, Any] | None = None
     sheet_memo: dict[str, Any] = field(default_factory=dict)
-    sheet_shared: str | None = None
 
 
 @dataclass(frozen=True)
@@ -160,17 +159,13 @@ class _TableReads:
     """What an overview reads of one shown table: the table, its state with the deals
     (players, totals, whether complete, the rows of its score card), the confirmations
     given, and who deals first — the same for everyone at the table, read once for all
-    of them; ``memo`` keeps what is rendered of it (``PlayerOverview.sheet_memo``);
-    ``shared``: the version every process knows these reads by (``snapshots.
-    shared_version``: they were shared), under which what is rendered of them is
-    shared too — None for reads of this process alone."""
+    of them; ``memo`` keeps what is rendered of it (``PlayerOverview.sheet_memo``)."""
 
     table: Table
     state: dict[str, Any]
     confirmed: frozenset
     first_dealer: int
     memo: dict[str, Any] = field(default_factory=dict, compare=False)
-    shared: str | None = field(default=None, compare=False)
 
 
 def _table_scopes(table: Table) -> tuple[str, ...]:
@@ -255,8 +250,7 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
     if now is None:
         return PlayerOverview(body, f'"me-{digest[:24]}"', None)
     reads = tables[now.table_id]
-    return PlayerOverview(body, f'"me-{digest[:24]}"', reads.table, reads.state, reads.memo,
-                          reads.shared)
+    return PlayerOverview(body, f'"me-{digest[:24]}"', reads.table, reads.state, reads.memo)
 
 
 def _computation(tournament, kept: bool) -> dict[int, dict[int, tuple]]:
@@ -346,8 +340,7 @@ def _shared_tables(ids: list[int], reads: dict[int, snapshots.Before],
     tables = {t: _unpacked(found[names[t]], tournament) for t in ids if names[t] in found}
     read = _tables([t for t in ids if t not in tables], tournament)
     snapshots.share({names[t]: (reads[t], _packed(value)) for t, value in read.items()})
-    known = {t: replace(value, shared=snapshots.shared_version(names[t], reads[t]))
-             for t, value in (*tables.items(), *read.items())}
+    known = {**tables, **read}
     for table_id, value in known.items():
         snapshots.keep(("me-table", table_id), reads[table_id].scopes, value,
                        reads[table_id])

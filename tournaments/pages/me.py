@@ -117,23 +117,17 @@ def _now_part(overview: PlayerOverview, token: str) -> str:
 
 
 def _card(overview: PlayerOverview) -> str:
-    """The table's live score card (read-only), rendered once per language from the
-    sheet's state the process keeps for everyone at the table (``sheet_memo``: dropped
-    with the state when the sheet changes), so the four players' polls after a deal
-    render it once and read nothing more — once for all processes where the state was
-    shared (``sheet_shared``): the first to need it renders it, the others take it from
-    the cache."""
+    """The table's live score card (read-only), rendered once per language and process
+    from the sheet's state the process keeps for everyone at the table (``sheet_memo``:
+    dropped with the state when the sheet changes), so the four players' polls after a
+    deal render it once and read nothing more. Each process renders it itself, from its
+    own rows (``_ROWS``: one new row per deal): sharing the card through Redis cost more
+    than rendering it (round trips, and a wait while another process rendered it: an
+    eighth of a web worker's time on a championship day, bench/README)."""
     language = get_language()
     card = overview.sheet_memo.get(language)
     if card is None:
-        table_id = overview.table.pk
-
-        def render() -> str:
-            return _card_now(table_id, overview.sheet)
-
-        card = overview.sheet_memo[language] = (
-            render() if overview.sheet_shared is None else snapshots.versioned(
-                f"standings:card:{table_id}:{language}", overview.sheet_shared, render))
+        card = overview.sheet_memo[language] = _card_now(overview.table.pk, overview.sheet)
     return card
 
 

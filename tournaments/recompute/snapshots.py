@@ -410,9 +410,9 @@ def versioned(key: str, version: str, build: Callable[[], Any], *, keep: bool = 
               ) -> Any:
     """What ``build()`` gives for ``version`` of the thing ``key`` names, built once and
     shared by every process through the cache (the newest version only): the standings
-    of one computation, its ranks, a table's live score card of one sheet version. A
-    reader that arrives while another builds it waits for that build. ``keep``: also
-    kept in this process's memory (a large answer that every poll reads)."""
+    of one computation, its ranks. A reader that arrives while another builds it waits
+    for that build. ``keep``: also kept in this process's memory (a large answer that
+    every poll reads)."""
     return _shared(key, version, build, keep=keep, previous=False).value
 
 
@@ -566,9 +566,7 @@ SHARED_SECONDS = 30
 
 def shared_version(name: str, read: Before) -> str | None:
     """The key under which what was read under ``name`` after ``read`` is shared
-    (``shared``, ``share``), and the version by which every process knows it — for
-    what is made of it to be shared as well (``versioned``) — or None where nothing is
-    shared."""
+    (``shared``, ``share``), or None where nothing is shared."""
     # without Redis each process has a cache of its own, and no other process to share
     # with: nothing is pickled into it; no tokens (the cache failed): nothing is shared
     if read.tokens is None or connection.client() is None:
