@@ -109,9 +109,12 @@ def _now_part(overview: PlayerOverview, token: str) -> str:
     if parts is None:
         # kept around the card, which the table's four players share (kept once)
         names = {p["seat"]: p["name"] for p in now["players"]}
-        parts = overview.sheet_memo[key] = render_to_string("me/_now.html", {
+        html = render_to_string("me/_now.html", {
             "token": token, "now": now, "card": mark_safe(_CARD_MARK),  # noqa: S308
-            "dealer_name": names.get(now["first_dealer"], "")}).split(_CARD_MARK)
+            "dealer_name": names.get(now["first_dealer"], "")})
+        # the card comes last: the mark's last occurrence is the card's place
+        head, _mark, tail = html.rpartition(_CARD_MARK)
+        parts = overview.sheet_memo[key] = (head, tail)
     head, tail = parts
     return mark_safe(head + _card(overview) + tail)  # noqa: S308 - our templates' output
 
