@@ -217,3 +217,43 @@ def test_a_computation_of_another_process_reaches_the_players_pages_here(
     with CaptureQueriesContext(connection) as queries:
         personal_overview(token)
     assert len(queries.captured_queries) > 2
+
+
+def test_a_render_while_subscribed_is_remembered_without_asking_redis(
+        anon_client, short_skat, table, django_assert_num_queries):
+    """After a computation every player's poll renders: with the listener subscribed the
+    counts read before the render vouch for what it remembers, as they vouch for what is
+    served — no round trip for the scopes' tokens, before or after; once the counts
+    have vouched for ``TOKEN_SECONDS`` it is rendered again (nothing else to ask)."""
+    standings_recompute(tournament_id=short_skat.pk)
+    subscribed(short_skat)
+    anon_client.get(url(short_skat))  # the recompute's invalidation is counted
+    no_redis = (mock.patch.object(snapshots, "read_tokens", side_effect=AssertionError),
+                mock.patch.object(snapshots, "_tokens", side_effect=AssertionError))
+    with no_redis[0], no_redis[1]:
+        first = anon_client.get(url(short_skat))
+        with django_assert_num_queries(0):
+            again = anon_client.get(url(short_skat))
+        assert again.content == first.content
+        with mock.patch.object(snapshots, "TOKEN_SECONDS", 0), CaptureQueriesContext(
+                connection) as queries:
+            late = anon_client.get(url(short_skat))
+    assert late.status_code == 200 and late.content == first.content
+    assert queries.captured_queries  # rendered again, not served from memory
+
+
+def test_a_snapshot_remembered_on_the_counts_alone_is_not_served_without_them(
+        anon_client, short_skat, table):
+    """Remembered while subscribed (no tokens), then the subscription is gone: the
+    poll cannot confirm it on Redis, so the view answers."""
+    standings_recompute(tournament_id=short_skat.pk)
+    subscribed(short_skat)
+    anon_client.get(url(short_skat))
+    anon_client.get(url(short_skat))
+    key = next(k for k in snapshots._snapshots if k[0] == "api-standings")
+    assert snapshots._snapshots[key].tokens == ()
+    with mock.patch.object(invalidations, "seen", return_value=None):
+        view = mock.patch("api.standings.TournamentStandings.get",
+                          side_effect=AssertionError("view reached"))
+        with view, pytest.raises(AssertionError, match="view reached"):
+            anon_client.get(url(short_skat))

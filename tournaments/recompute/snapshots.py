@@ -20,11 +20,12 @@ sheet (the pages of that table's players: a deal, a correction, a submission, a
 confirmation). A view that renders an answer for a published tournament declares its
 scopes (``mark``); the middleware remembers the answer with what it read of those
 scopes before the view's first database read: the counts of invalidations pushed to
-this process (while the listener is subscribed: served as long as none of its scopes was
-invalidated since, with no Redis round trip; dropped without one once the counts say
-one was, as a process does not count its own invalidations twice) and the scopes'
-*tokens* on Redis (otherwise: served while the cache still holds those tokens, one round
-trip per poll for all its scopes). Where the scopes are known only from the view (a
+this process while the listener is subscribed (served as long as none of its scopes was
+invalidated since, for at most ``TOKEN_SECONDS``, with no Redis round trip, neither when
+it is remembered nor when it is served; dropped without one once the counts say one was,
+as a process does not count its own invalidations twice), else the scopes' *tokens* on
+Redis (served while the cache still holds those tokens, one round trip per poll for all
+its scopes). Where the scopes are known only from the view (a
 page found by its slug, a player's table found by the token) the first render teaches
 them and the next one is remembered.
 
@@ -874,7 +875,11 @@ class StandingsSnapshotMiddleware:
             answer = self._from_snapshot(request, key, scopes, seen, may_read)
             if answer is not None:
                 return answer
-            tokens = _tokens(scopes)
+            # while the counts are pushed they alone vouch for what is remembered now
+            # (empty tokens: served while they hold, at most TOKEN_SECONDS, then rendered
+            # again), as they vouch for a snapshot remembered with tokens: no round trip
+            # per render (after a computation, nearly every player's poll renders)
+            tokens = _tokens(scopes) if seen is None else ()
         start = invalidations.point()
         response = self.get_response(request)
         if bool(staff) == getattr(response, "_snapshot_staff", False):
@@ -892,8 +897,8 @@ class StandingsSnapshotMiddleware:
         pushed = (seen is not None and snapshot.seen == seen
                   and time.monotonic() - snapshot.confirmed < TOKEN_SECONDS)
         if not pushed:
-            if _moved(snapshot.seen, seen):
-                return None  # invalidated since it was remembered
+            if _moved(snapshot.seen, seen) or not snapshot.tokens:
+                return None  # invalidated since it was remembered, or nothing to ask
             if not _tokens_hold(scopes, snapshot.tokens):  # kept: a 304 may re-tag it
                 return None
             if seen is not None:  # unchanged since ``seen`` was read: trusted from now on
