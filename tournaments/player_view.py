@@ -20,7 +20,7 @@ player sits with them, so they see them as the table does.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
@@ -127,6 +127,9 @@ class PlayerOverview:
     table: Table | None
     sheet: dict[str, Any] | None = None
     sheet_memo: dict[str, Any] = field(default_factory=dict)
+    # where what is rendered of the sheet is shared with the other processes
+    # (``share_rendered``): the table's reads' name and what was read before them
+    sheet_shared: tuple[str, snapshots.Before] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,7 @@ class _TableReads:
     confirmed: frozenset
     first_dealer: int
     memo: dict[str, Any] = field(default_factory=dict, compare=False)
+    shared_as: tuple[str, snapshots.Before] | None = field(default=None, compare=False)
 
 
 def _table_scopes(table: Table) -> tuple[str, ...]:
@@ -250,7 +254,8 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
     if now is None:
         return PlayerOverview(body, f'"me-{digest[:24]}"', None)
     reads = tables[now.table_id]
-    return PlayerOverview(body, f'"me-{digest[:24]}"', reads.table, reads.state, reads.memo)
+    return PlayerOverview(body, f'"me-{digest[:24]}"', reads.table, reads.state, reads.memo,
+                          reads.shared_as)
 
 
 def _computation(tournament, kept: bool) -> dict[int, dict[int, tuple]]:
@@ -286,7 +291,8 @@ def player_overview(participant: Participant) -> PlayerOverview:
     return _read_now(_seating(participant))
 
 
-def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
+def personal_overview(token: str, rendered: str | None = None
+                      ) -> tuple[Participant, PlayerOverview] | None:
     """The participant a personal token opens and their overview, or None — for the
     player's own page, which every phone of a championship polls. A published
     tournament's reads are kept in this process while nothing they show changed
@@ -295,7 +301,9 @@ def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
     ranks until the next computation. So a computation (every few seconds, for
     everyone) costs a page the look-up of its ranks, and a deal the reads of one table
     for its four players, once for all processes: the first process to read it shares
-    it (``_shared_tables``)."""
+    it (``_shared_tables``). ``rendered``: the name in ``sheet_memo`` of what the page
+    renders of the table's sheet (its card, per language), taken with the table's reads
+    where another process rendered and shared it (``share_rendered``)."""
     key = ("me", token)
     seating = snapshots.kept(key)
     if seating is snapshots.MISSING:
@@ -323,28 +331,46 @@ def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
         else:
             tables[seat.table_id] = found
     if missing:
-        tables.update(_shared_tables(missing, reads, tournament))
+        tables.update(_shared_tables(missing, reads, tournament, rendered))
     return participant, _overview(seating, tables, _computation(tournament, kept=True))
 
 
-def _shared_tables(ids: list[int], reads: dict[int, snapshots.Before],
-                   tournament) -> dict[int, _TableReads]:
+def _shared_tables(ids: list[int], reads: dict[int, snapshots.Before], tournament,
+                   rendered: str | None = None) -> dict[int, _TableReads]:
     """The shown tables ``ids`` that this process does not keep: as another process read
     them since their last change (``snapshots.shared``), else read now and shared with
     the others. After a deal its table is read once for its players in all processes,
     not once in each: one round trip to Redis, and a second after reading. Nobody waits
     for another process's read (run 14's shared reads did, behind a lock, and measured
-    worse; bench/README)."""
+    worse; bench/README). What another process rendered of a table under ``rendered``
+    (``share_rendered``) comes in the same round trip."""
     names = {table_id: f"me-table:{table_id}" for table_id in ids}
-    found = snapshots.shared({names[t]: reads[t] for t in ids})
+    asked = {names[t]: reads[t] for t in ids}
+    if rendered is not None:
+        asked.update({f"{names[t]}:{rendered}": reads[t] for t in ids})
+    found = snapshots.shared(asked)
     tables = {t: _unpacked(found[names[t]], tournament) for t in ids if names[t] in found}
     read = _tables([t for t in ids if t not in tables], tournament)
     snapshots.share({names[t]: (reads[t], _packed(value)) for t, value in read.items()})
-    known = {**tables, **read}
-    for table_id, value in known.items():
+    known = {}
+    for table_id, value in {**tables, **read}.items():
+        value = known[table_id] = replace(value, shared_as=(names[table_id], reads[table_id]))
+        if (shared := found.get(f"{names[table_id]}:{rendered}")) is not None:
+            value.memo[rendered] = shared
         snapshots.keep(("me-table", table_id), reads[table_id].scopes, value,
                        reads[table_id])
     return known
+
+
+def share_rendered(overview: PlayerOverview, name: str, value: Any) -> None:
+    """Share what this process rendered of the overview's table (its card: ``name``
+    as ``personal_overview``'s ``rendered``) with the other processes, under what was
+    read before the table's reads: the others take it with the reads instead of
+    rendering it again, until the sheet changes. One round trip; nothing where the
+    reads are not shared (no Redis, the cache failed)."""
+    if overview.sheet_shared is not None:
+        table, read = overview.sheet_shared
+        snapshots.share({f"{table}:{name}": (read, value)})
 
 
 def _fields(instance) -> tuple[str | None, tuple[str, ...], tuple]:

@@ -8,6 +8,7 @@ unpublished tournament are each answered as the view would. The staff's full nam
 never reach an anonymous reader."""
 
 import re
+from unittest import mock
 
 import pytest
 from django.conf import settings
@@ -539,9 +540,10 @@ def test_a_table_read_after_a_deal_is_shared_with_the_other_processes(
     """After a deal the table is read once for its players in all processes, and after a
     computation the ranks read and ranked once: a process that keeps nothing of them
     (here: this one, after forgetting all) takes what the first reader shared — without
-    the table's queries or the standings' lists — and renders the same card from it
-    (each process renders the card itself: cheaper than fetching it). The next deal
-    makes what was shared unreachable: the table is read again and shows both deals."""
+    the table's queries or the standings' lists — and the card the first reader
+    rendered, in the same round trip, without rendering it. The next deal makes what
+    was shared unreachable: the table is read again, and the card rendered again, with
+    both deals."""
     from tests.conftest import table_client_for
     from tournaments.pages import me
 
@@ -570,14 +572,17 @@ def test_a_table_read_after_a_deal_is_shared_with_the_other_processes(
     assert 'FROM "tournaments_standingspage"' in read
     snapshots.forget_all()  # another process
     me._ROWS.clear()
-    second, read = polled(urls[1])
-    assert second == first
+    with mock.patch.object(me, "_card_now", wraps=me._card_now) as rendered:
+        second, read = polled(urls[1])
+    assert second == first and not rendered.called
     assert 'FROM "tournaments_deal"' not in read
     assert 'FROM "tournaments_standingspage"' not in read
     deal(2)
     snapshots.forget_all()
-    third, read = polled(urls[2])
+    with mock.patch.object(me, "_card_now", wraps=me._card_now) as rendered:
+        third, read = polled(urls[2])
     assert 'FROM "tournaments_deal"' in read and third.count('class="deal-row') == 2
+    assert rendered.call_count == 1
 
 
 def test_a_corrected_earlier_round_shows_on_the_players_page(short_skat, table, table_client):
@@ -649,6 +654,8 @@ def test_a_deal_renders_one_new_row_of_the_score_card_and_a_correction_the_rows_
     assert drawn == [3]
     me._ROWS.clear()
     snapshots.forget_all()
+    # (and what this process shared of the table out of reach: a process that renders)
+    snapshots.invalidate_now(None, other_table["id"])
     assert card() == (three, [1, 2, 3])  # the same card, every row rendered anew
     english, drawn = card("en")
     assert drawn == [1, 2, 3] and "dealer" in english and english != three

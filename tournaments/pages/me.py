@@ -22,10 +22,10 @@ deals of the other tables. A correction of an earlier round's sheet shows with t
 recompute it causes. A computation drops every player's page (the ranks move), but what
 a page reads besides the standings — the seats, the table, the confirmations — is kept
 in the process while none of that changed (``player_view.personal_overview``; a table's
-reads after a deal are shared between the processes), and so is what is rendered of them
-(the seat now with the table's card, ``_now_part``): after a computation a phone's poll
-costs the ranks' look-up and the render of the standing around that part, not the
-queries.
+reads after a deal, and its card, are shared between the processes), and so is what is
+rendered of them (the seat now with the table's card, ``_now_part``): after a
+computation a phone's poll costs the ranks' look-up and the render of the standing
+around that part, not the queries.
 """
 
 from collections import OrderedDict
@@ -50,6 +50,7 @@ from tournaments.player_view import (
     participant_by_token,
     personal_overview,
     seated_table,
+    share_rendered,
 )
 from tournaments.recompute import snapshots
 
@@ -123,14 +124,18 @@ def _card(overview: PlayerOverview) -> str:
     """The table's live score card (read-only), rendered once per language and process
     from the sheet's state the process keeps for everyone at the table (``sheet_memo``:
     dropped with the state when the sheet changes), so the four players' polls after a
-    deal render it once and read nothing more. Each process renders it itself, from its
-    own rows (``_ROWS``: one new row per deal): sharing the card through Redis cost more
-    than rendering it (round trips, and a wait while another process rendered it: an
-    eighth of a web worker's time on a championship day, bench/README)."""
+    deal render it once and read nothing more. The process that renders it first after
+    a change shares it (``share_rendered``); another process takes it in the round trip
+    that brings it the table's reads (``personal_overview``'s ``rendered``), and renders
+    it itself (from its own rows, ``_ROWS``: the new rows only) where it is not there
+    yet. Nobody waits for another process's render: sharing the card behind a lock, with
+    round trips of its own, cost more than rendering it (an eighth of a web worker's
+    time on a championship day, bench/README)."""
     language = get_language()
     card = overview.sheet_memo.get(language)
     if card is None:
         card = overview.sheet_memo[language] = _card_now(overview.table.pk, overview.sheet)
+        share_rendered(overview, language, card)
     return card
 
 
@@ -166,7 +171,8 @@ def _card_now(table_id: int, state: dict) -> str:
 
 
 def _overview(token: str) -> tuple[Participant, PlayerOverview]:
-    found = personal_overview(token)
+    # the table's card in the reader's language (``_card``) comes with the table's reads
+    found = personal_overview(token, rendered=get_language())
     if found is None:
         raise Http404()
     return found
