@@ -345,18 +345,18 @@ def _shared_tables(ids: list[int], reads: dict[int, snapshots.Before], tournamen
     worse; bench/README). What another process rendered of a table under ``rendered``
     (``share_rendered``) comes in the same round trip."""
     names = {table_id: f"me-table:{table_id}" for table_id in ids}
-    asked = {names[t]: reads[t] for t in ids}
-    if rendered is not None:
-        asked.update({f"{names[t]}:{rendered}": reads[t] for t in ids})
-    found = snapshots.shared(asked)
+    drawn = ({t: _rendered_name(names[t], rendered) for t in ids}
+             if rendered is not None else {})
+    found = snapshots.shared({**{names[t]: reads[t] for t in ids},
+                              **{drawn[t]: reads[t] for t in drawn}})
     tables = {t: _unpacked(found[names[t]], tournament) for t in ids if names[t] in found}
     read = _tables([t for t in ids if t not in tables], tournament)
     snapshots.share({names[t]: (reads[t], _packed(value)) for t, value in read.items()})
     known = {}
     for table_id, value in {**tables, **read}.items():
         value = known[table_id] = replace(value, shared_as=(names[table_id], reads[table_id]))
-        if (shared := found.get(f"{names[table_id]}:{rendered}")) is not None:
-            value.memo[rendered] = shared
+        if table_id in drawn and drawn[table_id] in found:
+            value.memo[rendered] = found[drawn[table_id]]
         snapshots.keep(("me-table", table_id), reads[table_id].scopes, value,
                        reads[table_id])
     return known
@@ -370,7 +370,13 @@ def share_rendered(overview: PlayerOverview, name: str, value: Any) -> None:
     reads are not shared (no Redis, the cache failed)."""
     if overview.sheet_shared is not None:
         table, read = overview.sheet_shared
-        snapshots.share({f"{table}:{name}": (read, value)})
+        snapshots.share({_rendered_name(table, name): (read, value)})
+
+
+def _rendered_name(table: str, name: str) -> str:
+    """Under which what was rendered of a table (``name``) is shared beside its reads
+    (``table``: their name), in ``_shared_tables`` and ``share_rendered`` alike."""
+    return f"{table}:{name}"
 
 
 def _fields(instance) -> tuple[str | None, tuple[str, ...], tuple]:
