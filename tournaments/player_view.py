@@ -25,14 +25,15 @@ from typing import Any
 
 import orjson
 from django.db import connection
-from django.db.models import OuterRef, QuerySet, Subquery
+from django.db.models import Max, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
+from clubs.models import Player
 from games.engines import DealContext, get_engine
 from tournaments.models import Participant, Round, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.recompute import snapshots
-from tournaments.recompute.invalidations import computation_scope
+from tournaments.recompute.invalidations import computation_scope, tournament_scope
 from tournaments.selectors import standings_computed_at, standings_lists, table_states
 from tournaments.statements import columns, select_in
 
@@ -85,6 +86,77 @@ def _by_token(token: str) -> tuple[Participant, list[Seat]] | None:
         participant = participant_by_token(token, checked=False)
         return None if participant is None else (participant, [])
     return seats[0].participant, _seated(seats[0].participant, seats)
+
+
+def _field(tournament) -> list[tuple[Participant, list[Seat]]]:
+    """Every participant of ``tournament`` with their seats by round, as ``_by_token``
+    reads one of them (the tournament given, its latest round's number on each seat):
+    three statements for the whole field. A table and a round is one instance for all
+    who sat there."""
+    db = connection.alias
+    participant_columns, player_columns = columns(Participant), columns(Player)
+    seat_columns, table_columns, round_columns = columns(Seat), columns(Table), columns(Round)
+    participants = {}
+    for values in (Participant.objects.filter(tournament_id=tournament.pk).order_by()
+                   .values_list(*participant_columns,
+                                *(f"player__{c}" for c in player_columns))):
+        participant = Participant.from_db(db, participant_columns,
+                                          values[:len(participant_columns)])
+        participant.player = Player.from_db(db, player_columns,
+                                            values[len(participant_columns):])
+        participant.tournament = tournament
+        participants[participant.pk] = participant
+    latest = Round.objects.filter(tournament_id=tournament.pk).aggregate(
+        latest=Max("number"))["latest"]
+    seats: dict[int, list[Seat]] = {pk: [] for pk in participants}
+    tables: dict[int, Table] = {}
+    rounds: dict[int, Round] = {}
+    table_end = len(seat_columns) + len(table_columns)
+    for values in (Seat.objects.filter(table__round__tournament_id=tournament.pk)
+                   .order_by("table__round__number")
+                   .values_list(*seat_columns, *(f"table__{c}" for c in table_columns),
+                                *(f"table__round__{c}" for c in round_columns))):
+        seat = Seat.from_db(db, seat_columns, values[:len(seat_columns)])
+        if seat.participant_id not in participants:  # registered since: read by token
+            continue
+        table = tables.get(seat.table_id)
+        if table is None:
+            table = tables[seat.table_id] = Table.from_db(
+                db, table_columns, values[len(seat_columns):table_end])
+            round_ = rounds.get(table.round_id)
+            if round_ is None:
+                round_ = rounds[table.round_id] = Round.from_db(
+                    db, round_columns, values[table_end:])
+                round_.tournament = tournament
+            table.round = round_
+        seat.table = table
+        seat.participant = participants[seat.participant_id]
+        seat.latest_round = latest
+        seats[seat.participant_id].append(seat)
+    return [(participant, seats[pk]) for pk, participant in participants.items()]
+
+
+def _keep_field(tournament) -> None:
+    """Keep every player's seating of a published ``tournament`` in this process
+    (``_field``), once per state of the tournament. After a draw all the phones of a
+    championship poll within seconds, each reaching every process in turn; read one
+    token at a time that was 3,000 statements in each process (a sixth of a web
+    worker's time in a short day's second minute, bench/README), now four: the
+    tournament's tables, whose scopes are read before the field (a player's seating
+    depends on the sheets of their tables not shown), and the field."""
+    flag, scopes = ("me-field", tournament.pk), (tournament_scope(tournament.pk),)
+    if snapshots.kept(flag, scopes) is not snapshots.MISSING:
+        return
+    every = snapshots.player_structure_scopes(tournament.pk, Table.objects.filter(
+        round__tournament_id=tournament.pk).values_list("id", flat=True))
+    read = snapshots.before(flag, every)
+    place = {scope: index for index, scope in enumerate(every)}
+    for participant, seats in _field(tournament):
+        seating = _seating(participant, seats)
+        own = read.narrowed(seating.scopes, place)
+        if own is not None:  # else at a table drawn since: read by token
+            snapshots.keep(("me", participant.personal_token), seating.scopes, seating, own)
+    snapshots.keep(flag, scopes, True, read.narrowed(scopes, place))
 
 
 def _open(table: Table) -> bool:
@@ -296,8 +368,9 @@ def personal_overview(token: str, rendered: str | None = None
     """The participant a personal token opens and their overview, or None — for the
     player's own page, which every phone of a championship polls. A published
     tournament's reads are kept in this process while nothing they show changed
-    (``snapshots.kept``): the player's seating until a draw or a round closed, each
-    shown table's state until its sheet changes (read once for everyone at it), the
+    (``snapshots.kept``): the player's seating until a draw or a round closed (read
+    for the whole field at the first player's poll, ``_keep_field``), each shown
+    table's state until its sheet changes (read once for everyone at it), the
     ranks until the next computation. So a computation (every few seconds, for
     everyone) costs a page the look-up of its ranks, and a deal the reads of one table
     for its four players, once for all processes: the first process to read it shares
@@ -315,6 +388,7 @@ def personal_overview(token: str, rendered: str | None = None
         seating = _seating(participant, seats)
         if participant.tournament.published:
             snapshots.keep(key, seating.scopes, seating, read)
+            _keep_field(participant.tournament)
     participant = seating.participant
     tournament = participant.tournament
     if not personal_token_valid(participant, timezone.localdate()):

@@ -154,6 +154,43 @@ def test_a_phones_first_poll_finds_the_player_and_their_seats_in_one_statement(
     assert resp.status_code == 200 and 'id="me-seat"' not in resp.content.decode()
 
 
+def test_a_published_field_is_read_once_per_process_not_once_per_phone(
+        short_skat, drawn, director_client):
+    """After a draw every phone of a championship reaches every process in turn: the
+    first phone's poll reads the whole field's seatings (the participant by token, then
+    the field), every other player's first poll reads no seat and
+    no participant, and shows their own seat; a new draw makes the next poll read the
+    field again, with the new round."""
+    tables = sorted(drawn["tables"], key=lambda t: t["number"])
+    players = [(p, t) for t in tables for p in seated(t)]
+    seat_reads = ('"tournaments_seat"."id"', '"tournaments_participant"."id"')
+
+    def poll(player) -> tuple[str, int]:
+        with CaptureQueriesContext(connection) as captured:
+            resp = get(f"/me/{player.personal_token}/live/")
+        assert resp.status_code == 200
+        return resp.content.decode(), sum(any(r in q["sql"] for r in seat_reads)
+                                           for q in captured.captured_queries)
+
+    html, reads = poll(players[0][0])
+    assert reads == 1 + 2  # by token; the field's participants and their seats
+    for player, table in players[1:]:
+        html, reads = poll(player)
+        assert reads == 0, player
+        seat = next(s["seat"] for s in table["seats"] if s["participant"] == player.pk)
+        assert f'id="me-seat">{seat}<' in html and f'id="me-table">{table["number"]}<' in html
+    first = short_skat.rounds.get()
+    Table.objects.filter(round=first).update(submitted=True)
+    round_close(round_id=first.pk)
+    resp = director_client.post(f"/api/v1/tournaments/{short_skat.pk}/rounds/",
+                                {"method": "random", "seed": 8}, format="json")
+    assert resp.status_code == 201, resp.content
+    html, reads = poll(players[-1][0])
+    assert reads == 3
+    assert 'id="me-round">2<' in html
+    assert poll(players[0][0])[1] == 0
+
+
 def test_the_table_card_is_rendered_once_for_everyone_at_the_table(table, table_client):
     """A deal changes the four players' pages, but the table they share (its deals
     included) is read once and the score card rendered once per sheet version in the

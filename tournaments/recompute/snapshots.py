@@ -495,6 +495,17 @@ class Before(NamedTuple):
     start: tuple | None
     made: float
 
+    def narrowed(self, scopes: tuple[str, ...], place: dict[str, int]) -> Before | None:
+        """What this read of ``scopes``, some of its own (``place``: each one's index in
+        ``self.scopes``), for values read together and kept apart; None where one of
+        them is not its own."""
+        if any(scope not in place for scope in scopes):
+            return None
+        at = [place[scope] for scope in scopes]
+        return Before(scopes, None if self.seen is None else tuple(self.seen[i] for i in at),
+                      None if self.tokens is None else tuple(self.tokens[i] for i in at),
+                      self.start, self.made)
+
 
 def _memo_holds(memo: _Memo, now: float) -> bool:
     if now - memo.made >= MEMO_SECONDS:
