@@ -5,7 +5,8 @@ Usage (from the repository root, PostgreSQL and Redis running)::
 
     .venv/bin/python -m bench.bench_championship [--players 300] [--deals 48]
         [--minutes 1] [--phones 200] [--poll 5] [--servers 1|2] [--web-workers 3]
-        [--web-threads 1] [--workers 2] [--generators 2] [--phone-tables 0.2] [--reuse]
+        [--web-threads 1] [--proxy] [--entry-workers 2] [--web-nice 10] [--workers 2]
+        [--generators 2] [--phone-tables 0.2] [--reuse]
         [--json PATH]
 
 The full day is ``--players 3000 --minutes 10 --phones 2000``. Not collected by pytest;
@@ -25,7 +26,9 @@ worker --concurrency 1``, as docker compose starts the worker), all sharing one
 PostgreSQL database and one Redis. No beat: every deal's POST publishes its recompute;
 the sweep is the safety net after an outage. With ``--proxy`` each server is what docker
 compose runs: nginx (``deploy/nginx``, Debian's) in front of web (``--web-workers``) and
-the tables' entry (``--entry-workers``), and the clients reach nginx (keep-alive then).
+the tables' entry (``--entry-workers``), and the clients reach nginx (keep-alive then);
+the web pool runs ``--web-nice`` lower than the rest (``WEB_NICE``; compose gives the
+entry's container eight times web's ``cpu_shares``), so the deals get the processor first.
 
 **Load** (``--generators`` processes, each an asyncio loop with raw HTTP/1.1 over
 ``asyncio.open_connection``; keep-alive where the server keeps the connection, which
@@ -77,6 +80,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import functools
 import json
 import math
 import os
@@ -523,15 +527,18 @@ class CpuMeter:
         return dict(totals)
 
 
-def _gunicorn(args, tmp: Path, name: str, workers: int, env: dict
+def _gunicorn(args, tmp: Path, name: str, workers: int, env: dict, nice: int = 0
               ) -> tuple[int, subprocess.Popen, Path]:
-    from config.serve import production_args
+    """One gunicorn instance, ``nice`` lower in priority than the rest of the machine
+    (``WEB_NICE``, as ``config.serve.main`` lowers it)."""
+    from config.serve import lowered, production_args
 
     port = free_port()
     log = tmp / f"gunicorn-{name}.log"
     proc = subprocess.Popen(production_args(bind=f"127.0.0.1:{port}", workers=workers,
                                             threads=args.web_threads),
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log.open("w"))
+                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log.open("w"),
+                            preexec_fn=functools.partial(lowered, nice))
     return port, proc, log
 
 
@@ -549,7 +556,8 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
     ports, web, workers, proxies = [], [], [], []
     starting: list[tuple[int, subprocess.Popen, Path]] = []
     for number in range(args.servers):
-        port, proc, log = _gunicorn(args, tmp, str(number), args.web_workers, env)
+        port, proc, log = _gunicorn(args, tmp, str(number), args.web_workers, env,
+                                    args.web_nice if args.proxy else 0)
         web.append(proc)
         starting.append((port, proc, log))
         if not args.proxy:
@@ -883,6 +891,9 @@ def main() -> None:
     parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
     parser.add_argument("--web-workers", type=int, default=3)
     parser.add_argument("--web-threads", type=int, default=1)
+    parser.add_argument("--web-nice", type=int, default=10,
+                        help="with --proxy: the web pool's WEB_NICE (0-19), below the entry, "
+                             "as docker compose's cpu_shares put it")
     parser.add_argument("--proxy", action="store_true")
     parser.add_argument("--entry-workers", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)

@@ -3,7 +3,8 @@ config.serve``, ``make venue`` runs the venue's variant, and the production smok
 the suite (``tests/system/test_production.py``) starts both exactly so.
 
 - production: gunicorn with ``WEB_WORKERS`` worker processes (default 3) of
-  ``WEB_THREADS`` threads each (default 1: synchronous workers) on
+  ``WEB_THREADS`` threads each (default 1: synchronous workers), ``WEB_NICE`` lower in
+  priority than the machine's other processes (default 0), on
   ``$HOST:$PORT`` (default ``0.0.0.0:8000``), static files collected at build time
   (``python manage.py collectstatic`` with ``DEBUG=false``), Redis and a Celery worker
   beside it;
@@ -98,13 +99,25 @@ def proxy_args(main: Path) -> list[str]:
             "-e", str(folder / "error.log"), "-g", settings]
 
 
-def number_from(environ: dict[str, str], name: str, default: int, top: int) -> int:
-    """``environ[name]`` as a whole number from 1 to ``top`` (ASCII digits: ``"²"`` passes
-    ``isdigit``), or ``default`` when unset; anything else stops the start, naming it."""
+def number_from(environ: dict[str, str], name: str, default: int, top: int, *,
+                low: int = 1) -> int:
+    """``environ[name]`` as a whole number from ``low`` to ``top`` (ASCII digits: ``"²"``
+    passes ``isdigit``), or ``default`` when unset; anything else stops the start, naming
+    it."""
     raw = environ.get(name, "").strip() or str(default)
-    if not raw.isascii() or not raw.isdigit() or not 1 <= int(raw) <= top:
-        raise SystemExit(f"{name}={raw!r} is not a whole number from 1 to {top}")
+    if not raw.isascii() or not raw.isdigit() or not low <= int(raw) <= top:
+        raise SystemExit(f"{name}={raw!r} is not a whole number from {low} to {top}")
     return int(raw)
+
+
+def lowered(nice: int) -> None:
+    """Lower this process's priority by ``nice`` (``WEB_NICE``; its children inherit it):
+    the pool of pages and polls yields the processor to the tables' entry when both want
+    it. On a machine that the phones' polls keep busy, the entry's workers otherwise got
+    their even share of the cores only, less than 60 deals a second need, and a deal
+    waited 13 s (bench/README)."""
+    if nice:
+        os.nice(nice)
 
 
 def main() -> None:
@@ -113,8 +126,10 @@ def main() -> None:
     port = number_from(environ, "PORT", 8000, 65535)
     workers = number_from(environ, "WEB_WORKERS", 3, 64)
     threads = number_from(environ, "WEB_THREADS", 1, 64)
+    nice = number_from(environ, "WEB_NICE", 0, 19, low=0)
     args = production_args(bind=f"{host}:{port}", workers=workers, threads=threads)
     os.chdir(ROOT)
+    lowered(nice)
     os.execv(args[0], args)
 
 

@@ -61,6 +61,8 @@ def test_the_image_and_compose_serve_with_the_one_production_command():
     services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
     assert services["web"]["command"].endswith('&& exec python -m config.serve"')
     assert services["entry"]["command"] == "python -m config.serve"
+    # the deals get the processor before the polls (docker's weight: 1,024 unless set)
+    assert services["entry"]["cpu_shares"] >= 4 * services["web"].get("cpu_shares", 1024)
     # only the proxy is published; it is configured by the files the proxy's test runs
     assert [name for name, s in services.items() if "ports" in s] == ["proxy"]
     mounted = {v.split(":")[0] for v in services["proxy"]["volumes"]}
@@ -94,6 +96,30 @@ def test_a_thread_count_out_of_bounds_stops_the_start_naming_it(monkeypatch, raw
 
     monkeypatch.setattr(serve.os, "environ", {"WEB_THREADS": raw})
     with pytest.raises(SystemExit, match="WEB_THREADS"):
+        serve.main()
+
+
+@pytest.mark.parametrize(("raw", "lowered"), [(None, []), ("0", []), ("10", [10]), ("19", [19])])
+def test_the_pool_of_polls_yields_to_the_entry_by_web_nice(monkeypatch, raw, lowered):
+    """``WEB_NICE`` lowers the server's priority before gunicorn starts (its workers
+    inherit it): docker compose's web pool yields the processor to the tables' entry."""
+    import config.serve as serve
+
+    calls = []
+    monkeypatch.setattr(serve.os, "execv", lambda path, args: calls.append("exec"))
+    monkeypatch.setattr(serve.os, "chdir", lambda path: None)
+    monkeypatch.setattr(serve.os, "nice", lambda n: calls.append(n))
+    monkeypatch.setattr(serve.os, "environ", {} if raw is None else {"WEB_NICE": raw})
+    serve.main()
+    assert calls == [*lowered, "exec"]
+
+
+@pytest.mark.parametrize("raw", ["20", "-1", "x", "²"])
+def test_a_priority_out_of_bounds_stops_the_start_naming_it(monkeypatch, raw):
+    import config.serve as serve
+
+    monkeypatch.setattr(serve.os, "environ", {"WEB_NICE": raw})
+    with pytest.raises(SystemExit, match="WEB_NICE"):
         serve.main()
 
 
