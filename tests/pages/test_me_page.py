@@ -158,9 +158,9 @@ def test_a_published_field_is_read_once_per_process_not_once_per_phone(
         short_skat, drawn, director_client):
     """After a draw every phone of a championship reaches every process in turn: the
     first phone's poll reads the whole field's seatings (the participant by token, then
-    the field), every other player's first poll reads no seat and
-    no participant, and shows their own seat; a new draw makes the next poll read the
-    field again, with the new round."""
+    the field), every other player's first poll reads no seat and no participant, and
+    shows their own seat; a new draw makes the next poll read the field again, with the
+    new round."""
     tables = sorted(drawn["tables"], key=lambda t: t["number"])
     players = [(p, t) for t in tables for p in seated(t)]
     seat_reads = ('"tournaments_seat"."id"', '"tournaments_participant"."id"')
