@@ -102,7 +102,8 @@ def test_a_thread_count_out_of_bounds_stops_the_start_naming_it(monkeypatch, raw
 @pytest.mark.parametrize(("raw", "lowered"), [(None, []), ("0", []), ("10", [10]), ("19", [19])])
 def test_the_pool_of_polls_yields_to_the_entry_by_web_nice(monkeypatch, raw, lowered):
     """``WEB_NICE`` lowers the server's priority before gunicorn starts (its workers
-    inherit it): docker compose's web pool yields the processor to the tables' entry."""
+    inherit it): a web pool run as plain processes beside the tables' entry yields the
+    processor to it (docker compose gives the entry a larger ``cpu_shares`` instead)."""
     import config.serve as serve
 
     calls = []
