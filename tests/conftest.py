@@ -6,12 +6,65 @@
 (The table — a client with a table's entry token — joins them with the tables.)
 """
 
+import os
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from config.celery import app as celery_app
 from tests.factories import ClubFactory, StaffFactory, TournamentFactory
+
+TESTS = Path(__file__).resolve().parent
+# Folders whose every test is of one kind (pyproject's markers say what each means).
+FOLDER_MARKS = {"browser": "browser", "system": "system"}
+# What the SQLite pass leaves to the PostgreSQL + Redis pass, unless --full is given.
+FULL_PASS_ONLY = ("system", "fuzz")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--full", action="store_true",
+        help="on SQLite too, run every browser test, the system tests and the fuzzing "
+             "(by default they run against PostgreSQL and Redis only, as in CI's second pass)")
+
+
+def pytest_configure(config):
+    """Each pytest-xdist worker has its own test database (pytest-django), and here its own
+    keys in a shared Redis and its own Celery queue: PostgreSQL hands out the same ids in
+    every worker's database, so keys named by an id would otherwise meet."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        cache = settings.CACHES["default"]
+        cache["KEY_PREFIX"] = f"{cache.get('KEY_PREFIX', '')}-{worker}"
+        celery_app.conf.task_default_queue = f"celery-{worker}"
+
+
+def on_sqlite() -> bool:
+    return settings.DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+
+
+def pytest_collection_modifyitems(config, items):
+    """Marks the tests of the browser and system folders, and on SQLite (the quick start's
+    pass) leaves the slow kinds to the full pass: every browser test but the smoke test of
+    each kind of page, the system tests and the fuzzing. They are deselected, not skipped:
+    the run's summary counts them as deselected."""
+    for item in items:
+        folder = Path(item.fspath).resolve().relative_to(TESTS).parts[0]
+        if folder in FOLDER_MARKS:
+            item.add_marker(FOLDER_MARKS[folder])
+    if not on_sqlite() or config.getoption("full"):
+        return
+    kept, left = [], []
+    for item in items:
+        slow = (any(item.get_closest_marker(m) for m in FULL_PASS_ONLY)
+                or (item.get_closest_marker("browser") and not item.get_closest_marker("smoke")))
+        (left if slow else kept).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 @pytest.fixture(autouse=True)

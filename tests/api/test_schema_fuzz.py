@@ -22,6 +22,8 @@ from schemathesis.specs.openapi.checks import (
 
 from config.wsgi import application
 
+pytestmark = pytest.mark.fuzz
+
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance]
 EXAMPLES = 20
 

@@ -14,8 +14,6 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 VIEWPORTS = {"tablet": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
-pytestmark = pytest.mark.browser
-
 # Playwright's sync API runs an event loop in this thread; the ORM calls of the test
 # itself are still synchronous and safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -63,7 +61,20 @@ def browser():
         browser.close()
 
 
-@pytest.fixture(params=list(VIEWPORTS))
+# A behaviour test (what a tap does, what the server stores) runs once, on the phone: the
+# narrowest screen, where a control pushed off it cannot be tapped. A test of the layout is
+# marked ``layout`` and runs at both sizes.
+BEHAVIOUR_VIEWPORT = "phone"
+
+
+def pytest_generate_tests(metafunc):
+    if "page" in metafunc.fixturenames:
+        sizes = (list(VIEWPORTS) if metafunc.definition.get_closest_marker("layout")
+                 else [BEHAVIOUR_VIEWPORT])
+        metafunc.parametrize("page", sizes, indirect=True)
+
+
+@pytest.fixture
 def page(request, browser):
     context = browser.new_context(viewport=VIEWPORTS[request.param], locale="de-DE")
     page = context.new_page()
@@ -81,6 +92,12 @@ def offline_ready(page) -> None:
     the server past ``page.route`` (stop 46's CI: a held confirmation went straight
     through), so a test that holds or fails requests waits for this first."""
     page.wait_for_function("() => document.body.dataset.offlineReady === '1'")
+
+
+def settled(page) -> None:
+    """Wait until the sheet has worked out what it shows: no preview of a tap and no re-read
+    of the list on the way (both mark themselves ``aria-busy`` until they are shown)."""
+    page.wait_for_function("() => !document.querySelector('[aria-busy=true]')")
 
 
 def shot(page, name: str) -> None:

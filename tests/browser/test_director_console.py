@@ -8,7 +8,7 @@ pages at 800 and 390 px without sideways scrolling; and the new pages on a phone
 import pytest
 from django.test import Client
 
-from tests.browser.conftest import VIEWPORTS, needs_chromium, shot
+from tests.browser.conftest import VIEWPORTS, needs_chromium, settled, shot
 from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory, StaffFactory
 from tournaments.models import Deal, Round, SheetEvent, Table, Tournament
 from tournaments.recompute.standings_rows import standings_recompute
@@ -84,6 +84,7 @@ def confirm(page, text):
         page.click("#confirm-step")
 
 
+@pytest.mark.smoke
 def test_withdraw_end_close_reopen_correct_close(live_server, browser, in_process_tasks):
     tournament, director, done, short = setup_evening()
     Tournament.objects.filter(pk=tournament.pk).update(club_evening=True)
@@ -267,7 +268,7 @@ def test_no_error_while_choosing_only_after_saving(live_server, browser):
     with page.expect_response(lambda r: r.url.endswith("/preview/")) as answer:
         page.check("[data-field=game] input[value=clubs]")
     assert answer.value.status == 400  # the server knows the deal is unfinished …
-    page.wait_for_timeout(300)
+    settled(page)
     shown = page.evaluate("() => [...document.querySelectorAll('[data-error-for]')]"
                           ".map(el => el.textContent.trim()).filter(Boolean)")
     assert shown == []  # … but says nothing while the director is still choosing

@@ -58,6 +58,7 @@ BROKEN_NUMBERS = """() => [...document.querySelectorAll('td.num:not(:has(a))')].
   }).map(td => td.textContent)"""
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("width", [390, 800])
 def test_league_pages_fit_phone_and_tablet(live_server, browser, league_day, width):
     _boss, division, md, teams = league_day

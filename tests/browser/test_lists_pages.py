@@ -46,6 +46,7 @@ def season():
     return ranking, last, director
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("width", [390, 800])
 def test_new_pages_fit_phone_and_tablet(live_server, browser, width):
     ranking, tournament, director = season()

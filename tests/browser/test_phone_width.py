@@ -36,6 +36,7 @@ def schafkopf_table(club, director):
     return table
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_no_page_scrolls_sideways_on_a_phone(live_server, browser, in_process_tasks, language):
     # players named "Spieler 5000" and on, as late in a full run: their initials ("S5000")

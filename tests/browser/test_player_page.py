@@ -56,6 +56,7 @@ def no_sideways_scroll(page, width):
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("width", [390, 800])
 def test_the_seat_follows_the_draw_and_the_player_enters_from_the_phone(
         live_server, browser, width, in_process_tasks):

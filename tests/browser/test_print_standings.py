@@ -52,6 +52,7 @@ def thirteen_players():
     return tournament
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("query, pages", [("?round=1", 1), ("", 2)])
 def test_thirteen_players_print_on_one_a4_page_per_list(live_server, browser, in_process_tasks,
                                                        query, pages):

@@ -12,6 +12,7 @@ pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 FITS = "() => [document.scrollingElement.scrollWidth, window.innerWidth]"
 
 
+@pytest.mark.smoke
 @pytest.mark.parametrize("width", [390, 800])
 def test_the_privacy_block_and_the_erase_page_fit_the_screen(live_server, browser, width):
     club = ClubFactory()

@@ -23,6 +23,7 @@ BROKEN = """() => [...document.querySelectorAll('main td.num, main h3 .w')]
     .map(el => el.textContent.trim())"""
 
 
+@pytest.mark.smoke
 def test_leaderboard_and_history_fit_a_phone_and_a_tablet(live_server, browser, club):
     boss = StaffFactory(is_superuser=True)
     names = ["Maximiliane Oberhuber-Schwarzenbach", "Anna Berger", "Bernd Schulz",

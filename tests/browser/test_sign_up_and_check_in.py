@@ -36,6 +36,7 @@ def sign_up(page, live_server, slug, name):
     page.wait_for_url("**/me/*/")
 
 
+@pytest.mark.smoke
 def test_sign_up_check_in_and_draw_only_those_checked_in(browser, live_server):
     from django.test import Client
 

@@ -5,7 +5,7 @@ offline, where it comes when the queue is sent), and each message names its fiel
 
 import pytest
 
-from tests.browser.conftest import needs_chromium, shot
+from tests.browser.conftest import needs_chromium, settled, shot
 from tests.browser.test_tablet_sheet import settle, setup_table
 from tournaments.models import Deal
 
@@ -38,13 +38,13 @@ def names(table):
 
 def refused(page, expected_count=1):
     """Save and wait until the refusal's messages are shown."""
-    page.wait_for_timeout(400)  # the last tap's preview has answered
+    settled(page)  # the last tap's preview has answered
     before = page.evaluate(SNAPSHOT)
     page.click("#save-deal")
     page.wait_for_function(
         "() => Array.from(document.querySelectorAll('#deal-form .field-error'))"
         ".some(e => e.textContent.trim())")
-    page.wait_for_timeout(700)  # the list re-read and a late preview have run
+    settled(page)  # the list re-read and a late preview have run
     assert page.evaluate(SNAPSHOT) == before, "the refusal changed the form"
     assert page.locator("#pending li").count() == 0
     return before
@@ -170,7 +170,7 @@ def test_a_refusal_after_the_outage_keeps_every_tap(live_server, page, in_proces
     page.context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     page.locator("#fix-number").wait_for(state="visible")
-    page.wait_for_timeout(700)
+    settled(page)
     assert page.evaluate(SNAPSHOT) == before
     shown = page.evaluate("() => Array.from(document.querySelectorAll('[data-error-for]'),"
                           " e => e.dataset.errorFor + '=' + e.textContent)"
@@ -178,5 +178,5 @@ def test_a_refusal_after_the_outage_keeps_every_tap(live_server, page, in_proces
     assert error(page, "tricks") == "Die Stiche müssen zusammen 5 ergeben.", shown
     page.reload()  # the refused deal and its taps survive a reload as well
     page.locator("#fix-number").wait_for(state="visible")
-    page.wait_for_timeout(500)
+    settled(page)
     assert page.evaluate(SNAPSHOT) == before

@@ -50,6 +50,7 @@ def confirm_all(page):
         button.click()
     page.locator("#submitted-note").wait_for()
 
+@pytest.mark.smoke
 def test_a_whole_skat_series_with_an_outage(live_server, page, in_process_tasks):
     tournament, table = setup_table("skat", 3)
     page.goto(f"{live_server.url}/t/{table.entry_token}/")

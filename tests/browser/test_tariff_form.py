@@ -5,7 +5,7 @@ the preset."""
 import pytest
 from django.urls import reverse
 
-from tests.browser.conftest import VIEWPORTS, needs_chromium, shot
+from tests.browser.conftest import BEHAVIOUR_VIEWPORT, needs_chromium, shot
 from tests.browser.test_director_console import logged_in
 from tests.factories import ClubFactory, StaffFactory
 from tournaments.models import Tournament
@@ -20,14 +20,13 @@ def shown(page):
     return [name for name in CUSTOM if page.locator(f"[name=tariff__{name}]").is_visible()]
 
 
-@pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_custom_tariff_values_show_only_for_custom(live_server, browser, viewport):
+def test_custom_tariff_values_show_only_for_custom(live_server, browser):
     club = ClubFactory()
     director = StaffFactory(username="leitung")
     club.admins.add(director)
     tournament = tournament_create(name="Schafkopf-Abend", game="schafkopf", club=club,
                                    director=director)
-    context, page, errors = logged_in(browser, live_server, director, viewport)
+    context, page, errors = logged_in(browser, live_server, director, BEHAVIOUR_VIEWPORT)
     page.goto(live_server.url + reverse("console:tournament", args=[tournament.pk]) + "#rules")
     assert page.locator("select[name=tariff]").input_value() == "tournament"
     assert shown(page) == []

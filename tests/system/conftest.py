@@ -41,6 +41,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def accept_queue(port: int) -> int:
+    """How many connections wait in the accept queue of the server listening on ``port``
+    (127.0.0.1): for a listening socket the kernel's ``rx_queue`` in /proc/net/tcp."""
+    local = f"0100007F:{port:04X}"
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1] == local and fields[3] == "0A":  # LISTEN
+            return int(fields[4].split(":")[1], 16)
+    raise AssertionError(f"nothing listens on 127.0.0.1:{port}")
+
+
 def wait_for(predicate, timeout: float, what: str, interval: float = 0.2):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

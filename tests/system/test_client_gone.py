@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import socket
 import struct
-import time
 
 import pytest
 
 from config.client_gone import STATUS, gone
-from tests.system.conftest import wait_for
+from tests.system.conftest import accept_queue, wait_for
 from tests.system.servers import one_sync_worker
 
 # as the proxy in front hands it on (production redirects plain HTTP)
@@ -43,13 +42,14 @@ def answer(sock: socket.socket, timeout: float = 30) -> bytes:
     return data
 
 
+@pytest.mark.serial  # the one worker must be reading the slow request within its pause
 def test_a_poll_whose_phone_gave_up_in_the_queue_runs_no_view(tmp_path):
     server, port, log = one_sync_worker(tmp_path)
     try:
         # the one worker reads a request that arrives slowly …
         slow = socket.create_connection(("127.0.0.1", port))
         slow.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n")
-        time.sleep(0.5)
+        wait_for(lambda: accept_queue(port) == 0, 10, "the worker to take the slow request")
         # … while a phone's poll waits in the queue, and the phone gives up
         phone = socket.create_connection(("127.0.0.1", port))
         phone.sendall(REQUEST.format(path="/api/v1/tournaments/").encode())
@@ -57,7 +57,7 @@ def test_a_poll_whose_phone_gave_up_in_the_queue_runs_no_view(tmp_path):
         # and another phone's poll waits, still there
         patient = socket.create_connection(("127.0.0.1", port))
         patient.sendall(REQUEST.format(path="/api/v1/tournaments/?limit=1").encode())
-        time.sleep(0.5)
+        wait_for(lambda: accept_queue(port) == 2, 10, "both polls in the queue")
         slow.sendall(b"\r\n")
         assert answer(slow).startswith(b"HTTP/1.1 200")
         assert answer(patient).startswith(b"HTTP/1.1 200")

@@ -13,16 +13,18 @@ one synchronous worker:
 from __future__ import annotations
 
 import socket
-import time
 from pathlib import Path
 
 import pytest
 
+from tests.system.conftest import accept_queue, wait_for
 from tests.system.servers import one_sync_worker
 from tests.system.test_client_gone import REQUEST, answer
 
-pytestmark = pytest.mark.skipif(not hasattr(socket, "TCP_DEFER_ACCEPT"),
-                                reason="TCP_DEFER_ACCEPT is Linux's")
+# serial: the kernel's count of dropped connections is the whole machine's
+pytestmark = [pytest.mark.serial,
+              pytest.mark.skipif(not hasattr(socket, "TCP_DEFER_ACCEPT"),
+                                 reason="TCP_DEFER_ACCEPT is Linux's")]
 
 
 # more connections at once than gunicorn's default queue (2,048) holds: the phones of a
@@ -69,7 +71,7 @@ def test_a_burst_of_connections_waits_in_the_queue_and_none_is_dropped(tmp_path)
     slow = socket.create_connection(("127.0.0.1", port))
     try:
         slow.sendall(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n")
-        time.sleep(0.5)
+        wait_for(lambda: accept_queue(port) == 0, 10, "the worker to take the slow request")
         before = listen_overflows()
         for _ in range(BURST):
             try:  # a full queue drops the connection: the client's TCP tries again later
@@ -78,7 +80,7 @@ def test_a_burst_of_connections_waits_in_the_queue_and_none_is_dropped(tmp_path)
                 break
             client.sendall(REQUEST.format(path="/healthz").encode())
             clients.append(client)
-        time.sleep(0.5)
+        wait_for(lambda: accept_queue(port) >= len(clients), 10, "the burst in the queue")
         overflowed = listen_overflows() - before
         slow.sendall(b"\r\n")
         assert answer(slow).startswith(b"HTTP/1.1 200")

@@ -3,9 +3,9 @@ a submitted sheet reaches the standings; score entry goes on while Redis is down
 the standings catch up when it returns; a worker killed mid-recompute leaves no wrong
 standings; a burst of submissions causes a bounded number of recomputes."""
 
-import time
 
 import pytest
+from django.db import DatabaseError, transaction
 
 from games.engines.base import dealer_of
 from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory
@@ -98,6 +98,17 @@ def test_score_entry_goes_on_while_redis_is_down_and_standings_catch_up(
     assert score_of(after, declarer) == 22 + 50
 
 
+def recompute_holds_the_lock(tournament) -> bool:
+    """A recompute holds the tournament's state row (``SELECT … FOR UPDATE``) while it runs."""
+    try:
+        with transaction.atomic():
+            list(StandingsState.objects.select_for_update(nowait=True)
+                 .filter(tournament=tournament))
+    except DatabaseError:
+        return True
+    return False
+
+
 def test_a_worker_killed_mid_recompute_leaves_no_wrong_standings(
         redis_server, processes, tmp_path):
     tournament, three, _four = skat_round()
@@ -114,7 +125,8 @@ def test_a_worker_killed_mid_recompute_leaves_no_wrong_standings(
     assert post_deal(web, three, 2, SPADES_WON)[0] == 201
     queued = f"stichliste:1:standings:queued:{tournament.pk}"
     wait_for(lambda: redis_server.client().exists(queued) == 0, 30, "the recompute to start")
-    time.sleep(1)  # inside the injected pause, holding the lock, rows not yet replaced
+    # inside the injected pause: holding the lock, rows not yet replaced
+    wait_for(lambda: recompute_holds_the_lock(tournament), 30, "the recompute's lock")
     slow.kill()
 
     declarer = three.seats.get(seat=2).participant_id

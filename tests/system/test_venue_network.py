@@ -33,6 +33,9 @@ from config.venue import lan_address
 from tests.system.conftest import free_port
 from tests.system.servers import SECRET, Server, base_env, run
 
+# serial: the namespaces and their links have fixed names
+pytestmark = pytest.mark.serial
+
 SKAT_DEAL = {"number": 1, "declarer": 2, "game": "spades", "matadors": 2, "won": True}
 CARD = re.compile(r'<div class="qr">(<svg.*?</svg>)</div>\s*'
                   r'<p class="card-url"><small>([^<]+)</small></p>', re.S)

@@ -13,6 +13,7 @@ import redis
 from django.conf import settings
 from django.core.cache import cache
 
+from config.celery import app as celery_app
 from tournaments.models import Participant
 from tournaments.recompute.tasks import (
     STANDINGS,
@@ -45,7 +46,8 @@ def test_a_recompute_counts_the_field_for_the_next_wait(short_skat):
 
 
 def _ours(broker: redis.Redis, tournament_id: int) -> list[dict]:
-    messages = [json.loads(raw) for raw in broker.lrange("celery", 0, -1)]
+    queue = celery_app.conf.task_default_queue  # one queue per test worker
+    messages = [json.loads(raw) for raw in broker.lrange(queue, 0, -1)]
     return [m for m in messages
             if m["headers"]["task"] == STANDINGS.task.name
             and m["headers"]["argsrepr"] == f"({tournament_id},)"]
@@ -75,9 +77,9 @@ def test_a_published_recompute_waits_the_debounce_and_later_changes_join_it(fiel
         waits = (eta - before).total_seconds()
         assert expected - 0.1 <= waits <= expected + 1
     finally:
-        for raw in broker.lrange("celery", 0, -1):
+        for raw in broker.lrange(celery_app.conf.task_default_queue, 0, -1):
             message = json.loads(raw)
             if message["headers"]["argsrepr"] == f"({tournament_id},)":
-                broker.lrem("celery", 0, raw)
+                broker.lrem(celery_app.conf.task_default_queue, 0, raw)
         STANDINGS.forget(tournament_id)
         cache.delete(key)

@@ -244,7 +244,22 @@ let listTag = cfg.listTag || null;
 
 /* Re-read the sheet's list; ``force`` skips the conditional request. A 304 costs the
  * server one small query, so devices poll it while the page is visible. */
+/* The list is being re-read: aria-busy on it until the answer is shown (or none came). */
+var refreshing = 0;
+
 async function refreshSheet(force) {
+  var sheet = document.getElementById("sheet");
+  refreshing += 1;
+  sheet.setAttribute("aria-busy", "true");
+  try {
+    await reread(force);
+  } finally {
+    refreshing -= 1;
+    sheet.setAttribute("aria-busy", String(refreshing > 0));
+  }
+}
+
+async function reread(force) {
   var extra = listTag && !force ? {"If-None-Match": listTag} : {};
   var resp;
   try {

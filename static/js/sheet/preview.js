@@ -5,17 +5,37 @@ import {cfg, strings} from "./context.js";
 import {clearErrors, collect, seatName} from "./form.js";
 
 let previewTimer = null;
+let inFlight = 0;
 let currentNumber = function () { return null; };
+
+/* The value shown is being worked out (a tap waits for its preview, or its answer is on the
+   way): aria-busy tells a screen reader to wait for the live region, and anyone else. */
+function showBusy() {
+  var out = document.getElementById("preview");
+  if (out) { out.setAttribute("aria-busy", String(previewTimer !== null || inFlight > 0)); }
+}
 
 /* ``numberOf`` tells which deal number the form holds (new, corrected or refused). */
 export function previewNumber(numberOf) { currentNumber = numberOf; }
 
 export function schedulePreview() {
   clearTimeout(previewTimer);
-  previewTimer = setTimeout(preview, 250);
+  previewTimer = setTimeout(function () { previewTimer = null; preview(); }, 250);
+  showBusy();
 }
 
 export async function preview() {
+  inFlight += 1;
+  showBusy();
+  try {
+    await show();
+  } finally {
+    inFlight -= 1;
+    showBusy();
+  }
+}
+
+async function show() {
   var out = document.getElementById("preview");
   var number = currentNumber();
   if (!number || number > cfg.sheetLength) { return; }
