@@ -22,7 +22,10 @@ from schemathesis.specs.openapi.checks import (
 
 from config.wsgi import application
 
-pytestmark = pytest.mark.fuzz
+# A hang guard, not a time limit: each test sends some thousands of requests, and on a
+# busy 2-core machine with every xdist worker at work one took longer than the suite's
+# 300 s for a single test.
+pytestmark = [pytest.mark.fuzz, pytest.mark.timeout(1200)]
 
 CHECKS = [not_a_server_error, response_schema_conformance, status_code_conformance]
 EXAMPLES = 20
