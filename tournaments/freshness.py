@@ -68,6 +68,11 @@ def table(table_id: int) -> str:
     return f"tb{table_id}"
 
 
+def calls(tournament_id: int) -> str:
+    """The director's calls and objections of a tournament (the console's voice panel)."""
+    return f"v{tournament_id}"
+
+
 def standings(tournament_id: int) -> tuple[str, ...]:
     """What a standings answer shows: the tournament, its computation, whether it is stale."""
     return tournament(tournament_id), computed(tournament_id), sheets(tournament_id)
@@ -234,13 +239,23 @@ def _confirmation_saved(sender, instance, **kwargs) -> None:
     bump(None, instance.table_id)
 
 
+def _call_saved(sender, instance, **kwargs) -> None:
+    """A call or an objection: the console's voice panel of its tournament."""
+    from tournaments.models import Table
+
+    found = Table.objects.filter(pk=instance.table_id).values_list("round__tournament_id")
+    scopes = [calls(tournament_id) for (tournament_id,) in found]
+    transaction.on_commit(functools.partial(bump_now, scopes), robust=True)
+
+
 def connect() -> None:
     """Every save or delete of these bumps what shows them (``TournamentsConfig.ready``)."""
     from django.db.models.signals import post_delete, post_save
 
     for model, handler in (("Tournament", _tournament_saved), ("Round", _part_saved),
                            ("Participant", _part_saved),
-                           ("TeamEvent", _part_saved), ("SheetConfirmation", _confirmation_saved)):
+                           ("TeamEvent", _part_saved), ("SheetConfirmation", _confirmation_saved),
+                           ("DirectorCall", _call_saved), ("Objection", _call_saved)):
         for signal in (post_save, post_delete):
             signal.connect(handler, sender=f"tournaments.{model}",
                            dispatch_uid=f"freshness.{model}.{signal is post_save}")
