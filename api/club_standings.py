@@ -15,8 +15,8 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.response import Response
 
-from api.conditional import precondition_answer
 from api.endpoints import TournamentEndpoint
+from tournaments.freshness import precondition_answer, tagged
 from tournaments.selectors import club_results, standings_version
 
 CLUB_STANDINGS = inline_serializer("ClubStandings", {
@@ -50,13 +50,11 @@ class ClubStandings(TournamentEndpoint):
         # the ETag covers the answer itself: who is in which club is not versioned
         digest = hash_of(results)
         etag = f'"clubs-{tournament.pk}-{stamp}-{pending or 0}-{digest}"'
-        headers = {"ETag": etag, "Cache-Control": "no-cache"}
-        answer = precondition_answer(request, etag, headers)
+        answer = precondition_answer(request, etag)
         if answer is not None:
             return answer
-        return Response({"computed_at": computed_at, "stale": pending is not None,
-                         "k": tournament.club_ranking_k, "results": results},
-                        headers=headers)
+        return tagged(Response({"computed_at": computed_at, "stale": pending is not None,
+                                "k": tournament.club_ranking_k, "results": results}), etag)
 
 
 def hash_of(value) -> str:

@@ -1,12 +1,10 @@
-"""RFC 9110 conditional reads (``If-None-Match``, ``If-Match``) of every ETag'd API answer.
-
-The comparison itself is ``tournaments.conditional`` (shared with the pages and the
-standings snapshots); this mixin applies it to DRF answers that carry an ``ETag``.
-"""
+"""RFC 9110 conditional reads (``If-None-Match``) of the API answers that carry an ETag of
+their own content (a table, a deal, the player's overview): ``tournaments.freshness``
+compares and sets the caching headers."""
 
 from __future__ import annotations
 
-from tournaments.conditional import precondition_answer
+from tournaments.freshness import precondition_answer, tagged
 
 
 class ConditionalReads:
@@ -16,9 +14,5 @@ class ConditionalReads:
         response = super().finalize_response(request, response, *args, **kwargs)
         etag = response.get("ETag") if response.status_code == 200 else None
         if etag:
-            headers = {name: response[name] for name in ("ETag", "Cache-Control", "Vary")
-                       if response.has_header(name)}
-            answer = precondition_answer(request, etag, headers)
-            if answer is not None:
-                return answer
+            return precondition_answer(request, etag) or tagged(response, etag)
         return response

@@ -81,5 +81,4 @@ class Me(ConditionalReads, APIView):
     @extend_schema(responses={200: OverviewSerializer, 304: None})
     def get(self, request):
         overview = player_overview(player_of(request))
-        return Response(overview.body, headers={"ETag": overview.etag,
-                                                "Cache-Control": "no-cache"})
+        return Response(overview.body, headers={"ETag": overview.etag})

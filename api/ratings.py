@@ -34,7 +34,7 @@ from ratings.selectors import (
     ratings_version,
     seen_in_public,
 )
-from tournaments.conditional import precondition_answer
+from tournaments.freshness import precondition_answer, tagged
 
 GAME = ChoiceParam("game", tuple(key for key, _label in GAME_CHOICES),
                    "The game (required).")
@@ -74,14 +74,13 @@ class RatingList(APIView):
             request.user.is_authenticated and request.user.is_superuser)
         etag = (f'"ratings-{game}-{club.pk if club else 0}-{min_sheets}-'
                 f'{ratings_version(game)}{"-full" if full else ""}"')
-        headers = {"ETag": etag, "Cache-Control": "no-cache"}
-        answer = precondition_answer(request, etag, headers)
+        answer = precondition_answer(request, etag)
         if answer is not None:
             return answer
         results = leaderboard(game=game, club_id=club.pk if club else None,
                               min_sheets=min_sheets, full_names=full)
-        return Response({"game": game, "club": club.pk if club else None,
-                         "min_sheets": min_sheets, "results": results}, headers=headers)
+        return tagged(Response({"game": game, "club": club.pk if club else None,
+                                "min_sheets": min_sheets, "results": results}), etag)
 
 
 class PlayerRatings(APIView):

@@ -18,7 +18,6 @@ from rest_framework.response import Response
 
 from api.club_helpers import game_of, year_of
 from api.club_schemas import SeasonSerializer
-from api.conditional import precondition_answer
 from api.endpoints import ClubEndpoint
 from api.query import GAME, YEAR
 from api.standings import _cached
@@ -28,6 +27,7 @@ from clublife.selectors import season_find, season_pending
 from clublife.services.seasons import MAX_EVENINGS, season_get_or_create, season_update
 from clubs.policies import sees_full_names_in_club
 from clubs.publication import shown_player
+from tournaments.freshness import precondition_answer, tagged
 
 GAME_PARAM = GAME.parameter()
 YEAR_PATH = YEAR.parameter(OpenApiParameter.PATH)
@@ -63,8 +63,7 @@ def season_answer(request, club, game: str, year: int):
     version = f"{computed_at.timestamp() if computed_at else 0}"
     full = sees_full_names_in_club(request.user, club)
     etag = f'"season-{club.pk}-{game}-{year}-{version}-{pending or 0}{"-full" if full else ""}"'
-    headers = {"ETag": etag, "Cache-Control": "no-cache"}
-    answer = precondition_answer(request, etag, headers)
+    answer = precondition_answer(request, etag)
     if answer is not None:
         return answer
     # a changed publication choice marks the season stale: ``pending`` keys the names
@@ -77,7 +76,7 @@ def season_answer(request, club, game: str, year: int):
             "ranked_by": season.ranked_by if season else "sum",
             "evenings": season.evenings if season else 0, "computed_at": computed_at,
             "stale": bool(pending), "results": results}
-    return Response(body, headers=headers)
+    return tagged(Response(body), etag)
 
 
 class ClubSeason(ClubEndpoint):

@@ -13,9 +13,9 @@ from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serial
 from rest_framework import serializers, status
 from rest_framework.response import Response
 
-from api.conditional import precondition_answer
 from api.endpoints import TournamentEndpoint, actor_of
 from api.strict import StrictSerializer
+from tournaments.freshness import precondition_answer, tagged
 from tournaments.selectors import (
     standings_version,
     team_of,
@@ -125,9 +125,8 @@ class TeamStandings(TournamentEndpoint):
         full = self.full_names
         etag = (f'"teams-{tournament.pk}-{stamp}-{pending or 0}-{teams_version(tournament)}'
                 f'{"-full" if full else ""}"')
-        headers = {"ETag": etag, "Cache-Control": "no-cache"}
-        answer = precondition_answer(request, etag, headers)
+        answer = precondition_answer(request, etag)
         if answer is not None:
             return answer
-        return Response({"computed_at": computed_at, "stale": pending is not None,
-                         "results": team_results(tournament, full=full)}, headers=headers)
+        return tagged(Response({"computed_at": computed_at, "stale": pending is not None,
+                                "results": team_results(tournament, full=full)}), etag)

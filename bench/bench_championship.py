@@ -49,9 +49,9 @@ gunicorn's sync workers never do):
   (``/api/v1/tournaments/{id}/standings/``, same pace, same If-None-Match), and one staff
   client per server creating a player (``POST /api/v1/players/``, ``Authorization: Token``)
   once a second: a plain authenticated POST;
-- a watcher per server polls the API standings 5 times a second. Its ETag is
-  ``"st-{tournament}-{round}-{computed_at}-{pending}"`` (``snapshots.etag``), so each
-  answer names the computation it serves.
+- a watcher per server polls the API standings 5 times a second (with the ETag of its
+  last answer, ``tournaments.freshness``); each 200 names the computation it serves
+  (``computed_at``) and whether changes were pending (``stale``).
 
 **Board delay** (``shown_delays``). A deal's time is the moment its 201 reached the
 client (after the commit). It is *shown* when the watcher first receives a computation
@@ -80,6 +80,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import bisect
+import datetime
 import functools
 import json
 import math
@@ -112,7 +113,6 @@ SEED = 20261126
 TABLE_SIZE = 4
 WATCH_EVERY = 0.2  # s between the watcher's polls of the API standings
 BASELINE_POST_EVERY = 1.0  # s between the staff client's player creations
-ETAG_PARTS = re.compile(r'st-\d+-\d+-([0-9.]+)-(\d+)"')
 RETRY_PAUSE = 0.5  # s before a failed POST is sent again
 TAIL = 45  # s the watcher goes on after the run: the standings catch up
 GIVE_UP_AFTER = 60  # s after the run's end a table stops posting (and retrying)
@@ -189,13 +189,16 @@ def shown_delays(acks: list[float],
     return first, sure, missing, unsure
 
 
-def etag_version(etag: str) -> tuple[float | None, bool]:
-    """The ``computed_at`` (epoch seconds; None: never computed) a standings ETag names,
-    and whether changes were pending (``stale``) when it was served."""
-    found = ETAG_PARTS.search(etag or "")
-    if found is None:
+def body_version(data: bytes) -> tuple[float | None, bool]:
+    """The ``computed_at`` (epoch seconds; None: never computed) a standings answer
+    names, and whether changes were pending (``stale``) when it was served."""
+    try:
+        body = json.loads(data)
+        computed = body["computed_at"]
+        return (datetime.datetime.fromisoformat(computed.replace("Z", "+00:00")).timestamp()
+                if computed else None), bool(body["stale"])
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None, True
-    return (float(found.group(1)) or None), found.group(2) != "0"
 
 
 # --------------------------------------------------------------------------- HTTP client
@@ -326,7 +329,7 @@ async def _poller(job: dict, phone: dict, out: dict) -> None:
         await _sleep_until(at)
         kind, path = phone["paths"][turn % len(phone["paths"])]
         turn += 1
-        # as a phone's browser asks: gzip accepted (the snapshots keep a gzipped copy)
+        # as a phone's browser asks: gzip accepted (the proxy compresses)
         headers = {"Accept-Encoding": "gzip"}
         if path in etags:
             headers["If-None-Match"] = etags[path]
@@ -351,13 +354,13 @@ async def _watcher(job: dict, watch: dict, out: dict) -> None:
     while at < end:
         await _sleep_until(at)
         try:
-            status, answer, _data = await conn.request(
+            status, answer, data = await conn.request(
                 "GET", watch["path"], {"If-None-Match": etag} if etag else {})
         except NETWORK_ERRORS:
             status, answer = 0, {}
         if status == 200:
             etag = answer.get("etag", "")
-            computed, stale = etag_version(etag)
+            computed, stale = body_version(data)
             if computed is not None:
                 out["seen"].append((watch["server"], time.time(), computed, stale))
         at += WATCH_EVERY

@@ -159,7 +159,7 @@ def measure(args, built: dict) -> dict:
             for name, (path, headers, expect, paths) in scenarios.items():
                 for phone in (paths or []) * 2:  # every phone has polled before, just now
                     fetch(port, phone, headers)
-                run(name, path, headers, expect, paths, 2)  # warm-up: connections, snapshots
+                run(name, path, headers, expect, paths, 2)  # warm-up: connections
                 settled(port, api)
                 load = load_average()
                 result = run(name, path, headers, expect, paths, args.seconds)

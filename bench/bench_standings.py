@@ -397,10 +397,9 @@ def profile_get(tournament_id: int, requests: int = 30) -> tuple[str, dict[str, 
     total = pstats.Stats(profiler).total_tt
     found = phases(profiler, {
         "view TournamentStandings.get": ("api/standings.py", "get"),
-        "  of which results_bytes (cached rendered results)": ("api/standings.py",
-                                                              "results_bytes"),
+        "  of which results_bytes (rendered results)": ("api/standings.py", "results_bytes"),
         "  of which render_answer (splice the body)": ("api/standings.py", "render_answer"),
-        "snapshot middleware": ("tournaments/recompute/snapshots.py", "__call__"),
+        "freshness (versions, ETag, headers)": ("tournaments/freshness.py", "wrapped"),
     })
     found["total per request"] = total
     return top_functions(profiler), {k: v / requests for k, v in found.items()}, requests

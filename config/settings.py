@@ -67,7 +67,6 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.csp.ConstantPolicyCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "tournaments.recompute.snapshots.StandingsSnapshotMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -143,7 +142,7 @@ if REDIS_URL:
     parse_redis_url(REDIS_URL)
     CACHES = {
         "default": {
-            "BACKEND": "config.cache.RedisCache",
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "TIMEOUT": 300,
             "KEY_PREFIX": "stichliste",
@@ -153,10 +152,6 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
-# standings pollers' snapshots trust invalidations pushed over Redis publish/subscribe
-# (tournaments.recompute.invalidations); off: one Redis look-up per poll
-STANDINGS_PUSH_INVALIDATIONS = True
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL

@@ -21,10 +21,7 @@ from games.engines import get_engine
 from ratings.models import FROM_START, RatedResult, Rating, RatingEntry, RatingOutbox, RatingState
 from ratings.results import Found, current_results, result_keys
 from ratings.skill import State, replay
-from tournaments.recompute import snapshots
-
-# events whose pages' snapshots a re-rating drops at most (the latest ones)
-MAX_PAGES_DROPPED = 20
+from tournaments import freshness
 
 
 def _start(game: str, rows: list[tuple[str, int | None]]) -> str | None:
@@ -105,11 +102,9 @@ def _rerate(game: str, start: str, *, full: bool = False) -> int:
     for rated, entry in entries:
         entry.result_id = rated.pk
     RatingEntry.objects.bulk_create([entry for _rated, entry in entries], batch_size=2000)
-    if not full:
-        # the personal pages (snapshots) of the events re-rated show the new ratings; a
-        # full recompute leaves the snapshots to expire (``TOKEN_SECONDS``)
-        for tournament_id in sorted({found.tournament_id for found in todo})[-MAX_PAGES_DROPPED:]:
-            snapshots.invalidate(tournament_id)
+    # the personal pages of the events re-rated show the new ratings
+    for tournament_id in {found.tournament_id for found in todo}:
+        freshness.bump(tournament_id)
     # a player left without any result has no rating; the others' are written in place
     unrated = players - final.keys()
     if unrated:

@@ -82,17 +82,14 @@ def throttles_of_the_test_client_forgotten():
 
 
 @pytest.fixture(autouse=True)
-def standings_snapshots_forgotten():
-    """Every test starts without the snapshots and cached standings of an earlier one. They
+def cache_forgotten():
+    """Every test starts without the versions and cached standings of an earlier one. They
     are keyed by tournament id, SQLite hands out a rolled-back test's ids again, and a
-    test's transaction never commits, so the invalidation on commit never comes. The
-    in-memory cache is emptied; a shared Redis is not (PostgreSQL never repeats an id)."""
+    test's transaction never commits, so the bump on commit never comes. The in-memory
+    cache is emptied; a shared Redis is not (PostgreSQL never repeats an id)."""
     from django.core.cache import caches
     from django.core.cache.backends.locmem import LocMemCache
 
-    from tournaments.recompute import snapshots
-
-    snapshots.forget_all()
     if isinstance(caches["default"], LocMemCache):
         caches["default"].clear()
 
@@ -231,14 +228,14 @@ def in_process_tasks(settings):
 @pytest.fixture
 def requests_commit(monkeypatch, db):
     """What a test does before and in a test-client request has committed by the time
-    the request ends, as far as the standings cache is concerned: its invalidations
-    (``snapshots.invalidate`` and ``access_now``, deferred to the commit) run then,
+    the request ends, as far as the answers' versions are concerned: their bumps
+    (``freshness.bump``, deferred to the commit) run then,
     though the test's own transaction never commits. Other on-commit work (the
     recompute a change schedules) is left to the test, which runs it when it means it."""
     from django.db import connection
     from django.test.client import Client
 
-    from tournaments.recompute import snapshots
+    from tournaments import freshness
 
     done = {"upto": len(connection.run_on_commit)}
 
@@ -246,8 +243,7 @@ def requests_commit(monkeypatch, db):
         pending = connection.run_on_commit[min(done["upto"], len(connection.run_on_commit)):]
         done["upto"] = len(connection.run_on_commit)
         for _savepoints, callback, _robust in pending:
-            if (getattr(callback, "func", None) is snapshots.invalidate_now
-                    or callback is snapshots.access_now):
+            if getattr(callback, "func", None) is freshness.bump_now:
                 callback()
 
     request = Client.request

@@ -14,7 +14,6 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import ParticipantFactory, PlayerFactory, TournamentFactory
 from tournaments.models import Table
-from tournaments.recompute import snapshots
 from tournaments.recompute.standings_rows import standings_recompute
 from tournaments.services import Actor, deal_record, round_close, round_draw
 
@@ -44,13 +43,10 @@ def skat_tournament(*, club, director, tables: int, rounds: int = 1, deals: int 
 
 def queries_of(client, url: str, *, expect: int = 200, **headers) -> int:
     """The number of SQL queries one GET of ``url`` runs (after one warm-up GET, so
-    per-process caches such as content types do not count, and with the cache and the
-    snapshots emptied, so the answer is built rather than served from them)."""
+    per-process caches such as content types do not count, and with the cache emptied,
+    so the answer is built rather than served from it)."""
     client.get(url, **headers)
     cache.clear()
-    # and the pages' snapshots: a process whose invalidation listener is subscribed
-    # trusts a snapshot without the cache, so the GET would run no query at all
-    snapshots.forget_all()
     with CaptureQueriesContext(connection) as captured:
         response = client.get(url, **headers)
     assert response.status_code == expect, (url, response.status_code)
@@ -101,3 +97,34 @@ def cost_from_1_to_5_evenings(client, url_of, *, club, director, players: int = 
     members = club_evenings(club=club, director=director, evenings=1, players=8)
     return cost_while_growing(client, url_of(members), lambda: club_evenings(
         club=club, director=director, evenings=4, players=players, start=1))
+
+
+def stored_field(*, club, players: int, rounds: int = 4):
+    """A published Skat tournament of ``players`` participants with stored standings of
+    ``rounds`` rounds, written in bulk (no draw, no deal): what the board of a
+    championship shows, built in a second."""
+    import orjson
+    from django.utils import timezone
+
+    from clubs.models import Player
+    from tournaments.models import Participant, StandingsPage, StandingsState
+
+    tournament = TournamentFactory(club=club)
+    people = Player.objects.bulk_create(
+        Player(club=club, name=f"Spielerin Nummer {n} Langname") for n in range(players))
+    field = Participant.objects.bulk_create(
+        Participant(tournament=tournament, player=p, start_number=n + 1, checked_in=True)
+        for n, p in enumerate(people))
+    pages: dict[tuple[int, int], list] = {}
+    for n, participant in enumerate(field):
+        row = {"participant": participant.pk, "score": 3000 - n, "game_points": 900 - n % 900,
+               "won": 40 - n % 40, "lost": n % 9,
+               "rounds": [{"round": r, "score": 750 - n % 700} for r in range(1, rounds + 1)]}
+        for number in range(rounds + 1):
+            pages.setdefault((number, participant.pk // StandingsPage.PAGE_SIZE), []).append(row)
+    StandingsPage.objects.bulk_create(
+        StandingsPage(tournament=tournament, round_number=number, page=page,
+                      rows=orjson.dumps(rows).decode())
+        for (number, page), rows in pages.items())
+    StandingsState.objects.create(tournament=tournament, computed_at=timezone.now())
+    return tournament, field

@@ -20,8 +20,8 @@ in process, runs them in turn. Either way they run in order inside the caller's
 transaction: an error in any of them fails the write and the transaction keeps none.
 
 Nothing here sends Django's ``pre_save``/``post_save`` signals: it is for rows no
-receiver listens to (the snapshots' receivers watch tournaments, rounds, participants
-and confirmations, none written here — ``test_one_write`` holds that).
+receiver listens to (``freshness``' receivers watch tournaments, rounds, participants,
+team events and confirmations, none written here — ``test_one_write`` holds that).
 """
 
 from __future__ import annotations

@@ -110,7 +110,7 @@ def test_the_etag_gives_304_until_something_the_player_sees_changes(short_skat, 
     client = player_client(first)
     resp = client.get(ME)
     etag = resp["ETag"]
-    assert resp["Cache-Control"] == "no-cache"
+    assert resp["Cache-Control"] == "private, no-cache"
     again = client.get(ME, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 304 and again["ETag"] == etag
     assert client.get(ME, HTTP_IF_NONE_MATCH=f"W/{etag}").status_code == 304

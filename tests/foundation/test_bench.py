@@ -87,11 +87,14 @@ def test_the_championship_bench_counts_lost_doubled_and_unanswered_deals():
 
 
 def test_the_championship_bench_times_when_the_board_shows_a_deal():
-    from bench.bench_championship import etag_version, shown_delays
+    from bench.bench_championship import body_version, shown_delays
 
-    assert etag_version('"st-4-0-1764134400.25-0"') == (1764134400.25, False)
-    assert etag_version('W/"st-4-0-1764134400.25-917"') == (1764134400.25, True)
-    assert etag_version('"st-4-0-0-3"') == (None, True)  # never computed
+    assert body_version(b'{"computed_at":"2025-11-26T05:20:00.250000Z","stale":false}') == (
+        1764134400.25, False)
+    assert body_version(b'{"computed_at":"2025-11-26T05:20:00.25Z","stale":true}') == (
+        1764134400.25, True)
+    assert body_version(b'{"computed_at":null,"stale":true}') == (None, True)  # never
+    assert body_version(b"") == (None, True)
     # computations stamped at 10.5 (first received at 10.7), 11.2 (at 11.3), 12.0 (12.4);
     # an answer received again later does not move a computation's first sight
     seen = [(10.7, 10.5), (11.3, 11.2), (11.5, 10.5), (12.4, 12.0), (12.6, 11.2)]

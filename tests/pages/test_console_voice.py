@@ -118,3 +118,20 @@ def test_outsiders_and_anonymous_do_not_see_the_panel(short_skat, client, outsid
     client.force_login(outsider)
     assert client.get(f"/console/t/{short_skat.pk}/voice/").status_code in (403, 404)
     assert not SheetEvent.objects.exists()
+
+
+def test_the_polled_panel_is_a_private_304_until_a_call_or_objection_changes(
+        short_skat, table, staff_browser, requests_commit):
+    url = f"/console/t/{short_skat.pk}/voice/"
+    first = staff_browser.get(url)
+    assert first["Cache-Control"] == "private, no-cache"
+    assert staff_browser.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    call, _objection = raise_both(table)
+    raised = staff_browser.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert raised.status_code == 200 and "Karten fehlen" in raised.content.decode()
+    assert staff_browser.get(url, HTTP_IF_NONE_MATCH=raised["ETag"]).status_code == 304
+    staff_browser.post(f"/console/t/{short_skat.pk}/calls/{call['id']}/", {"status": "closed"})
+    closed = staff_browser.get(url, HTTP_IF_NONE_MATCH=raised["ETag"])
+    assert closed.status_code == 200 and "Karten fehlen" not in closed.content.decode()
+    staff_browser.logout()
+    assert staff_browser.get(url, HTTP_IF_NONE_MATCH=closed["ETag"]).status_code == 302

@@ -14,7 +14,7 @@ import urllib.parse
 from http.cookies import SimpleCookie
 from pathlib import Path
 
-from config.serve import production_args
+from config.serve import nginx_path, production_args, proxy_args, proxy_files
 from tests.system.conftest import ROOT, free_port, wait_for
 
 SECRET = "production-smoke-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
@@ -119,3 +119,29 @@ def one_sync_worker(tmp_path: Path) -> tuple[Server, int, Path]:
     log = tmp_path / "gunicorn.log"
     return Server(production_args(bind=f"127.0.0.1:{port}", workers=1), env, port, log,
                   https=False), port, log
+
+
+def nginx_needed() -> None:
+    """Skip without nginx (fail on CI, which must run the proxy's tests)."""
+    import pytest
+
+    if nginx_path() is None:
+        reason = "nginx is not installed (apt-get install nginx)"
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"{reason}: CI must run this test")
+        pytest.skip(reason)
+
+
+def proxied(env: dict[str, str], tmp: Path, servers: dict[str, Server], *, https: bool
+            ) -> Server:
+    """The image's two pools (web and entry: gunicorn, one worker each) put in
+    ``servers``, and nginx before them as docker compose runs it: returned."""
+    for name in ("web", "entry"):
+        port = free_port()
+        servers[name] = Server(production_args(bind=f"127.0.0.1:{port}", workers=1),
+                               env, port, tmp / f"{name}.log", https=False)
+    port = free_port()
+    main = proxy_files(tmp / "nginx", port=port, web=f"127.0.0.1:{servers['web'].port}",
+                       entry=f"127.0.0.1:{servers['entry'].port}")
+    servers["proxy"] = Server(proxy_args(main), env, port, tmp / "nginx.log", https=https)
+    return servers["proxy"]

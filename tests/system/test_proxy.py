@@ -27,22 +27,15 @@ from pathlib import Path
 
 import pytest
 
-from config.serve import nginx_path, production_args, proxy_args, proxy_files
-from tests.system.conftest import free_port, wait_for
-from tests.system.servers import SECRET, Server, base_env, run
+from tests.system.conftest import wait_for
+from tests.system.servers import SECRET, Server, base_env, nginx_needed, proxied, run
 from tests.system.test_client_gone import answer
-
-NGINX = nginx_path()
 
 
 @pytest.fixture(scope="module")
 def pools(tmp_path_factory):
     """(proxy, web, entry): the two servers on one SQLite database, nginx before."""
-    if NGINX is None:
-        reason = "nginx is not installed (apt-get install nginx)"
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(f"{reason}: CI must run this test")
-        pytest.skip(reason)
+    nginx_needed()
     tmp = tmp_path_factory.mktemp("proxy")
     env = base_env(SECRET_KEY=SECRET, DEBUG="false", ALLOWED_HOSTS="127.0.0.1",
                    DATABASE_URL=f"sqlite:///{tmp / 'server.sqlite3'}", LOG_FORMAT="text",
@@ -50,16 +43,9 @@ def pools(tmp_path_factory):
     run([sys.executable, "manage.py", "migrate", "--noinput"], env)
     servers = {}
     try:
-        for name in ("web", "entry"):
-            port = free_port()
-            servers[name] = Server(production_args(bind=f"127.0.0.1:{port}", workers=1),
-                                   env, port, tmp / f"{name}.log", https=False)
-        port = free_port()
-        main = proxy_files(tmp / "nginx", port=port, web=f"127.0.0.1:{servers['web'].port}",
-                           entry=f"127.0.0.1:{servers['entry'].port}")
         # the proxy, reached as a TLS proxy in front of it would (X-Forwarded-Proto)
-        servers["proxy"] = Server(proxy_args(main), env, port, tmp / "nginx.log", https=True)
-        yield servers["proxy"], servers["web"], servers["entry"]
+        proxy = proxied(env, tmp, servers, https=True)
+        yield proxy, servers["web"], servers["entry"]
     finally:
         for server in servers.values():
             server.stop()

@@ -23,7 +23,7 @@ def url(tournament, rest=""):
 
 
 def test_categories_are_set_ticked_and_filter_the_standings(director_client, anon_client,
-                                                            event):
+                                                            event, requests_commit):
     tournament, participants, _other = event
     resp = director_client.patch(url(tournament), {"categories": ["Damen", " Senioren "]},
                                  format="json")

@@ -17,22 +17,6 @@ from tournaments.recompute.standings_rows import standings_recompute
 
 pytestmark = pytest.mark.django_db
 
-
-@pytest.fixture(autouse=True)
-def _fresh_standings_snapshots():
-    """The process's standings snapshots and cache are keyed by tournament id, and SQLite
-    gives the ids of rolled-back tests out again: start and leave them empty, so no other
-    test's tournament answers for this one (nor this one for another's)."""
-    from django.core.cache import cache
-
-    from tournaments.recompute import snapshots
-
-    snapshots._snapshots.clear()
-    cache.clear()
-    yield
-    snapshots._snapshots.clear()
-    cache.clear()
-
 API = "/api/v1/tournaments/"
 
 

@@ -6,12 +6,13 @@ standings list (overall and every round, or ``?round=N``).
 Withdrawn players are marked, each row says how many rounds the player played, and
 sheets ended early (shortened) are listed with their reason under the round's results.
 
-The standings part is re-fetched every few seconds; it carries an ETag, so the browser
-revalidates it and an unchanged board costs a 304. The page, the part and the print are
-rendered once per standings computation and language and then answered from memory by
-the standings snapshots (``snapshots.Snapshotted``): a board that shows the standings
-current is dropped by the first change of a sheet (it turns stale), a stale one only by
-the next computation — not by every deal of the room.
+The standings part is re-fetched every few seconds. The page, the part and the print
+are tagged by ``tournaments.freshness`` (the versions of the tournament, its stored
+standings and its sheets): an unchanged board costs a 304, and an anonymous reader's
+answer of a published tournament is ``public`` for two seconds, so the proxy renders it
+once for all the room's phones. A large field is shown in pages of ``PAGE_ROWS`` rows
+(``?page=N``), searched by name (``?q=``) or opened at a player's row (``?find=<id>``);
+the print keeps the whole list.
 
 Every name here is shown as its player chose (``clubs.publication``), to everybody: the
 board is projected and its print pinned up, so a director looking at it sees what the
@@ -19,20 +20,19 @@ room sees (the console shows the full names).
 """
 
 from django.conf import settings
+from django.core.paginator import Paginator
 from django.db.models import Count
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
+from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from clubs.publication import shown_player
+from tournaments import freshness
 from tournaments.bounds import round_number
-from tournaments.conditional import precondition_answer, tagged
 from tournaments.models import (
     Participant,
     Table,
@@ -42,8 +42,6 @@ from tournaments.pages.access import allowed_if, tournament_by_slug
 from tournaments.pages.chart import cumulative, line_chart
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import can_see_tournament
-from tournaments.recompute import snapshots
-from tournaments.recompute.invalidations import tournament_scope
 from tournaments.selectors import (
     StandingEntry,
     category_members,
@@ -54,11 +52,12 @@ from tournaments.selectors import (
     standing_entries,
     standings_version,
     team_results,
-    teams_version,
 )
 from tournaments.templatetags.short_names import keep_words
 
 TOP_IN_CHART = 8
+PAGE_ROWS = 100  # a page of a large field's board: what a phone on the hall's Wi-Fi polls
+QUERY_CHARS = 40
 
 
 def _round(request) -> int:
@@ -88,18 +87,24 @@ def in_category(rows: list[StandingEntry], members: set[int], game: str
     return out
 
 
-def _etag(tournament: Tournament, number: int, fresh: snapshots.Freshness) -> str:
-    """The standings cache's freshness as the part shows it (the computation, whether a
-    change is pending — not which), with what else it shows (teams, language)."""
-    stale = int(fresh.pending is not None)
-    return (f'"board-{tournament.pk}-{number}-{fresh.version}-{stale}-'
-            f'{teams_version(tournament)}-{get_language()}"')
+def _view(request) -> dict:
+    """Which part of the list is asked for: ``page`` (from 1), ``q`` (a name), ``find``
+    (a participant whose page is shown); a bad value is ignored."""
+    page, find = request.GET.get("page", ""), request.GET.get("find", "")
+    return {"page": int(page) if page.isdigit() and len(page) < 6 else 1,
+            "q": request.GET.get("q", "").strip()[:QUERY_CHARS],
+            "find": int(find) if find.isdigit() and len(find) < 12 else None}
 
 
-def _remembered(response, tournament: Tournament, stale: bool):
-    """The answer, for the snapshots to keep while nothing it shows changes."""
-    return snapshots.mark(response, snapshots.standings_scopes(tournament.pk, stale=stale),
-                          tournament.published)
+def _tag(request, tournament: Tournament, slug: str) -> freshness.Tag:
+    """The board's answers' tag (after the access check): the standings' versions, the
+    view, the round, the category and the part of the list asked for."""
+    view = _view(request)
+    return freshness.tag(freshness.standings(tournament.pk), request.resolver_match.url_name,
+                         _round(request), _category(request, tournament), view["page"],
+                         view["q"], view["find"], shared=tournament.published
+                         and not request.user.is_authenticated,
+                         hidden=not tournament.published)
 
 
 def _shortened(tournament: Tournament, round_number: int | None = None) -> list[Table]:
@@ -158,35 +163,34 @@ def rows_html(tournament: Tournament, rows: list[StandingEntry], figures: list[s
     return mark_safe("".join(out))  # built from escaped parts
 
 
-def _standings(tournament: Tournament, round_number: int, version: tuple | None = None
-               ) -> dict:
-    """What the standings part shows. The rows of a computation are built once per
-    process and language (``snapshots.keep``, while neither the tournament nor the
-    computation changed): the part is rendered twice per computation — current, then
-    stale at the next sheet change — and only the stale notice differs."""
-    computed_at, pending = version or standings_version(tournament)
-
-    def build() -> dict:
-        rows = standing_entries(tournament, round_number).get(round_number, [])
-        figures = _figures(rows)
-        return {"rows": rows, "figures": figures, "round": round_number,
-                "rows_html": rows_html(tournament, rows, figures, round_number),
-                "computed_at": computed_at,
-                "shortened": _shortened(tournament, round_number or None),
-                "teams": _teams(tournament) if not round_number else [],
-                "clubs": club_results(tournament) if not round_number else [],
-                "club_k": tournament.club_ranking_k}
-
-    if not tournament.published:
-        return {**build(), "stale": pending is not None}
-    key = ("board-rows", tournament.pk, round_number, get_language())
-    scopes = snapshots.standings_scopes(tournament.pk, stale=True)
-    shown = snapshots.kept(key, scopes)
-    if shown is snapshots.MISSING or shown["computed_at"] != computed_at:
-        read = snapshots.before(key, scopes)
-        shown = build()
-        snapshots.keep(key, scopes, shown, read)
-    return {**shown, "stale": pending is not None}
+def _standings(request, tournament: Tournament, round_number: int) -> dict:
+    """What the standings part shows: one page of the list (``_view``)."""
+    computed_at, pending = standings_version(tournament)
+    rows = standing_entries(tournament, round_number).get(round_number, [])
+    view = _view(request)
+    shown = rows
+    if view["q"]:
+        needle = view["q"].casefold()
+        shown = [row for row in rows if needle in shown_player(
+            row.participant.player, row.participant.start_number).casefold()]
+    number = view["page"]
+    if view["find"] is not None:
+        number = next((i // PAGE_ROWS + 1 for i, row in enumerate(shown)
+                       if row.participant_id == view["find"]), number)
+    page = Paginator(shown, PAGE_ROWS).get_page(number)
+    figures = _figures(rows)
+    query = {"round": round_number or "", "q": view["q"]}
+    return {"rows": page.object_list, "figures": figures, "round": round_number,
+            "rows_html": rows_html(tournament, page.object_list, figures, round_number),
+            "page": page, "q": view["q"], "paged": page.paginator.num_pages > 1,
+            "query": urlencode({k: v for k, v in query.items() if v}),
+            "part_query": urlencode({k: v for k, v in {**query, "page": page.number}.items()
+                                     if v and not (k == "page" and v == 1)}),
+            "computed_at": computed_at, "stale": pending is not None,
+            "shortened": _shortened(tournament, round_number or None),
+            "teams": _teams(tournament) if not round_number else [],
+            "clubs": club_results(tournament) if not round_number else [],
+            "club_k": tournament.club_ranking_k}
 
 
 def _teams(tournament: Tournament) -> list[dict]:
@@ -206,51 +210,27 @@ def _chart(tournament: Tournament) -> str:
 
 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)
+@freshness.public(_tag)
 def board_page(request, tournament: Tournament, slug: str):
-    round_number = _round(request)
-    standings = _standings(tournament, round_number)
-    return _remembered(render(request, "board/page.html", {
+    return render(request, "board/page.html", {
         "tournament": tournament,
-        "standings": standings,
+        "standings": _standings(request, tournament, _round(request)),
         "rounds": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "chart": _chart(tournament),
-    }), tournament, standings["stale"])
-
-
-board_page.snapshot = snapshots.Snapshotted("board", per_language=True)
+    })
 
 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)
+@freshness.public(_tag)
 def board_standings(request, tournament: Tournament, slug: str):
     """The standings part, re-fetched every few seconds: 304 while unchanged (checked
     after access, so no 304 tells a hidden tournament exists)."""
-    number = _round(request)
-    token = snapshots.current_token(tournament_scope(tournament.pk))  # before the reads
-    fresh = snapshots.etag(tournament, number)
-    etag, headers = _etag(tournament, number, fresh), {"Cache-Control": "no-cache"}
-    stale = fresh.pending is not None
-    answer = precondition_answer(request, etag, headers)
-    if answer is not None:
-        return _remembered(answer, tournament, stale)
-    version = (fresh.computed_at, fresh.pending)
-    shared = snapshots.shared_render(
-        f"board-standings:{tournament.pk}:{number}", etag,
-        lambda: render_to_string("board/_standings.html", {
-            "tournament": tournament, "standings": _standings(tournament, number, version)},
-            request), token)
-    if not shared.current:
-        # the part before this one, while another process renders it: under its own
-        # ETag, and not remembered (the next poll asks again)
-        before = snapshots.etag_of(shared.version)
-        return (precondition_answer(request, before, headers)
-                or tagged(HttpResponse(shared.value), before, headers))
-    return _remembered(tagged(HttpResponse(shared.value), etag, headers), tournament, stale)
-
-
-board_standings.snapshot = snapshots.Snapshotted("board-standings", per_language=True)
+    return render(request, "board/_standings.html", {
+        "tournament": tournament, "standings": _standings(request, tournament, _round(request))})
 
 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)
+@freshness.public(_tag)
 def print_page(request, tournament: Tournament, slug: str):
     """The printable standings list: overall and each round, or one round (``?round=N``).
 
@@ -272,18 +252,14 @@ def print_page(request, tournament: Tournament, slug: str):
     # own (printed once in the head): it cost half the width and three lines per row.
     show_club = any(row.participant.player.club_id != tournament.club_id
                     for found in by_round.values() for row in found)
-    return _remembered(render(request, "board/print.html", {
+    return render(request, "board/print.html", {
         "tournament": tournament, "lists": lists, "only": only, "show_club": show_club,
         "category": category, "categories": tournament.categories or [],
         "rounds": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "computed_at": computed_at, "stale": pending is not None,
         "shortened_overall": shortened if not only else [],
         "teams": _teams(tournament) if not only and not category else [],
-        "clubs": club_results(tournament) if not only and not category else []}),
-        tournament, pending is not None)
-
-
-print_page.snapshot = snapshots.Snapshotted("board-print", per_language=True)
+        "clubs": club_results(tournament) if not only and not category else []})
 
 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)

@@ -33,6 +33,7 @@ from games.engines import get_engine
 from games.errors import UserError
 from games.forms import initial_of, rules_form_class
 from games.messages import add_to_form
+from tournaments import freshness
 from tournaments.errors import StateConflict
 from tournaments.forms import (
     CallStatusForm,
@@ -174,8 +175,14 @@ def _voice_context(tournament: Tournament, error: dict | None = None) -> dict:
     return {"voice_calls": calls, "voice_objections": objections}
 
 
+def _voice_tag(request, tournament: Tournament, tournament_id: int) -> freshness.Tag:
+    return freshness.tag([freshness.tournament(tournament.pk), freshness.calls(tournament.pk)],
+                         "voice")
+
+
 @staff_required
 @allowed_if(directs, tournament_by_pk)
+@freshness.staff(_voice_tag)
 def voice_panel(request, tournament: Tournament, tournament_id: int):
     """The panel of calls and objections alone: the console polls it every 5 s."""
     return render(request, "console/_voice.html",

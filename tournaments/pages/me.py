@@ -13,32 +13,21 @@ where the player sits in the open round, its API calls made with the personal to
 (``Authorization: Player``), so a table needs no tablet. An unknown, expired or erased
 token is 404, as is the sheet while the player sits at no open table.
 
-The page and its live part are rendered once per language and per state of what they
-show, then answered from memory by the standings snapshots (``snapshots.Snapshotted``,
-keyed by the token): dropped by a change of the player's table's sheet or a
-confirmation there, by a recompute of the standings, and by anything about the
-tournament (a draw, a round closed, a withdrawal, a publication choice) — not by the
-deals of the other tables. A correction of an earlier round's sheet shows with the
-recompute it causes. A computation drops every player's page (the ranks move), but what
-a page reads besides the standings — the seats, the table, the confirmations — is kept
-in the process while none of that changed (``player_view.personal_overview``; a table's
-reads after a deal, and its card, are shared between the processes), and so is what is
-rendered of them (the seat now with the table's card, ``_now_part``): after a
-computation a phone's poll costs the ranks' look-up and the render of the standing
-around that part, not the queries.
+The page and its live part are ``private`` answers tagged by ``tournaments.freshness``
+from the versions of the tournament (a draw, a round closed, a withdrawal), its stored
+standings and the tables the player sits at in open rounds (a deal, a correction, a
+confirmation there): a poll gets 304 after reading the token's seats and the versions,
+without rendering. An erased or expired token is 404 at the next request.
 """
-
-from collections import OrderedDict
 
 from django.http import Http404
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournaments.conditional import precondition_answer, tagged
+from tournaments import freshness
 from tournaments.links import personal_path
 from tournaments.models import Participant, Table
 from tournaments.pages.panels import panels
@@ -49,14 +38,12 @@ from tournaments.player_view import (
     PlayerOverview,
     participant_by_token,
     personal_overview,
+    personal_seating,
     seated_table,
-    share_rendered,
 )
-from tournaments.recompute import snapshots
 
-HEADERS = {"Cache-Control": "no-cache"}
-# where the card goes in the rendered part of the seat now (``_now_part``)
-_CARD_MARK = "\x00card\x00"
+# the deals of the table's card a phone polls (the latest; the sheet page has them all)
+LIVE_DEALS = 6
 
 
 def _participant(token: str) -> Participant:
@@ -66,20 +53,16 @@ def _participant(token: str) -> Participant:
     return participant
 
 
-def _etag(overview: PlayerOverview) -> str:
-    """The overview's ETag, per language (the part is rendered in words)."""
-    return f'"{overview.etag.strip(chr(34))}-{get_language()}"'
-
-
-def _remembered(response, participant: Participant, overview: PlayerOverview):
-    """The answer, for the snapshots to keep while the player's tables and the tournament
-    are unchanged (never for an unpublished tournament)."""
-    tables = [*overview.body["confirmations_due"]]
-    if overview.table is not None:
-        tables.append(overview.table.pk)
-    tournament = participant.tournament
-    return snapshots.mark(response, snapshots.player_scopes(tournament.pk, tables),
-                          tournament.published)
+def _tag(request, token: str) -> freshness.Tag | None:
+    """The player's answers' tag: the versions of what they show (None for a token that
+    opens no page: the view answers 404)."""
+    seating = personal_seating(token)
+    if seating is None:
+        return None
+    tournament_id = seating.participant.tournament_id
+    return freshness.tag((freshness.tournament(tournament_id), freshness.computed(tournament_id),
+                          *(freshness.table(s.table_id) for s in seating.shown)),
+                         "me", token)  # the page and its live part alike: per URL
 
 
 def _live(participant: Participant, overview: PlayerOverview, token: str) -> dict:
@@ -97,112 +80,44 @@ def _live(participant: Participant, overview: PlayerOverview, token: str) -> dic
 
 
 def _now_part(overview: PlayerOverview, token: str) -> str:
-    """Where the player sits now, who deals first, the others and the table's card — or
-    that they have no seat: rendered once per language and seat for the table's reads
-    the process keeps (``sheet_memo``, dropped with them when the sheet changes), not
-    on every poll. A computation (every few seconds) changes the player's rank and
-    score, rendered around it (``me/_live.html``); this part it leaves alone."""
+    """Where the player sits now, who deals first, the others and the table's live
+    score card (read-only, its latest ``LIVE_DEALS`` deals and the totals) — or that
+    they have no seat."""
     now = overview.body["now"]
     if now is None:
         return render_to_string("me/_now.html", {"now": None})
-    key = ("now", get_language(), token, now["round"], now["table"], now["seat"])
-    parts = overview.sheet_memo.get(key)
-    if parts is None:
-        # kept around the card, which the table's four players share (kept once)
-        names = {p["seat"]: p["name"] for p in now["players"]}
-        html = render_to_string("me/_now.html", {
-            "token": token, "now": now, "card": mark_safe(_CARD_MARK),  # noqa: S308
-            "dealer_name": names.get(now["first_dealer"], "")})
-        # the card comes last: the mark's last occurrence is the card's place
-        head, _mark, tail = html.rpartition(_CARD_MARK)
-        parts = overview.sheet_memo[key] = (head, tail)
-    head, tail = parts
-    return mark_safe(head + _card(overview) + tail)  # noqa: S308 - our templates' output
-
-
-def _card(overview: PlayerOverview) -> str:
-    """The table's live score card (read-only), rendered once per language and process
-    from the sheet's state the process keeps for everyone at the table (``sheet_memo``:
-    dropped with the state when the sheet changes), so the four players' polls after a
-    deal render it once and read nothing more. The process that renders it first after
-    a change shares it (``share_rendered``); another process takes it in the round trip
-    that brings it the table's reads (``personal_overview``'s ``rendered``), and renders
-    it itself (from its own rows, ``_ROWS``: the new rows only) where it is not there
-    yet. Nobody waits for another process's render: sharing the card behind a lock, with
-    round trips of its own, cost more than rendering it (an eighth of a web worker's
-    time on a championship day, bench/README)."""
-    language = get_language()
-    card = overview.sheet_memo.get(language)
-    if card is None:
-        card = overview.sheet_memo[language] = _card_now(overview.table.pk, overview.sheet)
-        share_rendered(overview, language, card)
-    return card
-
-
-_ROWS: OrderedDict[int, dict[tuple, str]] = OrderedDict()
-"""The rendered rows of the score cards, by table, for this process: a row is rendered
-once and reused while its deal, the running totals and the names are the same — a
-deal renders one new row, not the 48 of a full sheet. Bounded by ``ROW_TABLES``."""
-ROW_TABLES = 1_000
-
-
-def _card_now(table_id: int, state: dict) -> str:
-    language = get_language()
-    names = tuple(s["name"] for s in state["seats"])
-    rows = [dict(row) for row in state.get("deals") or []]
-    keys = [(language, names, row["number"], row["etag"],
-             tuple(cell["running"] for cell in row["cells"])) for row in rows]
-    kept = _ROWS.pop(table_id, {})
-    listed = paper_list({**state, "deals": rows},
-                        known={key[2] for key in keys if key in kept})
-    current = {key[1:] for key in keys}
-    fresh = {key: html for key, html in kept.items() if key[1:] in current}
-    for key, row in zip(keys, rows, strict=True):
-        html = fresh.get(key)
-        if html is None:
-            html = fresh[key] = render_to_string("sheet/_deal_row.html", {
-                "d": row, "state": listed, "readonly": True})
-        row["html"] = mark_safe(html)  # noqa: S308 - our own template's output
-    _ROWS[table_id] = fresh
-    while len(_ROWS) > ROW_TABLES:
-        _ROWS.popitem(last=False)
-    return mark_safe(render_to_string(  # noqa: S308 - our own template's output
-        "sheet/_list.html", {"state": listed, "readonly": True}))
+    names = {p["seat"]: p["name"] for p in now["players"]}
+    listed = paper_list(overview.sheet)
+    earlier = max(0, len(listed["deals"]) - LIVE_DEALS)
+    card = render_to_string("sheet/_list.html", {
+        "state": {**listed, "deals": listed["deals"][earlier:]}, "readonly": True})
+    return render_to_string("me/_now.html", {
+        "token": token, "now": now, "card": mark_safe(card),  # noqa: S308 - our template's
+        "earlier_deals": earlier, "dealer_name": names.get(now["first_dealer"], "")})
 
 
 def _overview(token: str) -> tuple[Participant, PlayerOverview]:
-    # the table's card in the reader's language (``_card``) comes with the table's reads
-    found = personal_overview(token, rendered=get_language())
+    found = personal_overview(token)
     if found is None:
         raise Http404()
     return found
 
 
+@freshness.personal(_tag)
 def me_page(request, token: str):
     participant, overview = _overview(token)
-    return _remembered(render(request, "me/page.html", {
-        **_live(participant, overview, token), "etag": _etag(overview),
-        "name": overview.body["name"], **registration_context(participant),
-        "panels": panels("player", request, participant.player, own=True)}),
-        participant, overview)
+    return render(request, "me/page.html", {
+        **_live(participant, overview, token), "name": overview.body["name"],
+        "etag": _tag(request, token).etag or "",  # the live part's, for its first poll
+        **registration_context(participant),
+        "panels": panels("player", request, participant.player, own=True)})
 
 
-me_page.snapshot = snapshots.Snapshotted("me", per_language=True)
-
-
+@freshness.personal(_tag)
 def me_live(request, token: str):
-    """The page's live part, polled: 304 while the player's overview is unchanged."""
+    """The page's live part, polled: 304 while what it shows is unchanged."""
     participant, overview = _overview(token)
-    etag = _etag(overview)
-    answer = precondition_answer(request, etag, HEADERS)
-    if answer is not None:
-        return _remembered(answer, participant, overview)
-    return _remembered(tagged(render(request, "me/_live.html",
-                                     _live(participant, overview, token)), etag, HEADERS),
-                       participant, overview)
-
-
-me_live.snapshot = snapshots.Snapshotted("me-live", per_language=True)
+    return render(request, "me/_live.html", _live(participant, overview, token))
 
 
 def _table(token: str, participant: Participant | None = None) -> Table:

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 
 from games.presentation import presentation_of
-from tournaments.conditional import precondition_answer, tagged
+from tournaments.freshness import precondition_answer, tagged
 from tournaments.history_words import history_rows
 from tournaments.models import SheetEvent, Table
 from tournaments.pages.access import allowed_if, staff_required, table_by_pk
@@ -112,12 +112,11 @@ def list_answer(request, table: Table):
     """The paper-list fragment, or 304 when the asking device already shows this version
     of the sheet (devices at a table poll it every few seconds)."""
     etag = list_etag(table)
-    headers = {"Cache-Control": "no-cache"}
-    answer = precondition_answer(request, etag, headers)
+    answer = precondition_answer(request, etag)
     if answer is not None:
         return answer
     return tagged(render(request, "sheet/_list.html",
-                         {"state": paper_list(table_state(table))}), etag, headers)
+                         {"state": paper_list(table_state(table))}), etag)
 
 
 def sheet_list(request, token: str):

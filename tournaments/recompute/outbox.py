@@ -7,8 +7,8 @@ pending row and schedules the recompute later.
 
 from django.db import transaction
 
+from tournaments import freshness
 from tournaments.models import StandingsOutbox, Tournament
-from tournaments.recompute import snapshots
 from tournaments.recompute.signals import results_changed
 from tournaments.recompute.tasks import schedule_standings
 
@@ -28,9 +28,9 @@ def sheet_changed(tournament_id: int, *, round_number: int | None = None,
         row.save()
     else:
         writes.insert(row)
-    # ``stale`` flips: pollers' snapshots go — with ``table_id`` only those that show the
-    # sheets' state (the API's standings, a current board) and that table's players' pages
-    snapshots.invalidate(tournament_id, table_id)
+    # ``stale`` flips: new versions of the tournament's sheets and the table's (or, with
+    # no table named, of the whole tournament) after the commit
+    freshness.bump(tournament_id, table_id)
     results_changed.send(sender=Tournament, tournament_id=tournament_id,
                          round_number=round_number,
                          table=table if table is not None and table.pk == table_id else None,

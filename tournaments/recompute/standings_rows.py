@@ -35,6 +35,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from games.engines import get_engine
+from tournaments import freshness
 from tournaments.models import (
     Seat,
     StandingsOutbox,
@@ -42,7 +43,6 @@ from tournaments.models import (
     StandingsState,
     Tournament,
 )
-from tournaments.recompute import snapshots
 from tournaments.recompute.signals import standings_recomputed
 from tournaments.standings import aggregate, rank
 
@@ -293,8 +293,8 @@ def standings_recompute(*, tournament_id: int, full: bool = False) -> StandingsS
     state.outbox_upto = upto
     state.recomputes += 1
     state.save()
-    # pollers' snapshots of the standings go after the commit
-    snapshots.invalidate(tournament_id, computation=True)
+    # a new version of the stored standings after the commit
+    freshness.bump(tournament_id, computation=True)
     # the floors above follow (club life marks a club evening's season stale)
     standings_recomputed.send(sender=Tournament, tournament=tournament)
     return state

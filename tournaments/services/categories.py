@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext_noop as _
 
 from games.errors import user_error
+from tournaments.freshness import bump
 from tournaments.models import (
     CATEGORY_MAX_LENGTH,
     MAX_CATEGORIES,
@@ -23,7 +24,6 @@ from tournaments.models import (
     Participant,
     Tournament,
 )
-from tournaments.recompute.snapshots import invalidate
 
 
 def check_categories(value: Any) -> list[str]:
@@ -91,7 +91,7 @@ def participant_categories_set(*, participant: Participant, categories: Any) -> 
     """Set the categories a participant belongs to (``UserError`` on ``categories``)."""
     tournament = Tournament.objects.select_for_update().get(pk=participant.tournament_id)
     participant.categories = member_categories(tournament, categories)
-    participant.save(update_fields=["categories"])  # its signal drops the snapshots
+    participant.save(update_fields=["categories"])  # its signal bumps the versions
     return participant
 
 
@@ -111,5 +111,5 @@ def categories_assign(*, tournament: Tournament, members: dict[int, Any]) -> int
         Participant.objects.bulk_update(changed, ["categories"])
         # bulk_update sends no save signal: the pages that show the categories are
         # dropped by the tournament's (after the commit)
-        invalidate(tournament.pk)
+        bump(tournament.pk)
     return len(changed)

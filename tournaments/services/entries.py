@@ -218,7 +218,7 @@ def tournament_update(*, tournament: Tournament, **fields) -> Tournament:
     moved = "date" in fields and fields["date"] != tournament.date
     for name, value in fields.items():
         setattr(tournament, name, value)
-    # publish/unpublish: the save's signal has pollers' snapshots go after the commit
+    # publish/unpublish: the save's signal bumps the answers' versions after the commit
     tournament.save(update_fields=list(fields) or None)
     if publication:
         publication_changed.send(sender=Tournament, tournament=tournament)

@@ -49,7 +49,7 @@ def tournament_finish(*, tournament_id: int) -> Tournament:
         raise StateConflict(_("Close round %(rounds)s before finishing the tournament."),
                             rounds=", ".join(str(n) for n in open_rounds))
     tournament.status = Tournament.Status.FINISHED
-    tournament.save(update_fields=["status"])  # its signal invalidates the standings
+    tournament.save(update_fields=["status"])  # its signal bumps the answers' versions
     return tournament
 
 
@@ -61,5 +61,5 @@ def tournament_reopen(*, tournament_id: int) -> Tournament:
         raise StateConflict(_("The tournament is not finished."))
     tournament.status = (Tournament.Status.RUNNING if tournament.rounds.exists()
                          else Tournament.Status.DRAFT)
-    tournament.save(update_fields=["status"])  # its signal invalidates the standings
+    tournament.save(update_fields=["status"])  # its signal bumps the answers' versions
     return tournament

@@ -35,9 +35,9 @@ from clubs.names import clean_name, name_key
 from clubs.services import player_create
 from clubs.uniques import unique_errors
 from games.errors import user_error
+from tournaments import freshness
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, RegistrationStatus, Tournament
-from tournaments.recompute import snapshots
 from tournaments.services.lifecycle import lock_open_tournament
 from tournaments.text_checks import control_characters, storable
 
@@ -262,7 +262,7 @@ def _move_up(tournament: Tournament) -> list[Participant]:
         waiting = waiting[:free]
     moved = list(waiting)
     if moved:
-        snapshots.invalidate(tournament.pk)  # the players' own pages show the status
+        freshness.bump(tournament.pk)  # the players' own pages show the status
     for participant in moved:
         participant.status = REGISTERED
         participant.checked_in = not tournament.check_in
@@ -287,7 +287,7 @@ def registration_cancel(*, participant_id: int) -> Participant:
     participant.status = CANCELLED
     participant.checked_in = False
     participant.save(update_fields=["status", "checked_in"])
-    snapshots.invalidate(tournament.pk)  # the players' own pages show the status
+    freshness.bump(tournament.pk)  # the players' own pages show the status
     mail_later(participant, "cancelled")
     _move_up(tournament)
     return participant
@@ -311,7 +311,7 @@ def registrations_release(*, tournament_id: int, now: datetime.datetime | None =
         participant.status = CANCELLED
         participant.save(update_fields=["status"])
         mail_later(participant, "released")
-    snapshots.invalidate(tournament.pk)
+    freshness.bump(tournament.pk)
     tournament.released = True
     tournament.save(update_fields=["released"])
     _move_up(tournament)

@@ -34,8 +34,8 @@ from django.utils.translation import gettext_noop as _
 from games.engines import DealContext, Engine, ScoredDeal, get_engine
 from games.engines.base import is_int
 from games.errors import FieldError, UserError, user_error
-from tournaments.conditional import if_match_holds
 from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
+from tournaments.freshness import if_match_holds
 from tournaments.models import Deal, Objection, Round, Seat, SheetEvent, Table, Tournament
 from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
 from tournaments.recompute.outbox import sheet_changed

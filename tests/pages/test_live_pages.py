@@ -1,0 +1,238 @@
+"""The live pages as the pollers see them (``tournaments.freshness``): the public board,
+its standings part and print, the player's page and its live part, and the API's
+standings for a director. Each poll with the ETag it holds is answered 304 while
+nothing the answer shows changed, and a new answer after the change commits — a deal
+at the player's own table, not at another; a recompute; a draw; a name shown another
+way — and a change of who may read it (unpublishing, an erased person, a revoked token,
+a director removed) takes effect at the next request, never as a 304."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from clublife.services.privacy import player_publish
+from tests.tournaments.test_player_phone_services import CLUBS_WON, fill, seated
+from tournaments.models import Participant, Table
+from tournaments.recompute.standings_rows import standings_recompute
+from tournaments.services import round_close
+from tournaments.services.entries import tournament_update
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _commits(requests_commit):
+    """Each change here counts as committed (its versions bumped) by the next request."""
+
+
+def get(url: str, language: str = "de", **headers):
+    return Client(HTTP_ACCEPT_LANGUAGE=language).get(url, **headers)
+
+
+def again(first, language: str = "de"):
+    """The next poll of ``first``'s URL with its ETag."""
+    return get(first.wsgi_request.get_full_path(), language,
+               HTTP_IF_NONE_MATCH=first["ETag"])
+
+
+def board(tournament, part=""):
+    return f"/p/{tournament.slug}/{part}"
+
+
+def test_an_unchanged_board_part_is_a_304_a_proxy_may_share(short_skat, table):
+    standings_recompute(tournament_id=short_skat.pk)
+    first = get(board(short_skat, "standings/"))
+    assert first.status_code == 200 and first["Cache-Control"] == "public, max-age=2"
+    assert "Accept-Language" in first["Vary"] and not first.cookies
+    unchanged = again(first)
+    assert unchanged.status_code == 304 and unchanged["ETag"] == first["ETag"]
+    assert unchanged.content == b""
+
+
+def test_a_deal_changes_its_tables_pages_only(short_skat, table, other_table, table_client):
+    standings_recompute(tournament_id=short_skat.pk)
+    here, there = seated(table)[0], seated(other_table)[0]
+    pages = {p: [get(f"/me/{p.personal_token}/"), get(f"/me/{p.personal_token}/live/")]
+             for p in (here, there)}
+    part = get(board(short_skat, "standings/"))
+    assert "aktualisiert" not in part.content.decode()
+    fill(table_client, table, 1)
+    for first in pages[there]:  # another table: unchanged
+        assert again(first).status_code == 304
+    for first in pages[here]:
+        changed = again(first)
+        assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+        assert 'class="list paper-list"' in changed.content.decode()
+    stale = again(part)  # the standings turned stale
+    assert stale.status_code == 200 and "aktualisiert" in stale.content.decode()
+    standings_recompute(tournament_id=short_skat.pk)  # every page shows new ranks
+    assert again(stale).status_code == 200
+    assert again(pages[there][1]).status_code == 200
+
+
+def test_a_new_draw_moves_the_seat(short_skat, table, director_client):
+    player = seated(table)[0]
+    first = get(f"/me/{player.personal_token}/live/")
+    assert f'data-seat-key="1-{table["id"]}-' in first.content.decode()
+    rnd = short_skat.rounds.get()
+    Table.objects.filter(round=rnd).update(submitted=True)
+    round_close(round_id=rnd.pk)
+    closed = again(first)
+    assert "Sie haben gerade keinen Platz." in closed.content.decode()
+    resp = director_client.post(f"/api/v1/tournaments/{short_skat.pk}/rounds/",
+                                {"method": "random", "seed": 3}, format="json")
+    assert resp.status_code == 201, resp.content
+    seat = next((t["id"], s["seat"]) for t in resp.json()["tables"] for s in t["seats"]
+                if s["participant"] == player.pk)
+    assert f'data-seat-key="2-{seat[0]}-{seat[1]}"' in again(closed).content.decode()
+
+
+def test_a_publication_choice_shows_on_the_next_poll(short_skat, table, table_client):
+    fill(table_client, table, 1)
+    standings_recompute(tournament_id=short_skat.pk)
+    participant = Participant.objects.select_related("player").get(pk=seated(table)[0].pk)
+    first = get(board(short_skat, "standings/"))
+    assert participant.player.name in first.content.decode()
+    player_publish(player=participant.player, publication="number")
+    shown = again(first)
+    assert shown.status_code == 200 and participant.player.name not in shown.content.decode()
+
+
+def test_each_language_gets_its_own_answer(short_skat, table):
+    standings_recompute(tournament_id=short_skat.pk)
+    url = board(short_skat, "standings/")
+    german, english = get(url, "de"), get(url, "en")
+    assert "Rang" in german.content.decode()
+    assert "Rank" in english.content.decode() and "Rang" not in english.content.decode()
+    assert english["ETag"] != german["ETag"] and english["Content-Language"] == "en"
+    assert get(url, "en", HTTP_IF_NONE_MATCH=german["ETag"]).status_code == 200
+    cookie = Client(HTTP_ACCEPT_LANGUAGE="de")
+    cookie.cookies["django_language"] = "en"  # the language cookie wins
+    assert cookie.get(url).content == english.content
+    live = f"/me/{seated(table)[0].personal_token}/live/"
+    german, english = get(live, "de").content.decode(), get(live, "en").content.decode()
+    assert "Ihr Platz jetzt" in german and "Your seat now" in english
+
+
+def test_an_unpublished_tournament_is_404_at_once_and_never_shared(short_skat, table,
+                                                                   director):
+    standings_recompute(tournament_id=short_skat.pk)
+    urls = [board(short_skat), board(short_skat, "standings/"), board(short_skat, "print/")]
+    etags = {url: get(url)["ETag"] for url in urls}
+    tournament_update(tournament=short_skat, published=False)
+    director_client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    director_client.force_login(director)
+    for url in urls:
+        assert get(url).status_code == 404
+        # a 304 never tells that the tournament exists
+        assert get(url, HTTP_IF_NONE_MATCH=etags[url]).status_code == 404
+        hidden = director_client.get(url)  # its director still sees it, kept by nobody
+        assert hidden.status_code == 200 and hidden["Cache-Control"] == "private, no-store"
+
+
+def test_a_page_with_the_readers_csrf_token_is_theirs_alone(short_skat, table):
+    field = re.compile(r'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{64})"')
+    tokens = []
+    for _ in range(2):
+        reader = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="de")
+        page = reader.get(board(short_skat))
+        assert page["Cache-Control"] == "private, no-cache"
+        token = field.search(page.content.decode()).group(1)
+        switched = reader.post("/i18n/setlang/", {"language": "en", "csrfmiddlewaretoken": token,
+                                                  "next": board(short_skat)})
+        assert switched.status_code == 302  # the token fits the reader's own cookie
+        tokens.append(token)
+    assert tokens[0] != tokens[1]
+
+
+def _staff_standings(short_skat, table, table_client):
+    """The standings of ``short_skat`` with one player who shows only a number: the
+    full name is what a director's answer has and the public's never."""
+    fill(table_client, table, 1)
+    participant = Participant.objects.select_related("player").get(pk=seated(table)[0].pk)
+    player_publish(player=participant.player, publication="number")
+    standings_recompute(tournament_id=short_skat.pk)
+    return f"/api/v1/tournaments/{short_skat.pk}/standings/", participant.player.name
+
+
+def test_the_staff_answer_never_reaches_the_public(short_skat, table, table_client,
+                                                   director_client, anon_client):
+    url, name = _staff_standings(short_skat, table, table_client)
+    full = director_client.get(url)
+    assert name in full.content.decode() and full["Cache-Control"] == "private, no-cache"
+    assert director_client.get(url, HTTP_IF_NONE_MATCH=full["ETag"]).status_code == 304
+    public = anon_client.get(url, HTTP_IF_NONE_MATCH=full["ETag"])
+    assert public.status_code == 200 and name not in public.content.decode()
+
+
+@pytest.mark.parametrize("revoke", ["token deleted", "user inactive", "user no staff",
+                                    "director removed"])
+def test_a_revoked_staff_token_reads_nothing_more_from_the_next_poll(
+        short_skat, table, table_client, director, club, revoke):
+    from rest_framework.authtoken.models import Token
+
+    from tests.conftest import token_client
+
+    url, name = _staff_standings(short_skat, table, table_client)
+    client = token_client(director)
+    first = client.get(url)
+    assert name in first.content.decode()
+    if revoke == "token deleted":
+        Token.objects.filter(user=director).delete()
+    elif revoke == "user inactive":
+        director.is_active = False
+        director.save()
+    elif revoke == "user no staff":
+        director.is_staff = False
+        director.save()
+    else:
+        short_skat.directors.remove(director)
+        club.admins.remove(director)
+    answer = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    if revoke in ("token deleted", "user inactive"):
+        assert answer.status_code == 401
+    else:  # a reader like any other: the names as their players chose
+        assert answer.status_code == 200 and name not in answer.content.decode()
+
+
+def test_a_club_admins_token_is_answered_as_the_directors(short_skat, table, table_client,
+                                                          club):
+    from tests.conftest import token_client
+    from tests.factories import StaffFactory
+
+    url, name = _staff_standings(short_skat, table, table_client)
+    admin = StaffFactory(username="kassenwart")
+    club.admins.add(admin)
+    assert name in token_client(admin).get(url).content.decode()
+    outsider = token_client(StaffFactory(username="fremd"))
+    assert name not in outsider.get(url).content.decode()
+
+
+def test_a_corrected_earlier_round_shows_on_the_players_page(short_skat, table, table_client):
+    from tournaments.models import Seat
+    from tournaments.recompute.outbox import sheet_changed
+
+    player = seated(table)[1]
+    fill(table_client, table, 1)
+    rnd = short_skat.rounds.get()
+    Table.objects.filter(round=rnd).update(submitted=True)
+    round_close(round_id=rnd.pk)
+    first = get(f"/me/{player.personal_token}/live/")
+    assert '<td class="num">-1234</td>' not in first.content.decode()
+    # what a correction writes: the seat's total, and the sheet's change
+    Seat.objects.filter(table_id=table["id"], participant=player).update(score=-1234)
+    sheet_changed(short_skat.pk, round_number=1, table_id=table["id"])
+    standings_recompute(tournament_id=short_skat.pk)
+    assert '<td class="num">-1234</td>' in again(first).content.decode()
+
+
+def test_a_second_deal_shows_on_the_players_card(short_skat, table, table_client):
+    player = seated(table)[0]
+    fill(table_client, table, 1)
+    first = get(f"/me/{player.personal_token}/live/")
+    assert first.content.decode().count('class="deal-row') == 1
+    resp = table_client.post(f"/api/v1/tables/{table['id']}/deals/",
+                             {"number": 2, **CLUBS_WON}, format="json")
+    assert resp.status_code == 201
+    assert again(first).content.decode().count('class="deal-row') == 2

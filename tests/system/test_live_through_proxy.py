@@ -1,0 +1,168 @@
+"""The live pages through the image's proxy (``deploy/nginx``, Debian's nginx) before two
+of the image's gunicorn servers (web and the tables' entry), on PostgreSQL and a real
+Redis (the versions of ``tournaments.freshness``) with a Celery worker recomputing:
+
+- the board's part is rendered once per proxy lifetime for all anonymous readers, and a
+  deal shows on it and on the player's live part within that lifetime and a recompute;
+- a hidden tournament never enters the shared cache: its director's reads pass by it,
+  the public's 404 is not kept, and it shows at the next request once published;
+- unpublishing: the app answers 404 at once, the proxy's copy outlives it by at most its
+  lifetime; revoking a staff token and erasing a person (private answers, never kept)
+  take effect at the next request.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory, StaffFactory
+from tests.system.conftest import celery_worker, needs_services, service_env, wait_for
+from tests.system.servers import Server, nginx_needed, proxied
+from tournaments.freshness import SHARED_SECONDS
+from tournaments.models import Table
+from tournaments.services import round_draw, tournament_create
+
+pytestmark = [needs_services, pytest.mark.django_db(transaction=True)]
+
+CLUBS_WON = {"declarer": 2, "game": "clubs", "matadors": 1, "won": True}  # 24 + 50
+
+
+@pytest.fixture
+def proxy(redis_server, processes, tmp_path):
+    """nginx before web and entry (one worker each), and a Celery worker."""
+    nginx_needed()
+    env = service_env(redis_server, TRUSTED_PROXY="true", NUM_PROXIES="1", LOG_FORMAT="text",
+                      STATIC_ROOT=str(tmp_path / "static"))
+    servers = {}
+    try:
+        proxy = proxied(env, tmp_path, servers, https=False)
+        worker = celery_worker(env, tmp_path / "worker.log")
+        worker.start()
+        processes.append(worker)
+        yield proxy, servers["web"]
+    finally:
+        for server in servers.values():
+            server.stop()
+    for name in ("web", "entry"):
+        assert "Traceback" not in (tmp_path / f"{name}.log").read_text()
+
+
+def championship(published=True):
+    """A Skat tournament of eight, its first round drawn."""
+    club = ClubFactory()
+    tournament = tournament_create(name="Hallenturnier", game="skat", club=club,
+                                   published=published)
+    for n in range(8):
+        ParticipantFactory(tournament=tournament, player=PlayerFactory(club=club),
+                           start_number=n + 1)
+    rnd = round_draw(tournament_id=tournament.pk, method="random", seed=5)
+    return tournament, Table.objects.filter(round=rnd).order_by("number").first()
+
+
+def settled(web: Server, tournament) -> None:
+    """Wait until the standings' answer holds still (the worker may be recomputing)."""
+    url = f"/api/v1/tournaments/{tournament.pk}/standings/"
+    tags = []
+
+    def still():
+        tags.append(anonymous(web, url)[1]["ETag"])
+        return len(tags) > 2 and tags[-1] == tags[-2] == tags[-3]
+
+    wait_for(still, 60, "the standings to hold still")
+
+
+def anonymous(server: Server, path: str, **headers):
+    """A phone without cookies."""
+    server.cookies.clear()
+    return server.get(path, **headers)
+
+
+def test_a_deal_shows_on_the_board_and_the_players_page_within_a_lifetime(proxy):
+    proxy, web = proxy
+    tournament, table = championship()
+    settled(web, tournament)
+    part = f"/p/{tournament.slug}/standings/"
+    seat = table.seats.get(seat=1)
+    live = f"/me/{seat.participant.personal_token}/live/"
+    status, headers, before = anonymous(proxy, part)
+    assert status == 200 and headers["Cache-Control"] == f"public, max-age={SHARED_SECONDS}"
+    status, headers, again = anonymous(proxy, part)
+    assert headers["X-Cache"] in ("HIT", "UPDATING") and again == before  # one render
+    status, headers, _ = anonymous(proxy, part, **{"If-None-Match": headers["ETag"]})
+    assert status == 304
+    status, headers, mine = anonymous(proxy, live)
+    assert status == 200 and headers["Cache-Control"] == "private, no-cache"
+    assert anonymous(proxy, live, **{"If-None-Match": headers["ETag"]})[0] == 304
+    status, _h, body = proxy.request(
+        "POST", f"/api/v1/tables/{table.pk}/deals/",
+        json.dumps({"number": 1, **CLUBS_WON}).encode(),
+        {"Authorization": f"Table {table.entry_token}", "Content-Type": "application/json"})
+    assert status == 201, body
+    wait_for(lambda: b'class="num score">74<' in anonymous(proxy, part)[2],
+             SHARED_SECONDS + 60, "the deal on the board's part")
+    wait_for(lambda: b'class="deal-row' in anonymous(proxy, live)[2],
+             SHARED_SECONDS + 60, "the deal on the player's live part")
+
+
+def test_a_hidden_tournament_never_enters_the_shared_cache(proxy):
+    proxy, _web = proxy
+    tournament, _table = championship(published=False)
+    part = f"/p/{tournament.slug}/standings/"
+    director = StaffFactory(username="leitung")
+    director.set_password("geheim-123456")
+    director.save()
+    tournament.directors.add(director)
+    proxy.cookies.clear()
+    proxy.log_in("leitung", "geheim-123456")
+    for _ in range(2):
+        status, headers, _body = proxy.get(part)
+        assert status == 200 and headers["Cache-Control"] == "private, no-store"
+        assert headers["X-Cache"] == "BYPASS"
+    for _ in range(2):  # the public: not found, and nothing kept
+        status, headers, _body = anonymous(proxy, part)
+        assert status == 404 and headers["X-Cache"] != "HIT"
+    tournament.published = True
+    tournament.save()
+    assert anonymous(proxy, part)[0] == 200  # the next request
+
+
+def test_unpublishing_is_at_once_in_the_app_and_within_a_lifetime_at_the_proxy(proxy):
+    proxy, web = proxy
+    tournament, _table = championship()
+    part = f"/p/{tournament.slug}/standings/"
+    status, headers, _body = anonymous(proxy, part)
+    assert status == 200
+    tournament.published = False
+    tournament.save()
+    assert anonymous(web, part, **{"If-None-Match": headers["ETag"]})[0] == 404
+    wait_for(lambda: anonymous(proxy, part)[0] == 404, SHARED_SECONDS + 2,
+             "the proxy's copy to expire", interval=0.1)
+    assert anonymous(proxy, part, **{"If-None-Match": headers["ETag"]})[0] == 404
+
+
+def test_a_revoked_token_and_an_erased_person_take_effect_at_the_next_request(proxy):
+    from rest_framework.authtoken.models import Token
+
+    from clublife.services.privacy import player_erase
+
+    proxy, web = proxy
+    tournament, table = championship()
+    settled(web, tournament)
+    director = StaffFactory(username="turnierleitung")
+    tournament.directors.add(director)
+    token = Token.objects.create(user=director)
+    url = f"/api/v1/tournaments/{tournament.pk}/standings/"
+    auth = {"Authorization": f"Token {token.key}"}
+    status, headers, _body = anonymous(proxy, url, **auth)
+    assert status == 200 and headers["Cache-Control"] == "private, no-cache"
+    assert anonymous(proxy, url, **auth, **{"If-None-Match": headers["ETag"]})[0] == 304
+    token.delete()
+    assert anonymous(proxy, url, **auth, **{"If-None-Match": headers["ETag"]})[0] == 401
+    participant = table.seats.get(seat=2).participant
+    live = f"/me/{participant.personal_token}/live/"
+    status, headers, _body = anonymous(proxy, live)
+    assert status == 200
+    player_erase(player=participant.player)
+    assert anonymous(proxy, live, **{"If-None-Match": headers["ETag"]})[0] == 404

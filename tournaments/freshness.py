@@ -1,0 +1,261 @@
+"""Freshness of the live answers: the one owner of their versions, ETags and caching
+headers (RFC 9110 conditional requests, RFC 9111 caching).
+
+A *version* per scope — a tournament (``tournament``: its saves, draws, rounds,
+participants, registrations), its stored standings (``computation``: a recompute), its
+sheets (``sheets``: the standings turn stale, a name shown changes) and one table
+(``table``: a deal, a correction, a confirmation) — is kept in Django's cache (Redis in
+production, the local-memory cache on the embedded default) and replaced by a new random
+one (``bump``) once the transaction that changes the scope commits. An ETag is made of
+the versions of what an answer shows and the view's own key (round, page, language),
+never of its body, so a poll whose ``If-None-Match`` holds is answered 304 before the
+view renders anything.
+
+One decorator per kind of view sets the answer's ``Cache-Control`` and ``Vary``:
+
+- ``public``: the same for every reader of a published tournament. Anonymous readers'
+  answers are ``public, max-age=2`` (the proxy in ``deploy/nginx`` keeps them that long
+  and renders each once while many wait); a hidden tournament's, or an answer that
+  carries a reader's own CSRF token, never enter a shared cache.
+- ``personal`` (a player's own page) and ``staff`` (a director's answers):
+  ``private, no-cache``: each poll asks, and gets 304 while the versions hold.
+
+The checks of who may read the answer run before the ETag is compared (the views put
+them first), so a revoked token, an erased person or a removed director get no 304.
+Writes compare ``If-Match`` in their service, under the row lock (``if_match_holds``).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
+
+from django.core.cache import cache
+from django.db import transaction
+from django.http import HttpResponse
+from django.utils.cache import (
+    get_conditional_response,
+    parse_etags,
+    patch_cache_control,
+    patch_vary_headers,
+)
+from django.utils.translation import get_language
+
+log = logging.getLogger(__name__)
+
+READS = ("GET", "HEAD")
+SHARED_SECONDS = 2  # the proxy's lifetime of a public answer
+VARY = ("Accept-Language", "Cookie")
+
+
+def tournament(tournament_id: int) -> str:
+    return f"t{tournament_id}"
+
+
+def computed(tournament_id: int) -> str:
+    return f"c{tournament_id}"
+
+
+def sheets(tournament_id: int) -> str:
+    return f"s{tournament_id}"
+
+
+def table(table_id: int) -> str:
+    return f"tb{table_id}"
+
+
+def calls(tournament_id: int) -> str:
+    """The director's calls and objections of a tournament (the console's voice panel)."""
+    return f"v{tournament_id}"
+
+
+def standings(tournament_id: int) -> tuple[str, ...]:
+    """What a standings answer shows: the tournament, its computation, whether it is stale."""
+    return tournament(tournament_id), computed(tournament_id), sheets(tournament_id)
+
+
+def _key(scope: str) -> str:
+    return f"fresh:{scope}"
+
+
+def versions(scopes: Iterable[str]) -> tuple[str, ...] | None:
+    """The scopes' versions (a scope never seen gets one now); None when the cache is
+    down (the answer is then rendered and never answered 304)."""
+    keys = [_key(scope) for scope in scopes]
+    try:
+        found = cache.get_many(keys)
+        for key in keys:
+            if key not in found and not cache.add(key, secrets.token_hex(8), None):
+                found[key] = cache.get(key)
+            found.setdefault(key, cache.get(key))
+    except Exception:  # Redis down must not fail a read: no 304, no shared cache
+        log.warning("freshness versions unavailable", exc_info=True)
+        return None
+    if any(found[key] is None for key in keys):
+        return None
+    return tuple(found[key] for key in keys)
+
+
+def bump_now(scopes: Iterable[str]) -> None:
+    try:
+        cache.set_many({_key(scope): secrets.token_hex(8) for scope in scopes}, None)
+    except Exception:
+        log.warning("freshness versions not bumped", exc_info=True)
+
+
+def bump(tournament_id: int | None, table_id: int | None = None, *,
+         computation: bool = False) -> None:
+    """Give what changed new versions once the current transaction commits (at once
+    outside one): the tournament (alone), its stored standings (``computation``), or a
+    sheet — the tournament's sheets and that table (only the table without a
+    tournament)."""
+    if computation:
+        scopes = [computed(tournament_id)]
+    elif table_id is not None:
+        scopes = [table(table_id)] + ([sheets(tournament_id)] if tournament_id else [])
+    else:
+        scopes = [tournament(tournament_id)]
+    transaction.on_commit(functools.partial(bump_now, scopes), robust=True)
+
+
+class Tag(NamedTuple):
+    """What a view's answer is tagged with: its ETag (None: never answered 304) and
+    whether it may be kept by a shared cache (``shared``) or by no cache at all
+    (``hidden``: an unpublished tournament's)."""
+
+    etag: str | None
+    shared: bool = False
+    hidden: bool = False
+
+
+def tag(scopes: Iterable[str], *parts, shared: bool = False, hidden: bool = False) -> Tag:
+    """The Tag of an answer showing ``scopes``, keyed by ``parts`` and the language."""
+    found = versions(scopes)
+    if found is None:
+        return Tag(None)
+    key = "|".join(map(str, (*found, *parts, get_language())))
+    return Tag(f'"{hashlib.blake2b(key.encode(), digest_size=12).hexdigest()}"',
+               shared and not hidden, hidden)
+
+
+def cache_control(response: HttpResponse, request, found: Tag, *, vary=VARY) -> HttpResponse:
+    """Set the answer's ETag, ``Cache-Control`` and ``Vary`` as ``found`` says."""
+    if found.etag is not None:
+        response["ETag"] = found.etag
+    # a page carrying the reader's own CSRF token is theirs alone
+    shared = found.shared and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+    if found.hidden or found.etag is None:
+        patch_cache_control(response, private=True, no_store=True)
+    elif shared:
+        patch_cache_control(response, public=True, max_age=SHARED_SECONDS)
+    else:
+        patch_cache_control(response, private=True, no_cache=True)
+    patch_vary_headers(response, vary)
+    return response
+
+
+def _conditional(tag_of: Callable[..., Tag | None], vary=VARY):
+    """Decorate a view (a function, or a method: ``request`` is the first argument that
+    has ``META``): ``tag_of`` (given the view's arguments, after its access checks)
+    tags the answer; a read whose preconditions hold gets 304 without the view."""
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapped(*args, **kwargs):
+            request = next(a for a in args if hasattr(a, "META"))
+            found = tag_of(*args, **kwargs)
+            if found is None:  # nothing to tag (the view answers 404)
+                return view(*args, **kwargs)
+            response = None
+            if found.etag is not None and request.method in READS:
+                response = get_conditional_response(request, etag=found.etag)
+            if response is None:
+                response = view(*args, **kwargs)
+            if response.status_code in (200, 304):
+                cache_control(response, request, found, vary=vary)
+            return response
+
+        return wrapped
+
+    return decorate
+
+
+def public(tag_of: Callable[..., Tag | None], vary=VARY):
+    """A public answer: shared by anonymous readers of a published tournament."""
+    return _conditional(tag_of, vary)
+
+
+def personal(tag_of: Callable[..., Tag | None], vary=VARY):
+    """A reader's own answer (a player's page, a director's): never in a shared cache."""
+
+    def private(*args, **kwargs):
+        found = tag_of(*args, **kwargs)
+        return found and found._replace(shared=False)
+
+    return _conditional(private, vary)
+
+
+staff = personal
+
+
+def precondition_answer(request, etag: str, private: bool = True) -> HttpResponse | None:
+    """For the answers tagged by their own content (not live: a season, a rating list):
+    the 304 (or 412) that a read's preconditions call for, with its headers, else None."""
+    if request.method not in READS:
+        return None
+    answer = get_conditional_response(request, etag=etag)
+    return answer and tagged(answer, etag, private)
+
+
+def tagged(response: HttpResponse, etag: str, private: bool = True) -> HttpResponse:
+    """``response`` with its ETag and ``Cache-Control: private, no-cache``."""
+    response["ETag"] = etag
+    patch_cache_control(response, private=private, no_cache=True)
+    return response
+
+
+def if_match_holds(header: str, etag: str) -> bool:
+    """RFC 9110 §13.1.1: a strong comparison (a weak tag never matches), a list matches
+    when one of its tags does, ``*`` matches any current representation."""
+    tags = parse_etags(header)
+    return tags == ["*"] or etag in tags
+
+
+def _tournament_saved(sender, instance, **kwargs) -> None:
+    bump(instance.pk)
+
+
+def _part_saved(sender, instance, **kwargs) -> None:
+    """A draw, a round closed or reopened, a participant's change (a withdrawal, a
+    personal token renewed or erased)."""
+    bump(instance.tournament_id)
+
+
+def _confirmation_saved(sender, instance, **kwargs) -> None:
+    bump(None, instance.table_id)
+
+
+def _call_saved(sender, instance, **kwargs) -> None:
+    """A call or an objection: the console's voice panel of its tournament."""
+    from tournaments.models import Table
+
+    found = Table.objects.filter(pk=instance.table_id).values_list("round__tournament_id")
+    scopes = [calls(tournament_id) for (tournament_id,) in found]
+    transaction.on_commit(functools.partial(bump_now, scopes), robust=True)
+
+
+def connect() -> None:
+    """Every save or delete of these bumps what shows them (``TournamentsConfig.ready``)."""
+    from django.db.models.signals import post_delete, post_save
+
+    for model, handler in (("Tournament", _tournament_saved), ("Round", _part_saved),
+                           ("Participant", _part_saved),
+                           ("TeamEvent", _part_saved), ("SheetConfirmation", _confirmation_saved),
+                           ("DirectorCall", _call_saved), ("Objection", _call_saved)):
+        for signal in (post_save, post_delete):
+            signal.connect(handler, sender=f"tournaments.{model}",
+                           dispatch_uid=f"freshness.{model}.{signal is post_save}")
