@@ -125,6 +125,8 @@ class Tournament(models.Model):
     release_at = models.DateTimeField(_("release unchecked registrants at"), null=True,
                                       blank=True)
     released = models.BooleanField(_("unchecked registrants released"), default=False)
+    # Walk-in mode: a sign-up at the door (the door poster's form) is checked in at once
+    registration_walk_in = models.BooleanField(_("walk-ins at the door"), default=False)
 
     class Meta:
         ordering = ["-date", "-id"]

@@ -23,8 +23,9 @@ def opened(browser, width, url, user=None):
     if user is not None:
         client = Client()
         client.force_login(user)
+        origin = "/".join(url.split("/")[:3])  # the whole site, not the page's folder
         context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                              "url": url}])
+                              "url": origin}])
     page = context.new_page()
     page.set_default_timeout(15000)
     errors = []
