@@ -197,9 +197,10 @@ def test_a_new_field_after_round_one_gets_a_plan_of_its_own():
 
 
 # the README's claim for Skat's tables of 4 and 3: no pair meets twice in every field of
-# 15 to 48 players for 5 rounds, of 25 to 48 for 6 and of 28 to 48 for 7
+# 15 to 48 players for 5 rounds, of 25 to 48 for 6, of 28 to 48 for 7 and (sampled) of 49
+# to 100 for 8
 SKAT_CLAIM = [(count, 5) for count in range(15, 25)] + [(count, 6) for count in range(25, 28)] \
-    + [(count, 7) for count in range(28, 49)]
+    + [(count, 7) for count in range(28, 49)] + [(count, 8) for count in (49, 64, 77, 100)]
 
 
 @pytest.mark.parametrize("count, rounds", SKAT_CLAIM)
