@@ -39,6 +39,16 @@ class TablePlayerSerializer(StrictSerializer):
     name = serializers.CharField(**NAME)
 
 
+class MeClockSerializer(StrictSerializer):
+    state = serializers.ChoiceField(choices=["running", "paused", "over"])
+    ends_at = serializers.DateTimeField(allow_null=True, help_text=(
+        "when a running clock runs out: count down from it; null while paused"))
+    remaining_seconds = serializers.IntegerField(min_value=0, allow_null=True, help_text=(
+        "the seconds left of a paused clock; null while it runs (this answer is kept "
+        "while nothing changes, so it gives the end instead)"))
+    minutes = serializers.IntegerField(min_value=0)
+
+
 class SeatNowSerializer(StrictSerializer):
     round = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
     table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE,
@@ -48,6 +58,8 @@ class SeatNowSerializer(StrictSerializer):
                                             help_text="the seat that deals the first deal")
     players = TablePlayerSerializer(many=True, help_text="everyone at the table, by seat")
     table_id = _id(help_text="for /tables/{id}/… with the same token")
+    clock = MeClockSerializer(allow_null=True, help_text=(
+        "the round's clock (as GET …/rounds/{number}/clock/); null until it is started"))
 
 
 class RoundPlayedSerializer(StrictSerializer):

@@ -78,11 +78,16 @@ class RegistrationSettingsSerializer(StrictSerializer):
                                       help_text="with check_in: unchecked registrants lose "
                                                 "their place then and the waiting list "
                                                 "moves up")
+    walk_in = serializers.BooleanField(source="registration_walk_in", required=False,
+                                       label=_("walk-ins at the door"),
+                                       help_text="a sign-up at the door (the door poster's "
+                                                 "form, or at_door) is checked in at once; "
+                                                 "the sign-up limit counts per tournament")
 
 
 REGISTRATION_FIELDS = {"registration_open": "open", "registration_cap": "cap",
                        "registration_deadline": "deadline", "check_in": "check_in",
-                       "release_at": "release_at"}
+                       "release_at": "release_at", "registration_walk_in": "walk_in"}
 
 
 def registration_settings(tournament, validated: dict) -> dict | None:
@@ -111,6 +116,9 @@ class RegistrationSerializer(StrictSerializer):
                                    help_text="optional; confirmation and news by e-mail")
     publication = serializers.ChoiceField(choices=Player.Publication.choices, required=False,
                                           label=_("name on public pages"))
+    at_door = serializers.BooleanField(required=False, default=False, label=_("at the door"),
+                                       help_text="signed up at the door: checked in at once "
+                                                 "while walk_in is on")
 
     def validate(self, attrs):
         if attrs.get("club") is not None and attrs.get("club_name"):
@@ -184,7 +192,8 @@ class TournamentRegistrations(TournamentEndpoint):
         participant = registration_submit(
             tournament_id=self.tournament.pk, name=data["name"], club=data.get("club"),
             club_name=data.get("club_name", ""), email=data.get("email", ""),
-            publication=data.get("publication"), language=language_of(request))
+            publication=data.get("publication"), language=language_of(request),
+            at_door=data["at_door"])
         return Response(registration_answer(request, participant),
                         status=status.HTTP_201_CREATED)
 

@@ -1,5 +1,5 @@
 """``/api/v1/tournaments/{id}/rounds/``: draws, seatings, closing and reopening a round,
-swapping players.
+swapping players, the round's clock.
 
 Anyone reads the rounds of a published tournament (never the entry tokens); the
 directors draw, close, reopen and swap. The answer to a draw is the only listing of a round
@@ -15,10 +15,11 @@ from rest_framework.response import Response
 from api.endpoints import TournamentEndpoint, actor_of
 from api.names import ShownNameField
 from api.strict import StrictSerializer
+from tournaments import clock
 from tournaments.links import entry_url
 from tournaments.models import Round
 from tournaments.selectors import rounds_with_seating, teammates_together
-from tournaments.services import round_close, round_draw, round_reopen, round_swap
+from tournaments.services import round_clock, round_close, round_draw, round_reopen, round_swap
 
 
 class SeatSerializer(StrictSerializer):
@@ -44,6 +45,14 @@ class TableWithTokenSerializer(TableSummarySerializer):
         return entry_url(self.context["request"], table)
 
 
+class ClockSerializer(StrictSerializer):
+    state = serializers.ChoiceField(choices=["running", "paused", "over"])
+    ends_at = serializers.DateTimeField(
+        allow_null=True, help_text="when a running clock runs out; null while paused")
+    remaining_seconds = serializers.IntegerField(min_value=0)
+    minutes = serializers.IntegerField(min_value=0, help_text="the start's and extensions'")
+
+
 class RoundSerializer(StrictSerializer):
     id = serializers.IntegerField()
     number = serializers.IntegerField()
@@ -51,7 +60,20 @@ class RoundSerializer(StrictSerializer):
     seed = serializers.IntegerField()
     closed = serializers.BooleanField()
     reopened = serializers.BooleanField()
+    clock = ClockSerializer(source="clock_now", allow_null=True,
+                            help_text="null until the director starts it")
     tables = TableSummarySerializer(many=True)
+
+
+class ClockAnswerSerializer(StrictSerializer):
+    clock = ClockSerializer(source="clock_now", allow_null=True)
+
+
+class ClockActionSerializer(StrictSerializer):
+    action = serializers.ChoiceField(choices=clock.ACTIONS, label=_("action"))
+    minutes = serializers.IntegerField(
+        required=False, min_value=clock.MIN_MINUTES, max_value=clock.MAX_MINUTES,
+        label=_("minutes"), help_text="start and extend: required")
 
 
 class RoundWithTokensSerializer(RoundSerializer):
@@ -143,3 +165,21 @@ class RoundSwap(TournamentEndpoint):
         round_swap(round_id=rnd.pk, actor=actor_of(request), **serializer.validated_data)
         return Response(RoundSerializer(rounds_with_seating(tournament).get(pk=rnd.pk),
                                         context=self.name_context()).data)
+
+
+class RoundClock(TournamentEndpoint):
+    """The round's clock: anyone reads it (the board and the phones poll it), the
+    directors start, pause, resume and extend it."""
+
+    @extend_schema(responses=ClockAnswerSerializer)
+    def get(self, request, tournament_id: int, number: int):
+        rnd = get_object_or_404(self.tournament.rounds, number=number)
+        return Response(ClockAnswerSerializer(rnd).data, headers={"Cache-Control": "no-cache"})
+
+    @extend_schema(request=ClockActionSerializer, responses=ClockAnswerSerializer)
+    def post(self, request, tournament_id: int, number: int):
+        rnd = get_object_or_404(self.tournament.rounds, number=number)
+        serializer = ClockActionSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        rnd = round_clock(round_id=rnd.pk, **serializer.validated_data)
+        return Response(ClockAnswerSerializer(rnd).data)

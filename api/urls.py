@@ -32,7 +32,14 @@ from api.players import PlayerViewSet
 from api.prizes import Cash, PrizeLot, Prizes
 from api.ranking_lists import ClubRankingLists, RankingListDetail
 from api.registrations import MyRegistration, TournamentRegistrations
-from api.rounds import RoundClose, RoundDetail, RoundList, RoundReopen, RoundSwap
+from api.rounds import (
+    RoundClock,
+    RoundClose,
+    RoundDetail,
+    RoundList,
+    RoundReopen,
+    RoundSwap,
+)
 from api.standings import TournamentStandings
 from api.tables import (
     DealDetail,
@@ -80,6 +87,8 @@ urlpatterns = [
          name="round-reopen"),
     path("tournaments/<int:tournament_id>/rounds/<int:number>/swap/", RoundSwap.as_view(),
          name="round-swap"),
+    path("tournaments/<int:tournament_id>/rounds/<int:number>/clock/", RoundClock.as_view(),
+         name="round-clock"),
     path("tournaments/<int:tournament_id>/standings/", TournamentStandings.as_view(),
          name="standings"),
     path("tournaments/<int:tournament_id>/clubs/standings/", ClubStandings.as_view(),

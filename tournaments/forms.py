@@ -143,6 +143,8 @@ class RegistrationSettingsForm(forms.Form):
     release_at = forms.DateTimeField(
         label=_("Release the places of those not checked in at"), required=False,
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"))
+    walk_in = forms.BooleanField(label=_("Walk-ins: a sign-up at the door (door poster) "
+                                         "is checked in at once"), required=False)
 
 
 class SignUpForm(forms.Form):

@@ -36,11 +36,13 @@ Terms (the rules in ../shared/spec/games.md):
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from games.choices import GAME_CHOICES
 from games.engines import get_engine
+from tournaments.clock import Clock
 from tournaments.seating import METHOD_LABELS
 from tournaments.tokens import new_token
 
@@ -123,6 +125,8 @@ class Tournament(models.Model):
     release_at = models.DateTimeField(_("release unchecked registrants at"), null=True,
                                       blank=True)
     released = models.BooleanField(_("unchecked registrants released"), default=False)
+    # Walk-in mode: a sign-up at the door (the door poster's form) is checked in at once
+    registration_walk_in = models.BooleanField(_("walk-ins at the door"), default=False)
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -288,6 +292,12 @@ class Round(models.Model):
     # tables' entry tokens stay locked for good once their round has been closed.
     reopened = models.BooleanField(_("reopened"), default=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    # the round's clock (``tournaments.clock``): an end time while it runs, what was left
+    # while it is paused, and the minutes given so far (0: never started)
+    clock_ends_at = models.DateTimeField(_("clock ends at"), null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(_("clock paused with seconds left"),
+                                                       null=True, blank=True)
+    clock_minutes = models.PositiveIntegerField(_("clock minutes"), default=0)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -299,6 +309,15 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} – {self.number}"
+
+    @property
+    def clock(self) -> Clock:
+        return Clock(self.clock_ends_at, self.clock_paused_seconds, self.clock_minutes)
+
+    @property
+    def clock_now(self) -> dict | None:
+        """The clock as shown now (``Clock.shown``), None before the start."""
+        return self.clock.shown(timezone.now())
 
 
 class Table(models.Model):

@@ -223,6 +223,7 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
             "first_dealer": reads.first_dealer,
             "players": [{"seat": s["seat"], "name": s["name"]} for s in reads.state["seats"]],
             "table_id": now.table_id,
+            "clock": reads.table.round.clock.lasting(timezone.now()),
         }
     # the ETag covers what the answer shows, not the computation: a phone whose score
     # and ranks a recompute left alone gets its 304 (a championship's computation every

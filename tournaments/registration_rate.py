@@ -1,13 +1,16 @@
 """The per-address limit of self-registrations (``REGISTRATION_RATE``, default ``30/min``),
 one counter for the API (``api.throttling.RegistrationRateThrottle``) and the public
 form (``tournaments.pages.registration``): DRF's cache-backed throttle keyed by the
-client's address, as the scorer's. When the cache fails the sign-up is let through
-(logged), as with every other use of the cache."""
+client's address, as the scorer's; while a tournament takes walk-ins (api.md) keyed by
+the tournament, as a hall's phones often share one address. When the cache fails the
+sign-up is let through (logged), as with every other use of the cache."""
 
 import logging
 
 from django.conf import settings
 from rest_framework.throttling import SimpleRateThrottle
+
+from tournaments.models import Tournament
 
 log = logging.getLogger(__name__)
 
@@ -21,7 +24,19 @@ class RegistrationRate(SimpleRateThrottle):
     def get_cache_key(self, request, view):
         if request.method != "POST":
             return None
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+        return self.cache_format % {"scope": self.scope, "ident": self.ident_of(request, view)}
+
+    def ident_of(self, request, view) -> str:
+        """The client's address; in walk-in mode the tournament (a hall's phones often
+        share one address)."""
+        tournament = getattr(view, "walk_in_tournament", None)
+        if tournament is not None:
+            walk_in, pk = tournament.registration_walk_in, tournament.pk
+        else:  # the API, before its view loads the tournament
+            pk = getattr(view, "kwargs", {}).get("tournament_id")
+            walk_in = pk is not None and Tournament.objects.filter(
+                pk=pk, registration_walk_in=True).exists()
+        return f"tournament-{pk}" if walk_in else self.get_ident(request)
 
     def allow_request(self, request, view):
         try:
@@ -36,9 +51,17 @@ class RegistrationRate(SimpleRateThrottle):
         cls.cache.delete(cls.cache_format % {"scope": cls.scope, "ident": ident})
 
 
-def registration_allowed(request) -> tuple[bool, int]:
-    """For a page: whether this address may sign up now, and else the seconds to wait."""
+class _Page:
+    """What the limit needs to know of a page's request: its tournament."""
+
+    def __init__(self, tournament):
+        self.walk_in_tournament = tournament
+
+
+def registration_allowed(request, tournament=None) -> tuple[bool, int]:
+    """For a page: whether this address (in walk-in mode: this tournament) may sign up
+    now, and else the seconds to wait."""
     throttle = RegistrationRate()
-    if throttle.allow_request(request, None):
+    if throttle.allow_request(request, _Page(tournament)):
         return True, 0
     return False, max(1, int(throttle.wait() or 1))

@@ -38,3 +38,15 @@ document.addEventListener("change", (event) => {
   if (event.target.matches && event.target.matches("[data-preset]")) showCustomValues();
 });
 showCustomValues();
+
+// A form marked data-once sends once: its submit buttons are disabled while the answer
+// comes (a double tap at the door would otherwise sign up twice in a row).
+document.addEventListener("submit", (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-once")) return;
+  if (form.dataset.sent === "1") {
+    event.preventDefault();
+    return;
+  }
+  form.dataset.sent = "1";
+});

@@ -68,7 +68,7 @@ def test_after_the_draw_the_player_sees_their_seat_and_the_others(table):
     assert body["now"] == {
         "round": 1, "table": table["number"], "seat": 2, "first_dealer": 1,
         "players": [{"seat": n + 1, "name": p.player.name} for n, p in enumerate(players)],
-        "table_id": table["id"]}
+        "table_id": table["id"], "clock": None}
     assert body["rounds"] == [{"round": 1, "table": table["number"], "score": 0, "rank": None}]
 
 

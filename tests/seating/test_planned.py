@@ -51,6 +51,9 @@ DESIGNS = [
     (21, (3,), 3, 10),  # the triple system over Z7 x 3
     (40, (4,), 4, 13),  # the design over Z13 x 3 and one fixed player, with multiplier 3
     (45, (3,), 3, 22),  # 15 in 3s tripled
+    (32, (4,), 4, 10),  # the social golfers' 32 in 4s, kept as data
+    (32, (3, 4), 4, 8),  # the issue's case: round 8 repeated two pairs
+    (24, (4,), 4, 6),  # found offline, kept as data
 ]
 
 
@@ -163,8 +166,22 @@ def test_each_known_design_meets_every_pair_exactly_once(count, size):
         assert sorted(p for table in tables for p in table) == list(range(count))
 
 
+@pytest.mark.parametrize("count, rounds", [(32, 10), (24, 6)])
+def test_the_golfers_schedules_meet_no_pair_twice(count, rounds):
+    """32 in 4s: 31 others at three a round allow 10 rounds (16 pairs never meet); 24 in
+    4s for 6 rounds."""
+    found = resolvable_classes(count, 4)
+    assert len(found) == rounds
+    met = [frozenset(pair) for tables in found for table in tables
+           for pair in itertools.combinations(table, 2)]
+    assert len(met) == len(set(met)) == rounds * count // 4 * 6
+    for tables in found:
+        assert all(len(table) == 4 for table in tables)
+        assert sorted(p for table in tables for p in table) == list(range(count))
+
+
 def test_no_design_is_claimed_where_none_is_known():
-    assert resolvable_classes(24, 4) is None and resolvable_classes(51, 3) is None
+    assert resolvable_classes(20, 4) is None and resolvable_classes(51, 3) is None
 
 
 def test_a_new_field_after_round_one_gets_a_plan_of_its_own():
@@ -177,3 +194,16 @@ def test_a_new_field_after_round_one_gets_a_plan_of_its_own():
     assert all(sorted(p for t in tables for p in t) == players for tables in history[1:])
     assert sum(repeats) <= sum(consecutive(16, (4,), 4, 4, seed=2, players=players,
                                            history=[first], planned=False)[0])
+
+
+# the README's claim for Skat's tables of 4 and 3: no pair meets twice in every field of
+# 15 to 48 players for 5 rounds, of 25 to 48 for 6, of 28 to 48 for 7 and (sampled) of 49
+# to 100 for 8
+SKAT_CLAIM = [(count, 5) for count in range(15, 25)] + [(count, 6) for count in range(25, 28)] \
+    + [(count, 7) for count in range(28, 49)] + [(count, 8) for count in (49, 64, 77, 100)]
+
+
+@pytest.mark.parametrize("count, rounds", SKAT_CLAIM)
+def test_skat_fields_the_readme_names_repeat_no_pair(count, rounds):
+    repeats, _history = consecutive(count, (3, 4), 4, rounds, seed=0)
+    assert repeats == [0] * rounds

@@ -40,6 +40,7 @@ from tournaments.models import (
 )
 from tournaments.pages.access import allowed_if, tournament_by_slug
 from tournaments.pages.chart import cumulative, line_chart
+from tournaments.pages.clock import clock_context
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import can_see_tournament
 from tournaments.selectors import (
@@ -217,6 +218,7 @@ def board_page(request, tournament: Tournament, slug: str):
         "standings": _standings(request, tournament, _round(request)),
         "rounds": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "chart": _chart(tournament),
+        "clock": clock_context(tournament.rounds.order_by("-number").first(), poll=True),
     })
 
 

@@ -60,7 +60,7 @@ def _context(tournament: Tournament, form=None) -> dict:
         "form": form or RegistrationSettingsForm(initial={
             "open": tournament.registration_open, "cap": tournament.registration_cap,
             "deadline": tournament.registration_deadline, "check_in": tournament.check_in,
-            "release_at": tournament.release_at}),
+            "release_at": tournament.release_at, "walk_in": tournament.registration_walk_in}),
     }
 
 
@@ -80,7 +80,7 @@ def checkin_settings(request, tournament: Tournament, tournament_id: int):
         done, _t = run_on_form(form, lambda: registration_configure(
             tournament_id=tournament.pk, open=data["open"], cap=data["cap"],
             deadline=data["deadline"], check_in=data["check_in"],
-            release_at=data["release_at"]))
+            release_at=data["release_at"], walk_in=data["walk_in"]))
         if done:
             messages.success(request, _("Sign-up settings saved."))
             return redirect("console:checkin", tournament.pk)

@@ -56,6 +56,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
+from tournaments.pages.clock import clock_context, clock_set, unfinished_tables
 from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.paper_sheets import paper_sheet
 from tournaments.pages.qr import qr_svg
@@ -131,6 +132,8 @@ def _tournament_context(request, tournament, **forms):
     evening = tournament.club_evening
     return {
         "current": current,
+        "clock": clock_context(current),
+        "unfinished": unfinished_tables(current) if current is not None else [],
         "older": rounds[-2::-1],  # newest first, folded
         "can_draw": not finished and (current is None or current.closed),
         "show_teams": not evening or tournament.teams.exists(),
@@ -486,6 +489,7 @@ urlpatterns = [
     path("t/<int:tournament_id>/draw/", draw, name="draw"),
     path("t/<int:tournament_id>/rounds/<int:number>/close/", close, name="close"),
     path("t/<int:tournament_id>/rounds/<int:number>/reopen/", reopen_round, name="reopen"),
+    path("t/<int:tournament_id>/rounds/<int:number>/clock/", clock_set, name="clock"),
     path("t/<int:tournament_id>/tables/<int:table_id>/end/", end_sheet, name="end-sheet"),
     path("t/<int:tournament_id>/finish/", finish, name="finish"),
     path("t/<int:tournament_id>/voice/", voice_panel, name="voice"),

@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 from tournaments import freshness
 from tournaments.links import personal_path
 from tournaments.models import Participant, Table
+from tournaments.pages.clock import shown_clock
 from tournaments.pages.panels import panels
 from tournaments.pages.paper_list import paper_list
 from tournaments.pages.registration import registration_context
@@ -70,7 +71,8 @@ def _live(participant: Participant, overview: PlayerOverview, token: str) -> dic
     now = body["now"]
     context = {"token": token, "tournament": participant.tournament, "me": body, "now": now,
                "earlier": [r for r in body["rounds"] if not now or r["round"] != now["round"]],
-               "seat_key": "", "notice": "", "now_part": _now_part(overview, token)}
+               "seat_key": "", "notice": "", "now_part": _now_part(overview, token),
+               "clock": shown_clock(now.get("clock"), now["round"]) if now else None}
     if now is not None:
         context.update(
             seat_key=f"{now['round']}-{now['table_id']}-{now['seat']}",

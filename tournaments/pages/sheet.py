@@ -17,6 +17,7 @@ from tournaments.freshness import precondition_answer, tagged
 from tournaments.history_words import history_rows
 from tournaments.models import SheetEvent, Table
 from tournaments.pages.access import allowed_if, staff_required, table_by_pk
+from tournaments.pages.clock import clock_context
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import directs_table, sheet_refusal
 from tournaments.selectors import deal_plan, table_state
@@ -73,6 +74,7 @@ def sheet_context(request, table: Table, *, token: str | None, player=None,
         "table": table,
         "state": state,
         "submission": _submission(table),
+        "clock": clock_context(table.round, poll=True),
         "form_template": shown.form_template,
         "config": {
             "tableId": table.pk,

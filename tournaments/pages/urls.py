@@ -8,6 +8,7 @@ from tournaments.pages import (
     categories,
     checkin,
     console,
+    door,
     me,
     offline,
     paper_entry,
@@ -38,9 +39,10 @@ urlpatterns = [
     path("p/<slug:slug>/standings/", board.board_standings, name="board-standings"),
     path("p/<slug:slug>/print/", board.print_page, name="board-print"),
     path("p/<slug:slug>/register/", registration.register_page, name="register"),
+    path("p/<slug:slug>/door/", door.door_page, name="door"),
     path("p/<slug:slug>/player/<int:participant_id>/", board.player_page, name="board-player"),
 ]
 
 console_urlpatterns = (console.urlpatterns + teams.urlpatterns + prizes.urlpatterns
                        + player_cards.urlpatterns + categories.urlpatterns
-                       + checkin.urlpatterns)
+                       + checkin.urlpatterns + door.urlpatterns)

@@ -1,5 +1,6 @@
 """Known repeat-free schedules: the affine planes of order q, Kirkman's fifteen
-schoolgirls, and a 1-rotational design of 28 players in fours.
+schoolgirls, a 1-rotational design of 28 players in fours, and the social golfers'
+24 and 32 players in fours for 6 and 10 rounds.
 
 Terms:
 
@@ -22,6 +23,12 @@ Terms:
   0..8 in Z₉ (∞ stays), gives the nine rounds. Its blocks cover every difference within
   and between the three levels exactly once, which is what makes each pair meet once.
 
+- 32 players in 4s for 10 rounds (the social golfer problem, CSPLib 10, solved by
+  A. Aguado in 2004): 31 others at three a round allow at most 10 rounds, and no design
+  meets every pair (3 does not divide 31), so this schedule is kept as data
+  (``GOLFERS_32``). The cosets of a partial spread of AG(5, 2) give only 9 rounds.
+- 24 players in 4s for 6 rounds (``GOLFERS_24``): found offline by this package's own
+  schedule search (``planned``) with a hundred times its budget, too slow for a draw.
 - 33 players in 3s for 16 rounds: players Z₃₂ and ∞; the base round {∞, 0, 16}, five
   triples T and their shifts T + 16, shifted by 0..15. The five triples hold each
   distance 1..15 of Z₃₂ once, so every pair meets once.
@@ -236,6 +243,33 @@ def tripled_classes(classes: list[list[list[int]]], count: int) -> list[list[lis
     return together + across
 
 
+# 32 players in fours for 10 rounds, each pair at most once: per round, eight tables
+# written as four-letter words (A..P are players 0..15, a..p players 16..31)
+GOLFERS_32 = (
+    "ABCD EFGH IJKL MNOP abcd efgh ijkl mnop", "AEIm BcgH DFKp dfkP aeiM bCGh jLNo JlnO",
+    "Aflo Bhkm DGiN aFLO bHKM CeJP cEjp dgIn", "AciL BdjK bDJk FgoP fGOp aCIl EhMn eHmN",
+    "AgKN BElP DHIo dhiO beLp Cfjm cFJM aGkn", "AhJp BFin cDmO bfIN eGKl CdMo EgkL aHjP",
+    "AdeF BGJo aDEf chlN iKmP CHLn bgjO IkMp", "AbnP aBNp DglM ceko fHiJ CEKO FhIj dGLm",
+    "AGjM BeIO DhLP agJm cfKn CFkN bEio dHlp", "AHkO BfLM Dejn bFlm cGIP Cgip dEJN ahKo",
+)
+
+
+# 24 players in fours for 6 rounds, each pair at most once (written as ``GOLFERS_32``)
+GOLFERS_24 = (
+    "ABCD EFGH IJKL MNOP abcd efgh", "AHbh BFKa CLPe DIOf ENdg GJMc",
+    "AFOg BLdh CGIN DEMb HJae KPcf", "AJNf BHOc CKMh DFde EIPa GLbg",
+    "AGPd BNbe CEJO DHKg FIch LMaf", "AEKe BJPg CFbf DLNc GOah HIMd",
+)
+
+
+def lettered_classes(rounds) -> list[list[list[int]]]:
+    """Rounds written as lines of words, a word a table: A..P are players 0..15 and
+    a, b, … the players from 16 on."""
+    def number(letter: str) -> int:
+        return ord(letter) - ord("A") if letter.isupper() else 16 + ord(letter) - ord("a")
+    return [[[number(c) for c in word] for word in line.split()] for line in rounds]
+
+
 # 33 players in threes: the five base triples over Z₃₂ (see the module's terms)
 BASE_33 = ((1, 2, 4), (3, 10, 14), (5, 11, 29), (6, 15, 25), (7, 12, 24))
 
@@ -304,6 +338,10 @@ def resolvable_classes(count: int, size: int) -> list[list[list[int]]] | None:
         return [[list(table) for table in tables] for tables in KIRKMAN_15]
     if (count, size) == (28, 4):
         return rotational_classes(BASE_28, 9, 3)
+    if (count, size) == (32, 4):
+        return lettered_classes(GOLFERS_32)
+    if (count, size) == (24, 4):
+        return lettered_classes(GOLFERS_24)
     if size == 3 and count % 2 and count > 9 and count % 3 == 0:
         smaller = resolvable_classes(count // 3, 3)
         if smaller is not None:

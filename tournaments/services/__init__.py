@@ -19,6 +19,7 @@ from tournaments.services.idempotency import idempotent  # noqa: F401
 from tournaments.services.lifecycle import tournament_finish, tournament_reopen  # noqa: F401
 from tournaments.services.objections import objection_raise, objection_resolve  # noqa: F401
 from tournaments.services.rounds import (  # noqa: F401
+    round_clock,
     round_close,
     round_draw,
     round_reopen,

@@ -109,10 +109,11 @@ def registration_refusal(tournament: Tournament, now: datetime.datetime | None =
 def registration_configure(*, tournament_id: int, open: bool, check_in: bool,
                            cap: int | None = None,
                            deadline: datetime.datetime | None = None,
-                           release_at: datetime.datetime | None = None) -> Tournament:
-    """Open or close self-registration, set the cap, deadline, check-in and release
-    time. A larger cap moves the waiting list up; turning check-in on asks the
-    registrants with a place to check in at the door."""
+                           release_at: datetime.datetime | None = None,
+                           walk_in: bool | None = None) -> Tournament:
+    """Open or close self-registration, set the cap, deadline, check-in, release
+    time and walk-in mode (None: as it is). A larger cap moves the waiting list up;
+    turning check-in on asks the registrants with a place to check in at the door."""
     if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int)
                             or not 1 <= cap <= MAX_CAP):
         raise user_error("registration.cap", _("Must be a whole number from %(min)s to %(max)s."),
@@ -126,9 +127,11 @@ def registration_configure(*, tournament_id: int, open: bool, check_in: bool,
     if release_at != tournament.release_at:
         tournament.released = False
     tournament.release_at = release_at
+    if walk_in is not None:
+        tournament.registration_walk_in = walk_in
     tournament.save(update_fields=["registration_open", "registration_cap",
                                    "registration_deadline", "check_in", "release_at",
-                                   "released"])
+                                   "released", "registration_walk_in"])
     if check_in and not check_in_before:
         Participant.objects.filter(tournament=tournament, self_registered=True,
                                    status=REGISTERED, seats__isnull=True
@@ -180,8 +183,9 @@ def _match_player(*, name: str, club: Club | None, email: str) -> Player | None:
 @transaction.atomic
 def registration_submit(*, tournament_id: int, name: str, club: Club | None = None,
                         club_name: str = "", email: str = "", publication: str | None = None,
-                        language: str = "") -> Participant:
+                        language: str = "", at_door: bool = False) -> Participant:
     """Sign a player up: a place while the cap allows, else the end of the waiting list.
+    ``at_door``: signed up at the door (walk-in mode): checked in at once.
 
     ``StateConflict`` (409) when registration is closed or past its deadline, and when
     the player is registered or waiting already (nothing doubled, and no one else's
@@ -214,11 +218,14 @@ def registration_submit(*, tournament_id: int, name: str, club: Club | None = No
                               "the personal link came with the first registration."))
     cap = tournament.registration_cap
     has_place = cap is None or _taken(tournament) < cap
+    if at_door and not has_place:  # a walk-in plays today or not at all
+        raise StateConflict(_("All places are taken."))
     status = REGISTERED if has_place else WAITING
     fields = {
         "status": status, "self_registered": True, "email": email or "",
         "language": language or "",
-        "checked_in": status == REGISTERED and not tournament.check_in,
+        "checked_in": status == REGISTERED and (
+            not tournament.check_in or (at_door and tournament.registration_walk_in)),
         "queue_number": _next_queue_number(tournament),
     }
     if participant is None:

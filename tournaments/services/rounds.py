@@ -21,11 +21,12 @@ import random
 import secrets
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_noop as _
 
 from games.engines import get_engine
 from games.errors import FieldError, UserError, user_error
-from tournaments import seating
+from tournaments import clock, seating
 from tournaments.bounds import MAX_SEED
 from tournaments.errors import StateConflict
 from tournaments.models import (
@@ -230,4 +231,19 @@ def round_swap(*, round_id: int, a: int, b: int, actor: Actor) -> Round:
         SheetEvent.objects.create(
             table_id=table_id, user=actor.user, ip=actor.ip, action=SheetEvent.Action.SWAP,
             before=before, after={"a": [sb.table.number, sb.seat], "b": [sa.table.number, sa.seat]})
+    return rnd
+
+
+@transaction.atomic
+def round_clock(*, round_id: int, action: str, minutes: int | None = None) -> Round:
+    """Start, pause, resume or extend the round's clock (``tournaments.clock`` decides);
+    stored as an end time, so every page counts down from it. ``StateConflict`` once
+    the round is closed; saving the round drops the pages that show it."""
+    rnd = Round.objects.select_for_update().get(pk=round_id)
+    if rnd.closed:
+        raise StateConflict(_("The round is closed."))
+    after = clock.apply(rnd.clock, action, minutes, timezone.now())
+    rnd.clock_ends_at, rnd.clock_paused_seconds = after.ends_at, after.paused_seconds
+    rnd.clock_minutes = after.minutes
+    rnd.save(update_fields=["clock_ends_at", "clock_paused_seconds", "clock_minutes"])
     return rnd
