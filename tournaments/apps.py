@@ -5,3 +5,6 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self):
+        from tournaments import checks  # noqa: F401  (registers the system checks)
