@@ -16,11 +16,10 @@ from django.db.models import Count, Max, Q
 
 from clublife.models import Season, SeasonOutbox, SeasonRow
 from clubs.models import Club, Player
-from clubs.policies import sees_full_name_of
 from clubs.publication import shown_player
 from games.engines import get_engine
 from tournaments.models import Participant, Seat, StandingsOutbox, Tournament
-from tournaments.policies import in_own_history, visible_tournaments
+from tournaments.policies import in_own_history, sees_full_name_of, visible_tournaments
 from tournaments.selectors import standings_lists
 
 

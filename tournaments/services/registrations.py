@@ -244,13 +244,18 @@ def _move_up(tournament: Tournament) -> list[Participant]:
 @transaction.atomic
 def registration_cancel(*, participant_id: int) -> Participant:
     """Cancel a registration (its own token's); the first waiting registrant moves up.
-    Cancelling twice is harmless; one already seated in a round is withdrawn instead
-    (they keep the rounds played)."""
+    Cancelling twice is harmless; one who played a round is withdrawn instead (they keep
+    the rounds played). One seated in a round still being played cannot leave: their
+    table needs them, and withdrawing them is the director's (``StateConflict``)."""
     participant = Participant.objects.select_related("tournament").get(pk=participant_id)
     tournament = lock_open_tournament(participant.tournament_id)
     participant.refresh_from_db()
     if participant.status == CANCELLED or participant.withdrawn:
         return participant
+    if participant.seats.filter(table__round__closed=False, table__round__reopened=False).exists():
+        raise StateConflict(_("You are seated in a round that is being played, so you "
+                              "cannot cancel here. Please tell the tournament director; "
+                              "only they can withdraw you now."))
     if participant.seats.exists():
         from tournaments.services.entries import participant_update
         return participant_update(participant=participant, withdrawn=True)
