@@ -15,8 +15,8 @@ The outbox (``Mail`` rows) loses nothing and sends nothing twice:
   sender claims a row under a row lock (``select_for_update(skip_locked=True)``) by
   setting it ``sending``, commits, talks to the mail server, then marks it ``sent``. Two
   senders never claim one row.
-- A failed send is tried again with exponential backoff (30 s doubling, at most an hour
-  apart) for ``MAIL_RETRY_HOURS`` (24) after queuing, then the row is ``failed`` with
+- A failed send is tried again with exponential backoff (30 s doubling, at most ten
+  minutes apart) for ``MAIL_RETRY_HOURS`` (24) after queuing, then the row is ``failed`` with
   the reason.
 - A row left ``sending`` (the worker was killed between the claim and the mark) may have
   gone out; SMTP cannot tell. After ``SENDING_STALE`` the sweep decides: it sends the row
@@ -28,6 +28,7 @@ The outbox (``Mail`` rows) loses nothing and sends nothing twice:
 from __future__ import annotations
 
 import logging
+import smtplib
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
@@ -47,7 +48,7 @@ log = logging.getLogger(__name__)
 PENDING, SENDING, SENT = Mail.Status.PENDING, Mail.Status.SENDING, Mail.Status.SENT
 FAILED, CANCELLED = Mail.Status.FAILED, Mail.Status.CANCELLED
 FIRST_RETRY_SECONDS = 30
-LONGEST_RETRY_SECONDS = 3600
+LONGEST_RETRY_SECONDS = 600  # a mail waits at most ten minutes after the server is back
 SENDING_STALE = timedelta(minutes=10)  # far beyond EMAIL_TIMEOUT: the sender is gone
 SWEEP_BATCH = 200
 SHOWN = 50  # the director's console lists the latest mails
@@ -163,27 +164,33 @@ def _after_failure(mail: Mail, reason: str) -> None:
                 next_attempt_at=now + timedelta(seconds=wait))
 
 
-def _send_claimed(mail: Mail) -> bool:
+# what became of a claimed mail
+SENT_NOW, NOT_SENT, SERVER_DOWN = "sent", "not sent", "server down"
+
+
+def _send_claimed(mail: Mail) -> str:
     mail = Mail.objects.select_related("participant__player", "participant__tournament"
                                        ).get(pk=mail.pk)
     if mail.participant is None or not mail.to or mail.participant.player.erased:
         Mail.objects.filter(pk=mail.pk, status=SENDING).update(
             status=CANCELLED, to="", note=gettext_noop("The registration is gone."))
-        return False
+        return NOT_SENT
     try:
         _message(mail).send()
     except Exception as exc:  # SMTP down, refused, timed out: tried again later
         _after_failure(mail, f"{type(exc).__name__}: {exc}"[:500])
-        return False
+        # the server answered about this mail (a refused address), or was not reached
+        answered = isinstance(exc, smtplib.SMTPResponseException | smtplib.SMTPRecipientsRefused)
+        return NOT_SENT if answered else SERVER_DOWN
     Mail.objects.filter(pk=mail.pk, status=SENDING).update(status=SENT,
                                                            sent_at=timezone.now())
-    return True
+    return SENT_NOW
 
 
 def mail_send(mail_id: int) -> bool:
     """Send one queued mail if it is due and nobody else is sending it."""
     mail = _claim(Mail.objects.filter(pk=mail_id))
-    return mail is not None and _send_claimed(mail)
+    return mail is not None and _send_claimed(mail) == SENT_NOW
 
 
 def _decide_stale(now) -> int:
@@ -195,14 +202,19 @@ def _decide_stale(now) -> int:
 
 def mails_sweep(limit: int = SWEEP_BATCH) -> int:
     """Beat: send what is due (left behind by a broker outage, a killed worker, or
-    waiting for its next attempt). The number sent."""
+    waiting for its next attempt). The number sent. A mail server that cannot be reached
+    ends the sweep: the other mails wait for their next attempt rather than for the
+    server's timeout one after another."""
     _decide_stale(timezone.now())
     sent = 0
     for _n in range(limit):
         mail = _claim(Mail.objects.all())
         if mail is None:
             break
-        sent += _send_claimed(mail)
+        outcome = _send_claimed(mail)
+        if outcome == SERVER_DOWN:
+            break
+        sent += outcome == SENT_NOW
     return sent
 
 

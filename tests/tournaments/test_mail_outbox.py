@@ -112,6 +112,20 @@ def test_a_mail_server_outage_is_retried_with_backoff_then_sent_once(
     assert Mail.objects.get().status == "sent"
 
 
+def test_an_unreachable_mail_server_ends_the_sweep_the_rest_wait(
+        open_event, anon_client, settings, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False):
+        sign_up(anon_client, open_event, name="Anna Berger", email="anna@example.org")
+        sign_up(anon_client, open_event, name="Bernd Ott", email="bernd@example.org")
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 1, 1
+    assert mails_sweep() == 0
+    assert sorted(Mail.objects.values_list("attempts", flat=True)) == [0, 1]
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    Mail.objects.update(next_attempt_at=past(seconds=1))
+    assert mails_sweep() == 2 and len(mail.outbox) == 2
+
+
 def test_failed_sends_are_retried_for_a_day_then_failed_with_the_reason(
         open_event, anon_client, settings, django_capture_on_commit_callbacks):
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
