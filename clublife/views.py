@@ -238,7 +238,8 @@ def player_merge_page(request, keep: Player, pk: int):
                 return redirect("clubs:player", keep.pk)
     return render(request, "clublife/merge.html", {
         "player": keep, "form": form, "query": query, "remove": remove,
-        "candidates": merge_candidates(keep=keep, query=query) if remove is None else [],
+        "candidates": (merge_candidates(keep=keep, query=query, viewer=request.user)
+                       if remove is None else []),
         "summary": (merge_summary(keep=keep, remove=remove, viewer=request.user)
                     if remove else None),
     }, status=400 if form.errors else 200)

@@ -122,3 +122,18 @@ def test_a_seated_player_cannot_leave_a_round_being_played(
     assert "Turnierleitung" in resp.json()["detail"]
     guest = Participant.objects.get(pk=guests[0].pk)
     assert (guest.status, guest.withdrawn) == ("registered", False)
+
+
+def test_the_merge_search_finds_no_withheld_name(club, client, tournament, director):
+    hidden = PlayerFactory(name="Berta Kunz", club=club, publication="number")
+    ParticipantFactory(tournament=tournament, player=hidden)
+    creator = StaffFactory(username="creator")
+    own = PlayerFactory(name="Berta Kunz-Alt", club=None, created_by=creator)
+    client.force_login(creator)
+    page = client.get(f"/clubs/players/{own.pk}/merge/", {"q": "Kunz"}).content.decode()
+    assert f'data-player="{hidden.pk}"' not in page and "<td>Berta Kunz</td>" not in page
+    assert f'data-player="{own.pk}"' not in page  # never itself
+    client.force_login(director)  # the club's admin and her tournament's director
+    mine = PlayerFactory(name="Berta K.", club=club)
+    page = client.get(f"/clubs/players/{mine.pk}/merge/", {"q": "Kunz"}).content.decode()
+    assert f'data-player="{hidden.pk}"' in page
