@@ -173,6 +173,8 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] = env_int("CELERY_VISIBILITY_TIMEOUT",
                                                                  300)
 STANDINGS_SWEEP_SECONDS = env_int("STANDINGS_SWEEP_SECONDS", 15)
+# How often beat sends the mail outbox's due and left-behind mails (tournaments.mails).
+MAIL_SWEEP_SECONDS = env_int("MAIL_SWEEP_SECONDS", 60)
 CELERY_BEAT_SCHEDULE = {
     "sweep-standings": {
         "task": "tournaments.recompute.tasks.sweep_standings",
@@ -196,7 +198,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "sweep-mails": {
         "task": "tournaments.tasks.sweep_mails",
-        "schedule": 60,
+        "schedule": MAIL_SWEEP_SECONDS,
     },
     "release-registrations": {
         "task": "tournaments.tasks.registrations_release_due",
