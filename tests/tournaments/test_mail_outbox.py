@@ -4,6 +4,7 @@ left behind, sent once, tried again with backoff for a day, then failed with the
 and shown to the director. Mails land in Django's test outbox (``mail.outbox``)."""
 
 import datetime
+import io
 import os
 import subprocess
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.core import mail
+from django.core.management import call_command
 from django.utils import timezone
 
 from tests.conftest import player_client
@@ -114,6 +116,17 @@ def test_a_mail_server_outage_is_retried_with_backoff_then_sent_once(
     assert mails_sweep() == 0
     assert [m.to for m in mail.outbox] == [["anna@example.org"]]
     assert Mail.objects.get().status == "sent"
+
+
+def test_without_beat_the_command_sends_what_was_left(
+        open_event, anon_client, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=False):
+        sign_up(anon_client, open_event, name="Anna Berger", email="anna@example.org")
+    out = io.StringIO()
+    call_command("send_mails", stdout=out)
+    assert "sent 1 mail" in out.getvalue() and len(mail.outbox) == 1
+    call_command("send_mails", stdout=out)
+    assert len(mail.outbox) == 1
 
 
 def test_an_unreachable_mail_server_ends_the_sweep_the_rest_wait(
