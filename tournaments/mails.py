@@ -195,7 +195,9 @@ def mail_send(mail_id: int) -> bool:
 
 def _decide_stale(now) -> int:
     """Rows left ``sending`` by a sender that stopped: sent again, the decision noted."""
-    return Mail.objects.filter(status=SENDING, claimed_at__lt=now - SENDING_STALE).update(
+    # a send lasts at most a few of the server's timeouts; ten minutes at least
+    stale = max(SENDING_STALE, timedelta(seconds=3 * (settings.EMAIL_TIMEOUT or 60)))
+    return Mail.objects.filter(status=SENDING, claimed_at__lt=now - stale).update(
         status=PENDING, next_attempt_at=now, claimed_at=None, doubtful=F("doubtful") + 1,
         note=gettext_noop("The sender stopped during a send; sent again, it may arrive twice."))
 
