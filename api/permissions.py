@@ -21,7 +21,13 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from clubs.policies import is_staff, may_change_player, runs_club
 from tournaments.models import Participant, Table
-from tournaments.policies import can_see_tournament, directs, directs_table, plays_at
+from tournaments.policies import (
+    can_see_tournament,
+    directs,
+    directs_table,
+    handles_data_of,
+    plays_at,
+)
 
 
 def table_of(request):
@@ -212,12 +218,16 @@ class PlayerOnly(BasePermission):
 
 class PlayerDataAccess(StaffOnly):
     """A person's data (export, erasure): staff who may change the player
-    (``may_change_player``: his club's admins, his creator, superusers) — reads too."""
+    (``may_change_player``: his club's admins, his creator, superusers) — reads too — and,
+    for a self-registered guest without a club, the directors of his tournaments
+    (``handles_data_of``)."""
 
     message = _("Only the player's club admins may do this.")
 
     def who(self, method: str, view) -> tuple[bool, str]:
-        return False, "staff who may change the player (its creator or its club's admins)"
+        return False, ("staff who may change the player (its creator or its club's admins); "
+                       "for a self-registered guest without a club, also the directors of "
+                       "the tournaments the guest signed up for")
 
     def has_object_permission(self, request, view, player):
-        return may_change_player(request.user, player)
+        return handles_data_of(request.user, player)

@@ -29,7 +29,7 @@ EXPORT_ANSWER = inline_serializer("PlayerExport", {
     "player": serializers.DictField(),
     **{key: _ROWS for key in ("participations", "seats", "sheet_history", "confirmations",
                               "objections", "calls", "season_rankings", "merges",
-                              "change_log")},
+                              "change_log", "mails")},
 })
 
 
@@ -39,8 +39,9 @@ class PlayerExport(PlayerEndpoint):
     def get(self, request, player_id: int):
         """Everything stored about the person: the player row, participations with rank
         and score, seats, sheet history (with the IP addresses of the player's phone),
-        confirmations, objections, calls, table money, season rankings, merges and the
-        change log."""
+        confirmations, objections, calls, table money, season rankings, merges, the
+        change log, the registration (e-mail address, language) of each sign-up and the
+        mails sent to it."""
         return Response(player_export(player=self.player), headers={
             "Content-Disposition": f'attachment; filename="player-{self.player.pk}.json"'})
 

@@ -2,7 +2,9 @@
 
 The player list is shared by all staff (a tournament seats players of many clubs); a
 player's club must be one the user runs, and only the creator or the club's admins may
-change a player.
+change a player. The name of a player who chose "initial" or "number" is shown in full
+only to his club's admins and the directors of his tournaments
+(``tournaments.policies.sees_full_name_of``); other staff see it as he chose.
 """
 
 from django.db import transaction
@@ -17,7 +19,9 @@ from clublife.services.players import player_rename
 from clublife.services.privacy import player_publish
 from clubs.models import Club, Player
 from clubs.policies import runs_club
+from clubs.publication import shown_player
 from clubs.services import player_create, player_update
+from tournaments.policies import full_name_seen, sees_full_name_of
 
 
 class ClubField(serializers.PrimaryKeyRelatedField):
@@ -49,6 +53,18 @@ class PlayerSerializer(StrictModelSerializer):
         read_only_fields = ["id", "erased_at"]
         # The conditional unique constraint is checked in validate() with a clear message.
         validators: list = []
+
+    def to_representation(self, player):
+        """The name as the caller may see it: the full name for those
+        ``sees_full_name_of`` names (a list brings the answer along, ``full_name_seen``),
+        else as the player chose ("Anna B.", "Player 42")."""
+        data = super().to_representation(player)
+        seen = getattr(player, "full_name_seen", None)
+        if seen is None:
+            seen = sees_full_name_of(self.context["request"].user, player)
+        if not seen:
+            data["name"] = shown_player(player)
+        return data
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_club_name(self, player) -> str | None:
@@ -94,7 +110,7 @@ class PlayerViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
     permission_classes = [PlayerAccess]
 
     def get_queryset(self):
-        qs = super().get_queryset()
+        qs = super().get_queryset().annotate(full_name_seen=full_name_seen(self.request.user))
         club = CLUB.read(self.request) if self.action == "list" else None
         if club is not None:
             qs = qs.filter(club_id=club)

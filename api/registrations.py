@@ -204,6 +204,8 @@ class MyRegistration(APIView):
     @extend_schema(request=None, responses={204: None})
     def delete(self, request):
         """Cancel the own registration; the first waiting registrant moves up.
-        Cancelling twice is harmless (204 again)."""
+        Cancelling twice is harmless (204 again). One who played a round is withdrawn
+        (the rounds played stay); one seated in a round still being played gets 409:
+        withdrawing them is the director's."""
         registration_cancel(participant_id=player_of(request).pk)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,7 +1,9 @@
 """A person's data in the console (DSGVO), on the player's page: the publication choice
 ("Name auf öffentlichen Seiten"), the JSON download of everything stored about him, and
 the erasure behind a page that says what happens. For those who may change the player
-(``may_change_player``); the services decide (``clublife.services.privacy``)."""
+(``may_change_player``; the export and the erasure also for the directors of a
+self-registered guest's tournaments, ``handles_data_of``); the services decide
+(``clublife.services.privacy``)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from clubs.policies import may_change_player
 from tournaments.csv_files import json_download
 from tournaments.pages.access import allowed_if, player_by_pk
 from tournaments.pages.form_errors import run_on_form
+from tournaments.policies import handles_data_of
 
 
 @login_required
@@ -37,14 +40,14 @@ def publication_page(request, player: Player, pk: int):
 
 
 @login_required
-@allowed_if(may_change_player, player_by_pk)
+@allowed_if(handles_data_of, player_by_pk)
 def data_download(request, player: Player, pk: int):
     return json_download(player_export(player=player), f"player-{player.pk}.json")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-@allowed_if(may_change_player, player_by_pk)
+@allowed_if(handles_data_of, player_by_pk)
 def erase_page(request, player: Player, pk: int):
     """Say what erasing does, then erase on the button (a POST)."""
     if request.method == "POST" and not player.erased:

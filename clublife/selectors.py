@@ -16,11 +16,15 @@ from django.db.models import Count, Max, Q
 
 from clublife.models import Season, SeasonOutbox, SeasonRow
 from clubs.models import Club, Player
-from clubs.policies import sees_full_name_of
 from clubs.publication import shown_player
 from games.engines import get_engine
 from tournaments.models import Participant, Seat, StandingsOutbox, Tournament
-from tournaments.policies import in_own_history, visible_tournaments
+from tournaments.policies import (
+    full_name_seen,
+    in_own_history,
+    sees_full_name_of,
+    visible_tournaments,
+)
 from tournaments.selectors import standings_lists
 
 
@@ -148,11 +152,14 @@ def _participant_counts(tournament_ids):
             .values_list("tournament_id", "n"))
 
 
-def merge_candidates(*, keep: Player, query: str, limit: int = 30) -> list[Player]:
+def merge_candidates(*, keep: Player, query: str, limit: int = 30,
+                     viewer=None) -> list[Player]:
     """Players a person may mean as the duplicate of ``keep``: by name (or member number)
-    when searched, else those of the same name."""
-    players = Player.objects.exclude(pk=keep.pk).select_related("club").annotate(
-        tournaments=Count("participations"))
+    when searched, else those of the same name — of those whose full name ``viewer``
+    sees (``sees_full_name_of``): a search must not find a name its player withheld."""
+    players = (Player.objects.exclude(pk=keep.pk).select_related("club")
+               .alias(seen=full_name_seen(viewer)).filter(seen=True)
+               .annotate(tournaments=Count("participations")))
     if query:
         players = players.filter(name__icontains=query) | players.filter(
             member_number__iexact=query)

@@ -60,6 +60,7 @@ from tournaments.pages.panels import panels
 from tournaments.policies import (
     can_see_tournament,
     directs,
+    handles_data_of,
     sees_full_names,
     visible_tournaments,
 )
@@ -200,6 +201,7 @@ def player_page(request, pk: int):
         "player": player, "profile": profile, "game_names": GAME_NAMES,
         "panels": panels("player", request, player),
         "may_merge": may_change_player(request.user, player),
+        "may_handle_data": handles_data_of(request.user, player),
         "publication_choices": Player.Publication.choices})
 
 
@@ -236,7 +238,8 @@ def player_merge_page(request, keep: Player, pk: int):
                 return redirect("clubs:player", keep.pk)
     return render(request, "clublife/merge.html", {
         "player": keep, "form": form, "query": query, "remove": remove,
-        "candidates": merge_candidates(keep=keep, query=query) if remove is None else [],
+        "candidates": (merge_candidates(keep=keep, query=query, viewer=request.user)
+                       if remove is None else []),
         "summary": (merge_summary(keep=keep, remove=remove, viewer=request.user)
                     if remove else None),
     }, status=400 if form.errors else 200)

@@ -35,8 +35,3 @@ def sees_full_names_in_club(user, club) -> bool:
     its player chose (``clubs.publication.shown_name``)."""
     return runs_club(user, club)
 
-
-def sees_full_name_of(user, player) -> bool:
-    """Whether ``user`` sees ``player``'s full name on his profile: who may change the
-    player (``may_change_player``). Everyone else sees the name as the player chose."""
-    return may_change_player(user, player)

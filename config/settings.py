@@ -70,6 +70,7 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "tournaments.links.RequestOriginMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -167,6 +168,8 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] = env_int("CELERY_VISIBILITY_TIMEOUT",
                                                                  300)
 STANDINGS_SWEEP_SECONDS = env_int("STANDINGS_SWEEP_SECONDS", 15)
+# How often beat sends the mail outbox's due and left-behind mails (tournaments.mails).
+MAIL_SWEEP_SECONDS = env_int("MAIL_SWEEP_SECONDS", 60)
 CELERY_BEAT_SCHEDULE = {
     "sweep-standings": {
         "task": "tournaments.recompute.tasks.sweep_standings",
@@ -188,6 +191,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.prune_idempotency_keys",
         "schedule": 3600,
     },
+    "sweep-mails": {
+        "task": "tournaments.tasks.sweep_mails",
+        "schedule": MAIL_SWEEP_SECONDS,
+    },
     "release-registrations": {
         "task": "tournaments.tasks.registrations_release_due",
         "schedule": 60,
@@ -198,6 +205,8 @@ CELERY_BEAT_SCHEDULE = {
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
                         if DEBUG else "django.core.mail.backends.smtp.EmailBackend")
 EMAIL_HOST = env_str("EMAIL_HOST", "localhost")
+# a mail server named in the environment: mails go out (see tournaments.checks)
+EMAIL_HOST_CONFIGURED = bool(env_str("EMAIL_HOST", ""))
 EMAIL_PORT = env_int("EMAIL_PORT", 25)
 EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
@@ -205,6 +214,10 @@ EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "stichliste@localhost")
+# The mail outbox tries a failed send again, with backoff, for this long, then gives up.
+MAIL_RETRY_HOURS = env_int("MAIL_RETRY_HOURS", 24)
+if MAIL_RETRY_HOURS < 24:
+    raise ImproperlyConfigured("MAIL_RETRY_HOURS must be at least 24")
 # Self-registrations per client address (``api.throttling.RegistrationRateThrottle``).
 REGISTRATION_RATE = env_rate("REGISTRATION_RATE", "30/min")
 # Stored answers of Idempotency-Keys older than this are deleted (hourly, by beat).

@@ -7,6 +7,9 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import freshness
+        from tournaments import (
+            checks,  # noqa: F401  (registers the system checks)
+            freshness,
+        )
 
         freshness.connect()

@@ -5,10 +5,36 @@ the address the request came in on."""
 
 from __future__ import annotations
 
+import contextvars
+
 from django.conf import settings
 from django.urls import reverse
 
 from tournaments.models import Participant, Table, Tournament
+
+_origin: contextvars.ContextVar[str] = contextvars.ContextVar("request_origin", default="")
+
+
+class RequestOriginMiddleware:
+    """Keeps the address the request came in on (``https://host``) while it runs, for
+    the links of what is sent later (``site_base``): a mail queued by a service that
+    has no request at hand."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        token = _origin.set(f"{request.scheme}://{request.get_host()}")
+        try:
+            return self.get_response(request)
+        finally:
+            _origin.reset(token)
+
+
+def site_base() -> str:
+    """Where links that leave the site start: ``SITE_URL``, else the address the current
+    request came in on, else "" (a task without a request)."""
+    return settings.SITE_URL or _origin.get()
 
 
 def absolute_url(request, path: str) -> str:

@@ -1,21 +1,64 @@
-"""The e-mails a registrant gets (issue 29), in the language they signed up in.
+"""The e-mails a registrant gets (issue 29) and their outbox (issue 52).
 
 Kinds: ``registered`` (confirmation), ``waiting`` (position on the waiting list),
 ``moved_up`` (a place freed), ``cancelled``, ``released`` (not checked in by the release
-time) and ``drawn`` ("round N is drawn: table T"). The link is the registrant's own page,
-on ``SITE_URL`` when set.
+time) and ``drawn`` ("round N is drawn: table T"), each in the language the person signed
+up in. The link is the registrant's own page, absolute: on ``SITE_URL``, else on the
+address the request that queued the mail came in on (``Mail.base_url``).
+
+The outbox (``Mail`` rows) loses nothing and sends nothing twice:
+
+- ``mail_queue`` writes the row in the transaction of the change that causes it, and
+  after the commit hands its id to the ``send_mail`` task (a broker outage is logged,
+  never fails the request: the row waits for the sweep).
+- ``mail_send`` / ``mails_sweep`` (the task, and beat every minute) send due rows: a
+  sender claims a row under a row lock (``select_for_update(skip_locked=True)``) by
+  setting it ``sending``, commits, talks to the mail server, then marks it ``sent``. Two
+  senders never claim one row.
+- A failed send is tried again with exponential backoff (30 s doubling, at most ten
+  minutes apart) for ``MAIL_RETRY_HOURS`` (24) after queuing, then the row is ``failed`` with
+  the reason.
+- A row left ``sending`` (the worker was killed between the claim and the mark) may have
+  gone out; SMTP cannot tell. After ``SENDING_STALE`` the sweep decides: it sends the row
+  again, writes the decision in ``note`` and counts the possible double in ``doubtful``.
+- ``mails_cancel`` (erasure): the person's pending mails are cancelled and the address is
+  removed from every row.
 """
 
 from __future__ import annotations
 
+import logging
+import smtplib
+from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
+
 from django.conf import settings
-from django.core.mail import send_mail
-from django.utils import translation
+from django.core.mail import EmailMessage
+from django.db import transaction
+from django.db.models import Count, F
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
-from tournaments.links import personal_path
-from tournaments.models import Participant
+from tournaments.links import personal_path, site_base
+from tournaments.models import Mail, Participant
 
+log = logging.getLogger(__name__)
+
+PENDING, SENDING, SENT = Mail.Status.PENDING, Mail.Status.SENDING, Mail.Status.SENT
+FAILED, CANCELLED = Mail.Status.FAILED, Mail.Status.CANCELLED
+FIRST_RETRY_SECONDS = 30
+LONGEST_RETRY_SECONDS = 600  # a mail waits at most ten minutes after the server is back
+SENDING_STALE = timedelta(minutes=10)  # far beyond EMAIL_TIMEOUT: the sender is gone
+SWEEP_BATCH = 200
+SHOWN = 50  # the director's console lists the latest mails
+KINDS = {"registered": gettext_lazy("confirmation"), "waiting": gettext_lazy("waiting list"),
+         "moved_up": gettext_lazy("place freed"), "cancelled": gettext_lazy("cancellation"),
+         "released": gettext_lazy("place released"), "drawn": gettext_lazy("table drawn")}
+_publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mail-outbox")
+
+
+# -- the text ------------------------------------------------------------------------
 
 def _body(kind: str, participant: Participant, extra: dict) -> tuple[str, str]:
     t = participant.tournament
@@ -47,15 +90,158 @@ def _body(kind: str, participant: Participant, extra: dict) -> tuple[str, str]:
     return subjects[kind] % params, texts[kind] % params
 
 
-def registration_mail_send(*, participant_id: int, kind: str, extra: dict) -> bool:
-    """Send one mail; an SMTP failure raises (the task retries it)."""
-    participant = (Participant.objects.select_related("player", "tournament")
-                   .filter(pk=participant_id).first())
-    if participant is None or not participant.email:
-        return False
+def _message(mail: Mail) -> EmailMessage:
+    participant = mail.participant
     with translation.override(participant.language or settings.LANGUAGE_CODE):
-        subject, text = _body(kind, participant, extra)
-        link = (settings.SITE_URL or "") + personal_path(participant.personal_token)
-        text += "\n\n" + _("Your own page (status, seat, cancel):") + "\n" + link + "\n"
-    send_mail(subject, text, settings.DEFAULT_FROM_EMAIL, [participant.email])
-    return True
+        subject, text = _body(mail.kind, participant, mail.extra)
+        link = mail.base_url + personal_path(participant.personal_token)
+        text += ("\n\n" + _("Your own page (status, seat, cancel):") + "\n" + link + "\n\n"
+                 + _("Kind regards\nYour tournament directors") + "\n")
+    return EmailMessage(subject, text, settings.DEFAULT_FROM_EMAIL, [mail.to])
+
+
+# -- queuing ---------------------------------------------------------------------------
+
+def _publish(mail_id: int) -> None:
+    from tournaments.tasks import send_mail  # the tasks import this module
+    try:
+        send_mail.delay(mail_id)
+    except Exception:  # a broker outage never fails the request: the sweep sends it
+        log.warning("mail %s not queued; the sweep sends it", mail_id, exc_info=True)
+
+
+def mail_queue(participant: Participant, kind: str, **extra) -> Mail | None:
+    """Queue ``kind`` to the participant, if they gave an address: the row is written
+    now, in the caller's transaction; it is sent after the commit."""
+    if not participant.email:
+        return None
+    base = site_base() or (Mail.objects.filter(tournament_id=participant.tournament_id)
+                           .exclude(base_url="").values_list("base_url", flat=True).first()
+                           or "")
+    mail = Mail.objects.create(tournament_id=participant.tournament_id,
+                               participant=participant, kind=kind, extra=extra,
+                               to=participant.email, base_url=base)
+
+    def publish():
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            _publish(mail.pk)
+        else:  # off the request's thread: a broker that hangs holds up nobody
+            _publisher.submit(_publish, mail.pk)
+
+    transaction.on_commit(publish, robust=True)
+    return mail
+
+
+# -- sending ---------------------------------------------------------------------------
+
+def _claim(rows) -> Mail | None:
+    """The first of ``rows`` nobody else holds, now ``sending`` (committed)."""
+    now = timezone.now()
+    with transaction.atomic():
+        mail = (rows.select_for_update(skip_locked=True)
+                .filter(status=PENDING, next_attempt_at__lte=now)
+                .order_by("next_attempt_at", "id").first())
+        if mail is None:
+            return None
+        # conditional too: where the database has no row locks (SQLite) it is the claim
+        claimed = Mail.objects.filter(pk=mail.pk, status=PENDING).update(
+            status=SENDING, claimed_at=now, attempts=F("attempts") + 1)
+    if not claimed:
+        return None
+    mail.status, mail.claimed_at, mail.attempts = SENDING, now, mail.attempts + 1
+    return mail
+
+
+def _after_failure(mail: Mail, reason: str) -> None:
+    now = timezone.now()
+    mine = Mail.objects.filter(pk=mail.pk, status=SENDING, attempts=mail.attempts)
+    if now - mail.created_at >= timedelta(hours=settings.MAIL_RETRY_HOURS):
+        mine.update(status=FAILED, note=reason, claimed_at=None)
+        log.error("mail %s failed for good: %s", mail.pk, reason)
+        return
+    wait = min(FIRST_RETRY_SECONDS * 2 ** (mail.attempts - 1), LONGEST_RETRY_SECONDS)
+    mine.update(status=PENDING, note=reason, claimed_at=None,
+                next_attempt_at=now + timedelta(seconds=wait))
+
+
+# what became of a claimed mail
+SENT_NOW, NOT_SENT, SERVER_DOWN = "sent", "not sent", "server down"
+
+
+def _send_claimed(mail: Mail) -> str:
+    mail = Mail.objects.select_related("participant__player", "participant__tournament"
+                                       ).get(pk=mail.pk)
+    if mail.participant is None or not mail.to or mail.participant.player.erased:
+        Mail.objects.filter(pk=mail.pk, status=SENDING).update(
+            status=CANCELLED, to="", note=gettext_noop("The registration is gone."))
+        return NOT_SENT
+    try:
+        _message(mail).send()
+    except Exception as exc:  # SMTP down, refused, timed out: tried again later
+        _after_failure(mail, f"{type(exc).__name__}: {exc}"[:500])
+        # the server answered about this mail (a refused address), or was not reached
+        answered = isinstance(exc, smtplib.SMTPResponseException | smtplib.SMTPRecipientsRefused)
+        return NOT_SENT if answered else SERVER_DOWN
+    Mail.objects.filter(pk=mail.pk, status=SENDING).update(status=SENT,
+                                                           sent_at=timezone.now())
+    return SENT_NOW
+
+
+def mail_send(mail_id: int) -> bool:
+    """Send one queued mail if it is due and nobody else is sending it."""
+    mail = _claim(Mail.objects.filter(pk=mail_id))
+    return mail is not None and _send_claimed(mail) == SENT_NOW
+
+
+def _decide_stale(now) -> int:
+    """Rows left ``sending`` by a sender that stopped: sent again, the decision noted."""
+    # a send lasts at most a few of the server's timeouts; ten minutes at least
+    stale = max(SENDING_STALE, timedelta(seconds=3 * (settings.EMAIL_TIMEOUT or 60)))
+    return Mail.objects.filter(status=SENDING, claimed_at__lt=now - stale).update(
+        status=PENDING, next_attempt_at=now, claimed_at=None, doubtful=F("doubtful") + 1,
+        note=gettext_noop("The sender stopped during a send; sent again, it may arrive twice."))
+
+
+def mails_sweep(limit: int = SWEEP_BATCH) -> int:
+    """Beat: send what is due (left behind by a broker outage, a killed worker, or
+    waiting for its next attempt). The number sent. A mail server that cannot be reached
+    ends the sweep: the other mails wait for their next attempt rather than for the
+    server's timeout one after another."""
+    _decide_stale(timezone.now())
+    sent = 0
+    for _n in range(limit):
+        mail = _claim(Mail.objects.all())
+        if mail is None:
+            break
+        outcome = _send_claimed(mail)
+        if outcome == SERVER_DOWN:
+            break
+        sent += outcome == SENT_NOW
+    return sent
+
+
+# -- the director's view ----------------------------------------------------------
+
+def mails_overview(tournament_id: int) -> dict:
+    """The tournament's mails for its director: how many in each state, and the latest
+    ``SHOWN`` with the person, the kind and, for a failed or retried one, the reason."""
+    counts = dict(Mail.objects.filter(tournament_id=tournament_id).values_list("status")
+                  .annotate(n=Count("id")).order_by())
+    latest = list(Mail.objects.filter(tournament_id=tournament_id)
+                  .select_related("participant__player")[:SHOWN])
+    for mail in latest:
+        mail.kind_label = KINDS.get(mail.kind, mail.kind)
+    return {"counts": [(Mail.Status(status).label, counts.get(status, 0))
+                       for status in Mail.Status.values if counts.get(status)],
+            "latest": latest, "total": sum(counts.values())}
+
+
+# -- erasure -------------------------------------------------------------------------
+
+def mails_cancel(participant_ids: list[int]) -> None:
+    """The person is erased: their pending mails are cancelled and their address is
+    removed from every row (a mail being sent right now still goes out)."""
+    rows = Mail.objects.filter(participant_id__in=participant_ids)
+    rows.filter(status=PENDING).update(status=CANCELLED,
+                                       note=gettext_noop("The person was erased."))
+    rows.update(to="")

@@ -25,10 +25,10 @@ enough.
 
 from datetime import date, timedelta
 
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, Value
 
-from clubs.models import Club
-from clubs.policies import is_staff, runs_club
+from clubs.models import Club, Player
+from clubs.policies import is_staff, may_change_player, runs_club
 from tournaments.models import Participant, Seat, Tournament
 
 
@@ -47,6 +47,50 @@ def sees_full_names(user, tournament) -> bool:
     chose (``clubs.publication.shown_name``). The public board and its print page show
     the choice to everybody — they are projected and pinned up."""
     return directs(user, tournament)
+
+
+def sees_full_name_of(user, player) -> bool:
+    """Whether ``user`` sees ``player``'s full name where the player is shown by himself
+    (the staff API's player and player list, the player's page) although the player chose
+    "initial" or "number": superusers, the admins of his club and those who direct a
+    tournament he is in. Everyone else — other staff included — sees the name as the
+    player chose (``clubs.publication.shown_player``)."""
+    if player.publication == Player.Publication.FULL:
+        return True
+    if not is_staff(user):
+        return False
+    if user.is_superuser or runs_club(user, player.club):
+        return True
+    return Participant.objects.filter(player_id=player.pk).filter(
+        directed_tournaments(user, via="tournament__")).exists()
+
+
+def full_name_seen(user):
+    """``sees_full_name_of`` as an expression on players, for a list (one query)."""
+    if is_staff(user) and user.is_superuser:
+        return Value(True)
+    full = Q(publication=Player.Publication.FULL)
+    if not is_staff(user):
+        return ExpressionWrapper(full, output_field=BooleanField())
+    administered = Club.admins.through.objects.filter(club_id=OuterRef("club_id"),
+                                                      user_id=user.pk)
+    directed = Participant.objects.filter(player_id=OuterRef("pk")).filter(
+        directed_tournaments(user, via="tournament__"))
+    return ExpressionWrapper(full | Q(Exists(administered)) | Q(Exists(directed)),
+                             output_field=BooleanField())
+
+
+def handles_data_of(user, player) -> bool:
+    """Who may export and erase a person's data (DSGVO): who may change the player
+    (``may_change_player``: his club's admins, his creator, superusers); for a guest
+    without a club who signed up himself, also the directors of the tournaments he signed
+    up for — nobody else runs anything of his."""
+    if may_change_player(user, player):
+        return True
+    if player.club_id is not None or not is_staff(user):
+        return False
+    return Participant.objects.filter(player_id=player.pk, self_registered=True).filter(
+        directed_tournaments(user, via="tournament__")).exists()
 
 
 def directs_table(user, table) -> bool:

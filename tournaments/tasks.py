@@ -6,7 +6,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.conf import settings
 
-from tournaments.mails import registration_mail_send
+from tournaments.mails import mail_send, mails_sweep
 from tournaments.services.idempotency import idempotency_keys_prune
 from tournaments.services.registrations import registrations_release, releases_due
 
@@ -18,12 +18,17 @@ def prune_idempotency_keys() -> int:
     return idempotency_keys_prune(older_than=max_age)
 
 
-@shared_task(ignore_result=True, autoretry_for=(OSError,), retry_backoff=30,
-             retry_kwargs={"max_retries": 8})
-def registration_mail(participant_id: int, kind: str, extra: dict | None = None) -> bool:
-    """Send one registration e-mail (``tournaments.mails``); a failed send (SMTP down) is
-    retried with backoff. False when the participant or address is gone."""
-    return registration_mail_send(participant_id=participant_id, kind=kind, extra=extra or {})
+@shared_task(ignore_result=True)
+def send_mail(mail_id: int) -> bool:
+    """Send one queued e-mail of the outbox (``tournaments.mails``) after the commit that
+    queued it; a failed send is tried again by the sweep, with backoff."""
+    return mail_send(mail_id)
+
+
+@shared_task(ignore_result=True)
+def sweep_mails() -> int:
+    """Beat: send the outbox's due mails (left behind, or waiting for another try)."""
+    return mails_sweep()
 
 
 @shared_task(ignore_result=True)

@@ -5,16 +5,19 @@ about a player, and the erasure of a person.
   "number"; ``clubs.publication``). The stored standings carry no names (they are named
   when read), so the choice shows on the next read; the standings and seasons that show
   the player are marked changed, which renews their cached answers and ETags.
-- ``player_export``: every row that names the player or one of his participations, as
-  JSON-ready data (the ``personal_token`` itself is left out: it is a key, not a fact).
+- ``player_export``: every row that names the player or one of his participations (the
+  registrations' e-mail addresses and the mails sent to them included), as JSON-ready
+  data (the ``personal_token`` itself is left out: it is a key, not a fact).
 - ``player_erase``: the name becomes ``"Gelöschte Person <id>"`` (the player's id: stable,
   unique, no counter to keep), the member number is cleared, the publication set to
-  "number", ``erased_at`` set; the personal tokens are replaced (the old links are dead,
-  and ``personal_token_valid`` refuses an erased player's anyway); the name is replaced
-  wherever the history kept it as text (sheet events, team events, merges, the admin's
-  change log) and the IP addresses of his phone's changes are cleared. Results stay, so
-  the other players' standings do not change. The admin's change log records the erasure
-  (who, when) without the old name. Erasing twice changes nothing.
+  "number", ``erased_at`` set; the registrations' e-mail addresses are deleted, the
+  person's mails not yet sent cancelled and the address removed from every outbox row
+  (``tournaments.mails.mails_cancel``); the personal tokens are replaced (the old links
+  are dead, and ``personal_token_valid`` refuses an erased player's anyway); the name is
+  replaced wherever the history kept it as text (sheet events, team events, merges, the
+  admin's change log) and the IP addresses of his phone's changes are cleared. Results
+  stay, so the other players' standings do not change. The admin's change log records the
+  erasure (who, when) without the old name. Erasing twice changes nothing.
 
 It lives in ``clublife``, the floor that may write both the club's and the tournaments'
 rows.
@@ -35,8 +38,10 @@ from clublife.services.players import names_changed
 from clublife.table_money import evening_table_money
 from clubs.models import Player
 from games.errors import user_error
+from tournaments.mails import mails_cancel
 from tournaments.models import (
     DirectorCall,
+    Mail,
     Objection,
     Participant,
     Seat,
@@ -114,6 +119,9 @@ def player_export(*, player: Player) -> dict[str, Any]:
             "club": p.tournament.club.name if p.tournament.club else None,
             "club_evening": p.tournament.club_evening,
             "start_number": p.start_number, "checked_in": p.checked_in,
+            "registration": ({"status": p.status, "email": p.email, "language": p.language,
+                              "registered_at": _at(p.registered_at), "paid": p.paid}
+                             if p.self_registered else None),
             "withdrawn": p.withdrawn, "team": p.team.name if p.team_id else None,
             "rank": standing.get(p.pk, {}).get("rank"),
             "score": standing.get(p.pk, {}).get("score"),
@@ -151,6 +159,10 @@ def player_export(*, player: Player) -> dict[str, Any]:
                    for m in PlayerMerge.objects.filter(kept=player)],
         "change_log": [{"at": _at(e.action_time), "change": e.change_message}
                        for e in _log_of(player).order_by("action_time")],
+        "mails": [{"tournament": m.tournament_id, "kind": m.kind, "to": m.to,
+                   "status": m.status, "queued_at": _at(m.created_at),
+                   "sent_at": _at(m.sent_at)}
+                  for m in Mail.objects.filter(participant_id__in=ids).order_by("id")],
     }
 
 
@@ -189,8 +201,9 @@ def player_erase(*, player: Player, by=None) -> Player:
     participations = list(Participant.objects.filter(player=player))
     ids = [p.pk for p in participations]
     for p in participations:
-        p.personal_token = new_token()
-        p.save(update_fields=["personal_token"])
+        p.personal_token, p.email = new_token(), ""
+        p.save(update_fields=["personal_token", "email"])
+    mails_cancel(ids)  # nothing queued goes out; no row keeps the address
     tournament_ids = {p.tournament_id for p in participations}
     _scrub_json(SheetEvent.objects.filter(table__round__tournament_id__in=tournament_ids)
                 .only("before", "after"), old, new)

@@ -29,6 +29,24 @@ def new_page(browser, viewport, locale="de-DE"):
     return context, page, errors
 
 
+def staff_page(browser, viewport, client, live_server):
+    """A page of ``new_page`` with the session of ``client`` (a logged-in test client)."""
+    context, page, errors = new_page(browser, viewport)
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": live_server.url}])
+    return context, page, errors
+
+
+def director_event():
+    """A published Skat tournament of a club with a long name, and its director."""
+    club = ClubFactory(name="Skatclub Grün-Weiß Oberhausen-Sterkrade")
+    director = StaffFactory(username="leitung")
+    club.admins.add(director)
+    tournament = tournament_create(name="Preisskat zum Advent", game="skat", club=club,
+                                   published=True, director=director)
+    return director, tournament
+
+
 def sign_up(page, live_server, slug, name):
     page.goto(f"{live_server.url}/p/{slug}/register/")
     page.fill("#id_name", name)
@@ -40,11 +58,7 @@ def sign_up(page, live_server, slug, name):
 def test_sign_up_check_in_and_draw_only_those_checked_in(browser, live_server):
     from django.test import Client
 
-    club = ClubFactory(name="Skatclub Grün-Weiß Oberhausen-Sterkrade")
-    director = StaffFactory(username="leitung")
-    club.admins.add(director)
-    tournament = tournament_create(name="Preisskat zum Advent", game="skat", club=club,
-                                   published=True, director=director)
+    director, tournament = director_event()
     registration_configure(tournament_id=tournament.pk, open=True, cap=3, check_in=True)
 
     context, phone, errors = new_page(browser, PHONE)
@@ -74,9 +88,7 @@ def test_sign_up_check_in_and_draw_only_those_checked_in(browser, live_server):
     client = Client()
     client.force_login(director)
     for viewport in (TABLET, PHONE):
-        context, desk, errors = new_page(browser, viewport)
-        context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                              "url": live_server.url}])
+        context, desk, errors = staff_page(browser, viewport, client, live_server)
         desk.goto(f"{live_server.url}/console/t/{tournament.pk}/check-in/")
         no_sideways_scroll(desk)
         if viewport is TABLET:
@@ -96,9 +108,7 @@ def test_sign_up_check_in_and_draw_only_those_checked_in(browser, live_server):
         context.close()
         assert errors == []
 
-    context, desk, errors = new_page(browser, TABLET)
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
+    context, desk, errors = staff_page(browser, TABLET, client, live_server)
     desk.goto(f"{live_server.url}/console/t/{tournament.pk}/")
     desk.select_option("#id_method", "random")
     desk.click(".draw-form button[type=submit]")

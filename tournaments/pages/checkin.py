@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.errors import StateConflict
 from tournaments.forms import RegistrationSettingsForm
+from tournaments.mails import mails_overview
 from tournaments.models import Participant, RegistrationStatus, Tournament
 from tournaments.pages.access import allowed_if, staff_required, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
@@ -57,6 +58,7 @@ def _context(tournament: Tournament, form=None) -> dict:
         "tournament": tournament, "rows": rows,
         "placed": len(placed), "checked": sum(1 for p in placed if p.checked_in),
         "paid": sum(1 for p in placed if p.paid),
+        "mails": mails_overview(tournament.pk),
         "form": form or RegistrationSettingsForm(initial={
             "open": tournament.registration_open, "cap": tournament.registration_cap,
             "deadline": tournament.registration_deadline, "check_in": tournament.check_in,

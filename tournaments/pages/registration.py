@@ -93,7 +93,7 @@ def cancel_page(request, token: str):
     if request.method == "POST" and request.POST.get("confirm") == "yes":
         try:
             registration_cancel(participant_id=participant.pk)
-        except StateConflict as exc:  # the tournament is finished
+        except StateConflict as exc:  # finished, or seated in a round being played
             messages.error(request, exc.render(_))
         return redirect(personal_path(token))
     return render(request, "me/cancel.html", {

@@ -15,16 +15,14 @@ Terms:
 
 Every function here locks the tournament row first, so concurrent sign-ups for the last
 place are serialised: exactly one gets it, the others queue in lock order.
-E-mails are sent by ``tournaments.tasks.registration_mail`` after the commit.
+E-mails are queued in the mail outbox (``tournaments.mails``) in the same transaction
+and sent after the commit.
 """
 
 from __future__ import annotations
 
 import datetime
-import logging
-from concurrent.futures import ThreadPoolExecutor
 
-from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -37,11 +35,10 @@ from clubs.uniques import unique_errors
 from games.errors import user_error
 from tournaments import freshness
 from tournaments.errors import StateConflict
+from tournaments.mails import mail_queue
 from tournaments.models import Participant, RegistrationStatus, Tournament
 from tournaments.services.lifecycle import lock_open_tournament
 from tournaments.text_checks import control_characters, storable
-
-log = logging.getLogger(__name__)
 
 REGISTERED = RegistrationStatus.REGISTERED
 WAITING = RegistrationStatus.WAITING
@@ -50,33 +47,6 @@ CANCELLED = RegistrationStatus.CANCELLED
 MAX_CAP = 10_000
 NAME_MAX = 120
 PUBLICATIONS = tuple(Player.Publication.values)
-_mailer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="registration-mail")
-
-
-# -- e-mail after commit -------------------------------------------------------------
-
-def _publish_mail(participant_id: int, kind: str, extra: dict) -> None:
-    from tournaments.tasks import registration_mail  # tasks import the services
-    try:
-        registration_mail.delay(participant_id, kind, extra)
-    except Exception:  # a broker outage never fails the registration
-        log.warning("registration mail %s to %s not queued", kind, participant_id,
-                    exc_info=True)
-
-
-def mail_later(participant: Participant, kind: str, **extra) -> None:
-    """Send ``kind`` to the participant after the commit, if they gave an address."""
-    if not participant.email:
-        return
-    pid = participant.pk
-
-    def publish():
-        if settings.CELERY_TASK_ALWAYS_EAGER:
-            _publish_mail(pid, kind, extra)
-        else:
-            _mailer.submit(_publish_mail, pid, kind, extra)
-
-    transaction.on_commit(publish, robust=True)
 
 
 # -- reading ---------------------------------------------------------------------
@@ -238,9 +208,9 @@ def registration_submit(*, tournament_id: int, name: str, club: Club | None = No
             setattr(participant, key, value)
         participant.save(update_fields=list(fields))
     if status == REGISTERED:
-        mail_later(participant, "registered")
+        mail_queue(participant, "registered")
     else:
-        mail_later(participant, "waiting", position=waiting_position(participant))
+        mail_queue(participant, "waiting", position=waiting_position(participant))
     return participant
 
 
@@ -274,20 +244,25 @@ def _move_up(tournament: Tournament) -> list[Participant]:
         participant.status = REGISTERED
         participant.checked_in = not tournament.check_in
         participant.save(update_fields=["status", "checked_in"])
-        mail_later(participant, "moved_up")
+        mail_queue(participant, "moved_up")
     return moved
 
 
 @transaction.atomic
 def registration_cancel(*, participant_id: int) -> Participant:
     """Cancel a registration (its own token's); the first waiting registrant moves up.
-    Cancelling twice is harmless; one already seated in a round is withdrawn instead
-    (they keep the rounds played)."""
+    Cancelling twice is harmless; one who played a round is withdrawn instead (they keep
+    the rounds played). One seated in a round still being played cannot leave: their
+    table needs them, and withdrawing them is the director's (``StateConflict``)."""
     participant = Participant.objects.select_related("tournament").get(pk=participant_id)
     tournament = lock_open_tournament(participant.tournament_id)
     participant.refresh_from_db()
     if participant.status == CANCELLED or participant.withdrawn:
         return participant
+    if participant.seats.filter(table__round__closed=False, table__round__reopened=False).exists():
+        raise StateConflict(_("You are seated in a round that is being played, so you "
+                              "cannot cancel here. Please tell the tournament director; "
+                              "only they can withdraw you now."))
     if participant.seats.exists():
         from tournaments.services.entries import participant_update
         return participant_update(participant=participant, withdrawn=True)
@@ -295,7 +270,7 @@ def registration_cancel(*, participant_id: int) -> Participant:
     participant.checked_in = False
     participant.save(update_fields=["status", "checked_in"])
     freshness.bump(tournament.pk)  # the players' own pages show the status
-    mail_later(participant, "cancelled")
+    mail_queue(participant, "cancelled")
     _move_up(tournament)
     return participant
 
@@ -317,7 +292,7 @@ def registrations_release(*, tournament_id: int, now: datetime.datetime | None =
     for participant in unchecked:
         participant.status = CANCELLED
         participant.save(update_fields=["status"])
-        mail_later(participant, "released")
+        mail_queue(participant, "released")
     freshness.bump(tournament.pk)
     tournament.released = True
     tournament.save(update_fields=["released"])
