@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 
 from clubs.models import Player
-from ratings.models import RatedResult, Rating, RatingEntry
+from ratings.models import RatedResult, Rating, RatingEntry, SheetStat
 from tests.clublife.helpers import score
 from tests.factories import ParticipantFactory, TournamentFactory
 from tournaments.models import Table
@@ -54,4 +54,8 @@ def stored(game: str = "skat"):
              .values_list("key", "player_id", "mu", "sigma", "sheets", "rating")),
         list(Rating.objects.filter(game=game).order_by("player_id")
              .values_list("player_id", "mu", "sigma", "sheets", "rating")),
+        # a player's statistics (games.md §11) are rewritten with the history
+        list(SheetStat.objects.filter(game=game).order_by("key", "player_id")
+             .values_list("key", "player_id", "score", "placement", "expected_placement",
+                          "deals", "by_role", "by_kind")),
     )
