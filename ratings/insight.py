@@ -93,7 +93,10 @@ def table_figures(scores: Sequence[int], states: Sequence[State], *,
 
 def add_counts(into: Counts, more: Mapping[str, Mapping[str, int]]) -> None:
     for key, figures in more.items():
-        row = into.setdefault(key, {})
+        row = into.get(key)
+        if row is None:
+            into[key] = dict(figures)
+            continue
         for what, n in figures.items():
             row[what] = row.get(what, 0) + n
 

@@ -10,7 +10,11 @@ none per row, whatever the length of the history.
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Any
+
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from ratings.insight import SheetRow, summarize
 from ratings.insight_models import SheetStat
@@ -28,10 +32,15 @@ def player_stats(*, player_id: int, game: str, first: datetime.date | None = Non
         rows = rows.filter(key__lt=(last + datetime.timedelta(days=1)).isoformat())
     if not everything:
         rows = rows.filter(tournament__published=True)
-    return summarize(game, (SheetRow(*row) for row in rows.order_by("key").values_list(
+    found = list(rows.order_by("key").values_list(
         "date", "tournament_id", "score", "placement", "expected_placement", "deals",
-        "by_role", "by_kind")))
-
+        Cast("by_role", TextField()), Cast("by_kind", TextField())))
+    # the counts as the database's text, parsed at once: one document for the whole
+    # history instead of two per sheet (a thousand sheets' decoding was most of the time;
+    # summing them in SQL, with jsonb_each, was slower still)
+    counts = json.loads("[" + ",".join(f"{role},{kind}" for *_r, role, kind in found) + "]")
+    return summarize(game, (SheetRow(*row[:6], counts[2 * n], counts[2 * n + 1])
+                            for n, row in enumerate(found)))
 
 def stats_games(*, player_id: int, everything: bool = False) -> list[str]:
     """The games in which the player has a (published) sheet, by key."""

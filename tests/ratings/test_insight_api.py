@@ -10,40 +10,16 @@ from rest_framework.test import APIClient
 
 from ratings.insight_models import SheetStat
 from ratings.services import ratings_recompute
-from tests.factories import ParticipantFactory, PlayerFactory, StaffFactory, TournamentFactory
-from tests.ratings.helpers import day, play_event
-from tournaments.models import Deal, Table
-from tournaments.services import Actor, deal_correct, deal_record, round_draw, sheet_end
+from tests.factories import PlayerFactory, StaffFactory
+from tests.ratings.helpers import GRAND_LOST, SUIT_WON, day, dealt_event, play_event, seat_player
+from tournaments.models import Deal
+from tournaments.services import Actor, deal_correct
 
 pytestmark = pytest.mark.django_db
-
-# at a table of four the dealer sits out: seat 1 of deal 1, seat 2 of deal 2
-SUIT_WON = {"declarer": 2, "game": "clubs", "matadors": 1, "won": True}
-GRAND_LOST = {"declarer": 3, "game": "grand", "matadors": 1, "won": False}
-
 
 @pytest.fixture
 def players(club):
     return [PlayerFactory(club=club) for _n in range(4)]
-
-
-def dealt_event(boss, players, *, date, published=True, records=(SUIT_WON, GRAND_LOST)):
-    """One Skat table of the four players; ``records`` entered and the sheet ended."""
-    tournament = TournamentFactory(date=date, game="skat", published=published,
-                                   status="running")
-    tournament.directors.add(boss)
-    for n, player in enumerate(players):
-        ParticipantFactory(tournament=tournament, player=player, start_number=n + 1)
-    rnd = round_draw(tournament_id=tournament.pk, method="random", seed=1)
-    table = Table.objects.get(round=rnd)
-    for number, record in enumerate(records, start=1):
-        deal_record(table_id=table.pk, number=number, record=record, actor=Actor(user=boss))
-    sheet_end(table_id=table.pk, reason="Zeit", actor=Actor(user=boss))
-    return tournament, table
-
-
-def seat_player(table, seat):
-    return table.seats.get(seat=seat).participant.player_id
 
 
 def stats_rows(game="skat"):
