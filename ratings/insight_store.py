@@ -3,8 +3,9 @@
 just before it, and gets one ``SheetStat`` per player and result — placement, expected
 placement (``ratings.insight``) and the counts from the table's deal records.
 
-The tables' seats, rules and deals are read in batches of ``BATCH`` results: a few
-queries per batch, whatever the length of the history.
+The seats come with the results (``ratings.results.Found``); the tables' deals and rules
+are read in batches of ``BATCH`` results: two queries per batch (one while no table of
+it has deals), whatever the length of the history.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ratings.insight import SeatCounts, sheet_counts, table_figures
 from ratings.insight_models import SheetStat
 from ratings.results import Found
 from ratings.skill import State
-from tournaments.models import Deal, Seat, Table
+from tournaments.models import Deal, Table
 
 BATCH = 500
 NOTHING = SeatCounts()
@@ -31,10 +32,6 @@ def sheet_stats(game: str, done: Sequence[tuple[Found, list[State]]]) -> list[Sh
     for start in range(0, len(done), BATCH):
         batch = done[start:start + BATCH]
         table_ids = [found.table_id for found, _states in batch]
-        seat_of: dict[int, dict[int, int]] = {}
-        for table_id, seat, player in Seat.objects.filter(table_id__in=table_ids).order_by(
-                ).values_list("table_id", "seat", "participant__player_id"):
-            seat_of.setdefault(table_id, {})[player] = seat
         records: dict[int, list[dict]] = {}
         for table_id, record in Deal.objects.filter(table_id__in=table_ids).order_by(
                 "table_id", "number").values_list("table_id", "record"):
@@ -43,17 +40,16 @@ def sheet_stats(game: str, done: Sequence[tuple[Found, list[State]]]) -> list[Sh
             "pk", "round__tournament__rules"))
         for found, states in batch:
             result = found.result
-            seats = seat_of.get(found.table_id, {})
             counts: dict[int, SeatCounts] = {}
             if found.table_id in records:
                 if found.tournament_id not in rules_of:
                     rules_of[found.tournament_id] = engine.options(rules[found.table_id])
-                counts = sheet_counts(engine, records[found.table_id], len(seats),
+                counts = sheet_counts(engine, records[found.table_id], found.size,
                                       rules_of[found.tournament_id])
             figures = table_figures(result.scores, states, lower_is_better=lower)
-            for player, score, (placement, expected) in zip(
-                    result.players, result.scores, figures, strict=True):
-                mine = counts.get(seats.get(player), NOTHING)
+            for player, seat, score, (placement, expected) in zip(
+                    result.players, found.seats, result.scores, figures, strict=True):
+                mine = counts.get(seat, NOTHING)
                 rows.append(SheetStat(
                     player_id=player, game=game, key=result.key,
                     tournament_id=found.tournament_id, date=found.date, score=score,
