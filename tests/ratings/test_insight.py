@@ -190,3 +190,27 @@ def test_no_sheets_answers_nulls_not_zeroes():
     answer = summarize("skat", [])
     assert answer["sheets"] == 0 and answer["performance"] is None
     assert answer["placement_avg"] is None and answer["series"] == []
+
+
+def test_every_role_and_kind_an_engine_counts_has_its_words():
+    """The pages name each count in the game's words, never by its key."""
+    sheets = {
+        "skat": (skat_sheet()[1], 3, {}),
+        "schafkopf": (get_engine("schafkopf").score_sheet([
+            {"game": "rufspiel", "declarer": 1, "partner": 3, "called_ace": "acorns",
+             "declarer_points": 70},
+            {"game": "wenz", "declarer": 2, "declarer_points": 80}], 4), 4, {}),
+        "doppelkopf": (get_engine("doppelkopf").score_sheet([
+            {"game": "normal", "re": [1, 3], "re_points": 131},
+            {"game": "solo_herz", "re": [1], "re_points": 130}], 4), 4, {}),
+        "basler": (get_engine("basler").score_sheet([
+            {"tricks": [7, 5], "last_trick": "A", "card_points": [25, 15]}], 4), 4, {}),
+    }
+    for game, (sheet, players, rules) in sheets.items():
+        engine = get_engine(game)
+        counts = sheet_counts(engine, [d.record for d in sheet.deals], players,
+                              engine.options(rules))
+        keys = {key for c in counts.values() for key in (*c.by_role, *c.by_kind)}
+        assert keys and keys <= set(engine.INSIGHT_LABELS), (game, keys)
+    for game in ("baptistenskat", "labatarde"):
+        assert set(get_engine(game).INSIGHT_LABELS) == {"bid", "zero"}
