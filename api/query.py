@@ -15,6 +15,7 @@ Anything else is a 400 naming the parameter.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
@@ -108,3 +109,31 @@ GAME = ChoiceParam("game", tuple(key for key, _label in GAME_CHOICES),
                    "The game; default: the club's game.")
 BY = ChoiceParam("by", ("evening", "player"),
                  "One line per player per evening, or the season's totals per player.")
+
+
+@dataclass(frozen=True)
+class DateParam:
+    """A calendar date ``YYYY-MM-DD`` (ISO 8601, digits 0-9 only)."""
+
+    name: str
+    description: str = ""
+
+    def parse(self, raw: str | None) -> datetime.date | None:
+        if _present(raw, self.name) is None:
+            return None
+        value = None
+        if len(raw) == 10 and raw.isascii():
+            try:
+                value = datetime.date.fromisoformat(raw)
+            except ValueError:
+                value = None
+        if value is None:
+            _refuse(self.name, _("Must be a date as YYYY-MM-DD."))
+        return value
+
+    def read(self, request) -> datetime.date | None:
+        return self.parse(request.query_params.get(self.name))
+
+    def parameter(self) -> OpenApiParameter:
+        return OpenApiParameter(self.name, {"type": "string", "format": "date"},
+                                OpenApiParameter.QUERY, description=self.description)

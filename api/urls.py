@@ -7,6 +7,7 @@ from api.auth_token import ThrottledTokenLogin
 from api.club_standings import ClubStandings
 from api.clubs import ClubViewSet
 from api.games import GameDetail, GameList, Scorer
+from api.insight import MyStats
 from api.leagues import (
     DivisionDetail,
     DivisionList,
@@ -127,6 +128,7 @@ urlpatterns = [
     path("tables/<int:table_id>/history/", TableHistory.as_view(), name="table-history"),
     path("me/history/", MyHistory.as_view(), name="me-history"),
     path("me/seasons/", MySeasons.as_view(), name="me-seasons"),
+    path("me/stats/", MyStats.as_view(), name="me-stats"),
     path("leagues/", LeagueList.as_view(), name="league-list"),
     path("leagues/<int:league_id>/", LeagueDetail.as_view(), name="league-detail"),
     path("leagues/<int:league_id>/divisions/", DivisionList.as_view(), name="division-list"),

@@ -6,6 +6,7 @@ from django.urls import path
 
 from api.club_evenings import ClubEvenings, ClubSettings
 from api.exports import StandingsCSV, TournamentArchive, TournamentImport
+from api.insight import PlayerStats
 from api.members import MembersImport, MembersPreview
 from api.player_data import PlayerErase, PlayerExport
 from api.player_profiles import PlayerMergeView, PlayerProfile
@@ -35,6 +36,7 @@ urlpatterns = [
     path("players/<int:player_id>/profile/", PlayerProfile.as_view(), name="player-profile"),
     path("players/<int:player_id>/ratings/", PlayerRatings.as_view(), name="player-ratings"),
     path("ratings/", RatingList.as_view(), name="rating-list"),
+    path("players/<int:player_id>/stats/", PlayerStats.as_view(), name="player-stats"),
     path("players/<int:player_id>/merge/", PlayerMergeView.as_view(), name="player-merge"),
     path("players/<int:player_id>/export/", PlayerExport.as_view(), name="player-export"),
     path("players/<int:player_id>/erase/", PlayerErase.as_view(), name="player-erase"),

@@ -129,7 +129,7 @@ def settle() -> None:
 
     with connection.cursor() as cursor:
         for table in ("ratings_ratingentry", "ratings_ratedresult", "ratings_rating",
-                      "ratings_ratingoutbox"):
+                      "ratings_ratingoutbox", "ratings_sheetstat"):
             cursor.execute(f"VACUUM ANALYZE {table}")
 
 

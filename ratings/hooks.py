@@ -1,11 +1,14 @@
 """The ratings' parts of the pages below them (``tournaments.pages.panels``): the rating
-history on a player's profile and personal page, the leaderboards' links and the ranking
-lists on the club page. Imported once from ``RatingsConfig.ready``."""
+history and the statistics (games.md §11) on a player's profile and personal page, the
+leaderboards' links and the ranking lists on the club page. Imported once from
+``RatingsConfig.ready``."""
 
+from ratings.insight_pages import insight_panel
 from ratings.list_pages import club_lists_panel
 from ratings.pages import club_panel, player_panel
 from tournaments.pages.panels import register_panel
 
 register_panel("player", "ratings", player_panel)
+register_panel("player", "insight", insight_panel)
 register_panel("club", "ratings", club_panel)
 register_panel("club", "ranking-lists", club_lists_panel)

@@ -115,4 +115,5 @@ class Rating(models.Model):
     def __str__(self) -> str:
         return f"{self.player_id} {self.game}: {self.rating}"
 
+from ratings.insight_models import SheetStat  # noqa: E402, F401  (games.md §11)
 from ratings.list_models import RankingList  # noqa: E402, F401  (the ranking lists: ratings.list_models)

@@ -36,6 +36,9 @@ class Found:
     date: datetime.date
     round_number: int
     table_number: int
+    # the seat of each of ``result.players`` and the table's size (for the statistics)
+    seats: tuple[int, ...] = ()
+    size: int = 0
 
     @property
     def standing(self) -> list[list[int]]:
@@ -112,7 +115,8 @@ def current_results(game: str, *, start: str = FROM_START) -> list[Found]:
             continue
         found.append(Found(Result(key, tuple(p for _s, p, _c in at),
                                   tuple(c for _s, _p, c in at)),
-                           table_id, tid, date, round_number, number))
+                           table_id, tid, date, round_number, number,
+                           tuple(s for s, _p, _c in at), len(seats.get(table_id, ()))))
     found.sort(key=lambda f: f.result.key)
     return found
 

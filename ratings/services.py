@@ -7,7 +7,9 @@ other players or scores) every stored result and history entry is replaced by re
 the current ones from the players' states just before it. A change that moved nothing
 (a deal on a sheet corrected back, a withdrawal between rounds) rewrites nothing. With
 ``full`` (the management command, ``recompute_ratings``) the replay starts at the first
-result ever: both ways store the same numbers (a property test checks it).
+result ever: both ways store the same numbers (a property test checks it). The players'
+statistics (``ratings.insight_store``) are replaced with the history, from the same result
+on.
 """
 
 from __future__ import annotations
@@ -18,9 +20,11 @@ from django.utils import timezone
 
 from clubs.models import Player
 from games.engines import get_engine
+from ratings.insight_models import SheetStat
+from ratings.insight_store import sheet_stats
 from ratings.models import FROM_START, RatedResult, Rating, RatingEntry, RatingOutbox, RatingState
 from ratings.results import Found, current_results, result_keys
-from ratings.skill import State, replay
+from ratings.skill import NEW, State, replay
 from tournaments import freshness
 
 
@@ -76,6 +80,7 @@ def _rerate(game: str, start: str, *, full: bool = False) -> int:
     gone = {player for key, _table, standing in stored if key >= restart
             for player, _score in standing}
     RatingEntry.objects.filter(game=game, key__gte=restart).delete()
+    SheetStat.objects.filter(game=game, key__gte=restart).delete()
     with connection.cursor() as cursor:  # its entries are gone: one statement, no collector
         cursor.execute(f"DELETE FROM {RatedResult._meta.db_table} WHERE game = %s AND key >= %s",
                        [game, restart])
@@ -83,11 +88,12 @@ def _rerate(game: str, start: str, *, full: bool = False) -> int:
     before = _states_before(game, players, restart)
     lower = get_engine(game).standing_order == "asc"
     found_of = {found.result.key: found for found in todo}
-    results, entries = [], []
+    results, entries, done = [], [], []
     final = dict(before)
     for result, after in replay([found.result for found in todo], before,
                                 lower_is_better=lower):
         found = found_of[result.key]
+        done.append((found, [final.get(player, NEW) for player in result.players]))
         rated = RatedResult(game=game, key=result.key, table_id=found.table_id,
                             tournament_id=found.tournament_id, date=found.date,
                             round_number=found.round_number, table_number=found.table_number,
@@ -102,6 +108,8 @@ def _rerate(game: str, start: str, *, full: bool = False) -> int:
     for rated, entry in entries:
         entry.result_id = rated.pk
     RatingEntry.objects.bulk_create([entry for _rated, entry in entries], batch_size=2000)
+    # a player's statistics (games.md §11), from the same results and states
+    SheetStat.objects.bulk_create(sheet_stats(game, done), batch_size=2000)
     # the personal pages of the events re-rated show the new ratings
     for tournament_id in {found.tournament_id for found in todo}:
         freshness.bump(tournament_id)

@@ -73,6 +73,20 @@ def ranks(scores: Sequence[int], *, lower_is_better: bool) -> list[int]:
     return [1 + sum(1 for other in signed if other < mine) for mine in signed]
 
 
+def expected_ranks(states: Sequence[State]) -> list[float]:
+    """The mean rank the model predicts for each player at a table (games.md §11):
+    ``1 + Σ_j P(j finishes ahead of i)``, each pair's chance from the model's own
+    ``predict_win`` of the two; equals expect ``(n + 1) / 2``."""
+    ratings = [_MODEL.rating(mu=s.mu, sigma=s.sigma) for s in states]
+    expected = [1.0] * len(states)
+    for i in range(len(ratings)):
+        for j in range(i + 1, len(ratings)):
+            p_i, p_j = _MODEL.predict_win([[ratings[i]], [ratings[j]]])
+            expected[i] += p_j
+            expected[j] += p_i
+    return expected
+
+
 def rate(states: Sequence[State], scores: Sequence[int], *,
          lower_is_better: bool) -> list[State]:
     """The players' states after one result (same order as given)."""

@@ -14,6 +14,7 @@ from games.engines.base import (  # noqa: F401
     EngineUserError,
     FieldError,
     LeaguePlay,
+    Part,
     ScoredDeal,
     SheetResult,
     all_engines,

@@ -43,17 +43,21 @@ Decisions where games.md and the source are silent:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.engines.base import (
+    BID_LABELS,
     DealContext,
     Engine,
     Errors,
     Option,
+    Part,
     RecordField,
     ScoredDeal,
     TableSizes,
     _,
+    bid_parts,
     bidding_order,
     is_int,
     register,
@@ -193,6 +197,12 @@ class Baptistenskat(Engine):
             raise user_error("number", _("Deal numbers in this partie run from 1 to %(length)s."),
                              length=length)
         return cards_in_deal(ctx.number, ctx.players)
+
+    INSIGHT_LABELS = BID_LABELS
+
+    def deal_parts(self, record: dict[str, Any], ctx: DealContext,
+                   active: Sequence[int]) -> dict[int, Part]:
+        return bid_parts(record, active)
 
     def score_deal(self, record: dict[str, Any], ctx: DealContext) -> ScoredDeal:
         return ScoredDeal(record, score_bids(record["bids"], record["tricks"]),

@@ -267,6 +267,19 @@ class ScoredDeal:
 
 
 @dataclass(frozen=True)
+class Part:
+    """A seat's part in one deal, for a player's statistics (games.md §11): ``role`` is
+    its key in ``by_role`` (None: the game names no role here), ``kind`` its key in
+    ``by_kind`` counted under ``counted_as`` ("declared", "partner", "played"; None: not
+    counted by kind), ``won`` whether the seat's side won (None: neither)."""
+
+    role: str | None = None
+    kind: str | None = None
+    won: bool | None = None
+    counted_as: str = "declared"
+
+
+@dataclass(frozen=True)
 class TableSizes:
     """The table sizes a draw may seat and the one it aims for. ``reason`` (a msgid with
     ``params``) says why the rules leave out sizes the game has, for the refusal of a
@@ -630,6 +643,16 @@ class Engine:
         """Seats that play deal ``ctx.number`` (the dealer sits out at some tables)."""
         return list(range(1, ctx.players + 1))
 
+    # the words of ``deal_parts``' roles and kinds (msgids), for the pages
+    INSIGHT_LABELS: ClassVar[dict[str, str]] = {}
+
+    def deal_parts(self, record: dict[str, Any], ctx: DealContext,
+                   active: Sequence[int]) -> dict[int, Part]:
+        """Each seat's part in a stored, validated deal (games.md §11) — only the seats
+        that played it, and nothing for a row that is no deal of the sheet. ``active``:
+        ``active_seats(ctx)``. Default: every active seat played, with no role or kind."""
+        return {seat: Part() for seat in active}
+
     def deal_hints(self, ctx: DealContext) -> dict[str, Any]:
         """What an entry form needs to know about deal ``ctx.number`` before it is
         played: the dealer, the seats in play, and (trick-bidding games) the cards per
@@ -718,6 +741,18 @@ class Engine:
             "options": self.describe_options(),
             "record": self.record_schema(),
         }
+
+
+def bid_parts(record: dict[str, Any], active: Sequence[int]) -> dict[int, Part]:
+    """The parts of a deal of bids and tricks (``bids``, ``tricks`` in seat order): a
+    bid of tricks or of none (``"bid"``, ``"zero"``), won when met exactly."""
+    bids, tricks = record["bids"], record["tricks"]
+    return {seat: Part(kind="bid" if bids[seat - 1] else "zero",
+                       won=bids[seat - 1] == tricks[seat - 1], counted_as="played")
+            for seat in active}
+
+
+BID_LABELS = {"bid": _("Bids of tricks"), "zero": _("Bids of none")}
 
 
 # --------------------------------------------------------------------------- registry

@@ -32,6 +32,7 @@ Where the spec is silent this module decides:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.engines.base import (
@@ -39,6 +40,7 @@ from games.engines.base import (
     Engine,
     Errors,
     Option,
+    Part,
     RecordField,
     ScoredDeal,
     _,
@@ -270,6 +272,16 @@ class BaslerEngine(Engine):
         errors.raise_if_any()
         return {"tricks": tricks, "last_trick": last, "card_points": points,
                 "melds": melds, "captured": captured}
+
+    INSIGHT_LABELS = {"team": _("Deals as a team")}
+
+    def deal_parts(self, record: dict[str, Any], ctx: DealContext,
+                   active: Sequence[int]) -> dict[int, Part]:
+        """Every deal is played by both teams: won by the team of the higher score."""
+        a, b = self.score_deal(record, ctx).extra["teams"]
+        return {seat: Part(kind="team", counted_as="played",
+                           won=None if a == b else (a > b) == (TEAM_OF_SEAT[seat] == 0))
+                for seat in active}
 
     def score_deal(self, record: dict[str, Any], ctx: DealContext) -> ScoredDeal:
         teams = [tricks + points for tricks, points

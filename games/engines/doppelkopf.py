@@ -43,6 +43,7 @@ from games.engines.base import (
     FieldError,
     LeaguePlay,
     Option,
+    Part,
     RecordField,
     ScoredDeal,
     SheetResult,
@@ -970,6 +971,33 @@ class Doppelkopf(Engine):
         else:
             extra = {"value": value, "winner": winner, **info}
         return ScoredDeal(record, scores, extra)
+
+    # ---- statistics (games.md §11)
+
+    INSIGHT_LABELS = {"re": _("Re"), "kontra": _("Kontra"), "solo": _("Soloist"),
+                      **dict(zip(GAMES, GAME_LABELS, strict=True))}
+
+    def deal_parts(self, record: dict[str, Any], ctx: DealContext,
+                   active: Sequence[int]) -> dict[int, Part]:
+        """Re and Kontra, won and lost; a soloist's game by kind. An annulled row and
+        the time-up marker are no deal of the sheet."""
+        if record["game"] not in _PLAYED:
+            return {}
+        if "re_points" in record:
+            _value, winner = game_value(record, ctx.rules)
+        else:
+            winner = ("re" if record["value"] > 0 else "kontra" if record["value"] < 0
+                      else None)
+        solo = is_solo_scored(record)
+        parts = {}
+        for seat in active:
+            party = "re" if seat in record["re"] else "kontra"
+            won = None if winner not in PARTIES else winner == party
+            if solo and party == "re":
+                parts[seat] = Part("solo", record["game"], won)
+            else:
+                parts[seat] = Part(party, won=won)
+        return parts
 
     # ---- a whole sheet
 

@@ -42,16 +42,20 @@ Decisions where games.md and the source are silent:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.engines.base import (
+    BID_LABELS,
     DealContext,
     Engine,
     Errors,
+    Part,
     RecordField,
     ScoredDeal,
     When,
     _,
+    bid_parts,
     bidding_order,
     is_int,
     pgettext,
@@ -203,6 +207,12 @@ class LaBatarde(Engine):
         if not problems and choune and mechoune is None:
             errors.add("choune", _("A choune needs a méchoune: name the méchouning seat."))
         return mechoune, choune
+
+    INSIGHT_LABELS = BID_LABELS
+
+    def deal_parts(self, record: dict[str, Any], ctx: DealContext,
+                   active: Sequence[int]) -> dict[int, Part]:
+        return bid_parts(record, active)
 
     def score_deal(self, record: dict[str, Any], ctx: DealContext) -> ScoredDeal:
         factor = multiplier(record)

@@ -38,6 +38,7 @@ Where the spec is silent this module decides:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.engines.base import (
@@ -46,6 +47,7 @@ from games.engines.base import (
     Engine,
     Errors,
     Option,
+    Part,
     RecordField,
     ScoredDeal,
     When,
@@ -375,6 +377,23 @@ class SchafkopfEngine(Engine):
             and is_schneider(record["declarer_points"]),
             "laufende": counted_laufende(game, record["laufende"]),
         })
+
+    INSIGHT_LABELS = {"declarer": _("Declarer"), "partner": _("Partner"),
+                      "opponent": _("Opponent"),
+                      **dict(zip(GAMES, RECORD[0].choice_labels, strict=False))}
+
+    def deal_parts(self, record: dict[str, Any], ctx: DealContext,
+                   active: Sequence[int]) -> dict[int, Part]:
+        """games.md §11: by game as declarer or partner, won and lost."""
+        game = record["game"]
+        if game == PASSED:
+            return {seat: Part() for seat in active}
+        won = declaring_party_won(record)
+        parts = {seat: Part("opponent", won=not won) for seat in active}
+        parts[record["declarer"]] = Part("declarer", game, won)
+        if game == RUFSPIEL:
+            parts[record["partner"]] = Part("partner", game, won, counted_as="partner")
+        return parts
 
     def sheet_totals(self, deals: list[ScoredDeal], players: int,
                      rules: dict[str, Any]) -> list[dict[str, Any]]:

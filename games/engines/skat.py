@@ -48,6 +48,7 @@ Choices where games.md is silent (each is a test):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.engines.base import (
@@ -57,6 +58,7 @@ from games.engines.base import (
     Errors,
     LeaguePlay,
     Option,
+    Part,
     RecordField,
     ScoredDeal,
     When,
@@ -622,6 +624,28 @@ class SkatEngine(Engine):
         for seat in losers:
             scores[seat - 1] = -(record["points"][seat - 1] + skat) * factor
         return ScoredDeal(record, scores, {"ramsch": True, "losers": losers})
+
+    # ---- statistics (games.md §11)
+
+    INSIGHT_LABELS = {"declarer": _("Declarer"), "defender": _("Defender"),
+                      "suit": _("Suit games"), "grand": _("Grand games"),
+                      "null": _("Null games"), "ramsch": _("Ramsch")}
+
+    def deal_parts(self, record: dict[str, Any], ctx: DealContext,
+                   active: Sequence[int]) -> dict[int, Part]:
+        if record.get("passed"):
+            return {seat: Part() for seat in active}
+        if record.get("ramsch"):
+            if record["durchmarsch"] is not None:
+                losers = [seat for seat in active if seat != record["durchmarsch"]]
+            else:
+                losers = ramsch_losers(record, list(active))
+            return {seat: Part(kind="ramsch", won=seat not in losers, counted_as="played")
+                    for seat in active}
+        won = record["won"]
+        kind = record["game"] if record["game"] in ("grand", "null") else "suit"
+        return {seat: Part("declarer", kind, won) if seat == record["declarer"]
+                else Part("defender", won=not won) for seat in active}
 
     # ---- totals
 

@@ -5,11 +5,18 @@ from __future__ import annotations
 import datetime
 
 from clubs.models import Player
-from ratings.models import RatedResult, Rating, RatingEntry
+from ratings.models import RatedResult, Rating, RatingEntry, SheetStat
 from tests.clublife.helpers import score
 from tests.factories import ParticipantFactory, TournamentFactory
 from tournaments.models import Table
-from tournaments.services import Actor, round_draw, sheet_submit, summary_record
+from tournaments.services import (
+    Actor,
+    deal_record,
+    round_draw,
+    sheet_end,
+    sheet_submit,
+    summary_record,
+)
 
 DAY0 = datetime.date(2026, 1, 1)
 
@@ -54,4 +61,32 @@ def stored(game: str = "skat"):
              .values_list("key", "player_id", "mu", "sigma", "sheets", "rating")),
         list(Rating.objects.filter(game=game).order_by("player_id")
              .values_list("player_id", "mu", "sigma", "sheets", "rating")),
+        # a player's statistics (games.md §11) are rewritten with the history
+        list(SheetStat.objects.filter(game=game).order_by("key", "player_id")
+             .values_list("key", "player_id", "score", "placement", "expected_placement",
+                          "deals", "by_role", "by_kind")),
     )
+
+
+# at a table of four the dealer sits out: seat 1 of deal 1, seat 2 of deal 2
+SUIT_WON = {"declarer": 2, "game": "clubs", "matadors": 1, "won": True}
+GRAND_LOST = {"declarer": 3, "game": "grand", "matadors": 1, "won": False}
+
+
+def dealt_event(boss, players, *, date, published=True, records=(SUIT_WON, GRAND_LOST)):
+    """One Skat table of the four players; ``records`` entered and the sheet ended."""
+    tournament = TournamentFactory(date=date, game="skat", published=published,
+                                   status="running")
+    tournament.directors.add(boss)
+    for n, player in enumerate(players):
+        ParticipantFactory(tournament=tournament, player=player, start_number=n + 1)
+    rnd = round_draw(tournament_id=tournament.pk, method="random", seed=1)
+    table = Table.objects.get(round=rnd)
+    for number, record in enumerate(records, start=1):
+        deal_record(table_id=table.pk, number=number, record=record, actor=Actor(user=boss))
+    sheet_end(table_id=table.pk, reason="Zeit", actor=Actor(user=boss))
+    return tournament, table
+
+
+def seat_player(table, seat):
+    return table.seats.get(seat=seat).participant.player_id

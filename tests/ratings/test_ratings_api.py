@@ -11,11 +11,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def boss():
-    return StaffFactory(is_superuser=True)
-
-
-@pytest.fixture
 def world(boss, club):
     """Three published events of six players of ``club``: player 0 wins everything, the
     others' scores fall with their index; then an unpublished event with a newcomer."""

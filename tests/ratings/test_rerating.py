@@ -24,11 +24,6 @@ WIN = {"declarer": 1, "game": "clubs", "matadors": 1, "won": True}
 
 
 @pytest.fixture
-def boss():
-    return StaffFactory(is_superuser=True)
-
-
-@pytest.fixture
 def players(club):
     return [PlayerFactory(club=club) for _n in range(8)]
 

@@ -87,9 +87,11 @@ MATRIX = [
     # ratings: public reads (a player of a published tournament, rated or not)
     ("get", "/api/v1/players/{player}/ratings/", None, [200, 200, 200, 200, 200]),
     ("get", "/api/v1/ratings/", {"game": "skat"}, [200, 200, 200, 200, 200]),
+    ("get", "/api/v1/players/{player}/stats/", {"game": "skat"}, [200, 200, 200, 200, 200]),
     # a player's own phone only (its token: tests/api/test_me_history.py)
     ("get", "/api/v1/me/history/", None, [401, 403, 403, 403, 403]),
     ("get", "/api/v1/me/seasons/", None, [401, 403, 403, 403, 403]),
+    ("get", "/api/v1/me/stats/", None, [401, 403, 403, 403, 403]),
     ("get", "/api/v1/players/{player}/export/", None, [401, 403, 200, 403, 403]),
     ("post", "/api/v1/players/{player}/erase/", None, [401, 403, 200, 403, 403]),
     ("patch", "/api/v1/players/{player}/", {"publication": "number"}, [401, 403, 200, 403, 403]),
