@@ -45,6 +45,7 @@ class _Refused(ValueError):
 
 
 MAX_INT_DIGITS = 40  # far beyond any id, count or score; a longer one is refused unread
+LONG_DIGITS = re.compile(rf"\d{{{MAX_INT_DIGITS + 1}}}", re.ASCII)
 
 
 def _too_large(text: str):
@@ -152,8 +153,10 @@ class StrictJSONParser(JSONParser):
         except (UnicodeDecodeError, LookupError):
             raise ParseError(_("The body is not valid UTF-8 text.")) from None
         try:
+            # the integer hook only where a long digit run may be one (it costs a call
+            # for every integer of the body)
             data = json.loads(text, parse_constant=_constant, parse_float=_float,
-                              parse_int=_int)
+                              parse_int=_int if LONG_DIGITS.search(text) else None)
             check_tree(data, texts=SURROGATE_ESCAPE.search(text) is not None)
         except _Refused as exc:
             raise ParseError(str(exc)) from None

@@ -101,7 +101,7 @@ def strict_field(field: serializers.Field) -> serializers.Field:
     kind = type(field)
     if kind in STRICT:
         return STRICT[kind](*field._args, **field._kwargs)
-    for container, part in ((serializers.ListField, "child"),
+    for container, part in ((serializers.ListField, "child"), (serializers.DictField, "child"),
                             (serializers.ManyRelatedField, "child_relation")):
         child = field._kwargs.get(part) if kind is container else None
         if child is not None and strict_field(child) is not child:
