@@ -5,6 +5,8 @@ becomes HTTP.
   fields nested the way DRF nests its own validation errors
   (``{"deals": {"3": {"matadors": ["…"]}}}``) plus a flat ``errors`` list naming field,
   deal index and deal number. A serializer's ``ValidationError`` gets the same shape.
+- Every 400 is bounded (``games.errors.named``): at most 20 unknown fields and 100
+  errors in all are named, and a last message on the body says how many more there are.
 - ``StateConflict`` → 409; the conditional write's preconditions → 412 / 428.
 - ``InternalError`` is a bug: it is not caught and becomes a 500.
 
@@ -16,11 +18,11 @@ from django.http import Http404
 from django.utils.translation import gettext
 from django.utils.translation import gettext as _
 from rest_framework import status
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from games.errors import StateConflict, UserError
+from games.errors import StateConflict, UserError, bounded, fill, named
 from games.messages import flat_errors, nested_detail
 from tournaments.errors import MissingPrecondition, StalePrecondition
 
@@ -30,6 +32,7 @@ def _detail(code: int, message: str, error: str) -> Response:
 
 
 def engine_error_response(exc: UserError, *, deals_key: str = "deals") -> Response:
+    exc = UserError(bounded(exc.errors))
     body = nested_detail(exc, deals_key=deals_key)
     body["errors"] = flat_errors(exc)
     body.setdefault("detail", _("Invalid input."))
@@ -52,15 +55,57 @@ def _flatten(detail, path: str = "") -> list[dict[str, str]]:
     return [{"field": "" if path == "non_field_errors" else path, "message": str(detail)}]
 
 
+def _leaves(detail, path: tuple = ()) -> list[tuple[tuple, object]]:
+    if isinstance(detail, dict):
+        return [leaf for key, value in detail.items() for leaf in _leaves(value, (*path, key))]
+    if isinstance(detail, list) and any(isinstance(v, (dict, list)) for v in detail):
+        return [leaf for i, value in enumerate(detail) for leaf in _leaves(value, (*path, str(i)))]
+    if isinstance(detail, list):
+        return [(path, message) for message in detail]
+    return [(path, detail)]
+
+
+def bounded_detail(detail):
+    """DRF's validation detail as an answer names it (``games.errors.named``): unchanged
+    when nothing is left out, else rebuilt from the named messages, list positions as
+    keys, the summaries under ``non_field_errors``."""
+    leaves = _leaves(detail)
+    keep, summaries = named([getattr(message, "code", None) == "unknown"
+                             for _path, message in leaves])
+    if not summaries:
+        return detail
+    out: dict = {}
+    for path, message in [leaves[i] for i in keep] + [
+            (("non_field_errors",), fill(msgid, {"count": count}, gettext))
+            for msgid, count in summaries]:
+        node = out
+        for part in (path or ("non_field_errors",))[:-1]:
+            node = node.setdefault(part, {})
+            if isinstance(node, list):  # a message already sits at this level
+                break
+        else:
+            leaf = node.setdefault((path or ("non_field_errors",))[-1], [])
+            if isinstance(leaf, list):
+                leaf.append(message)
+    return out
+
+
 def exception_handler(exc, context):
     if isinstance(exc, UserError):
         return engine_error_response(exc)
     if isinstance(exc, ValidationError):
+        detail = bounded_detail(exc.detail)
+        if detail is not exc.detail:
+            exc = ValidationError(detail)
         response = drf_exception_handler(exc, context)
         body = response.data if isinstance(response.data, dict) else {"detail": response.data}
         body["errors"] = _flatten(exc.detail)
         body.setdefault("detail", _("Invalid input."))
         response.data = body
+        return response
+    if isinstance(exc, ParseError):  # the body as a whole: not JSON, a number too large …
+        response = drf_exception_handler(exc, context)
+        response.data["errors"] = [{"field": "", "message": str(exc.detail)}]
         return response
     if isinstance(exc, StateConflict):
         return _detail(status.HTTP_409_CONFLICT, exc.render(gettext), "conflict")

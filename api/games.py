@@ -10,7 +10,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import ErrorDetail, NotFound, ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -136,8 +136,9 @@ def score_payload(engine, data) -> dict:
     if not isinstance(data, dict):
         raise ValidationError({"non_field_errors": [_("The body must be a JSON object.")]})
     unknown = sorted(set(data) - _SCORE_KEYS)
-    if unknown:
-        raise ValidationError({key: [_("Unknown field.")] for key in unknown})
+    if unknown:  # named up to the answer's bound (api.errors)
+        raise ValidationError({key: [ErrorDetail(_("Unknown field."), code="unknown")]
+                               for key in unknown})
     if "players" not in data:
         raise ValidationError({"players": [_("This field is required.")]})
     if "summary" in data:

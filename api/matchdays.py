@@ -226,9 +226,10 @@ class CaptainOrLeagueStaff(LeagueAccess):
 class LineupWriteSerializer(StrictSerializer):
     positions = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=MAX_ID, allow_null=True),
-        max_length=MAX_TEAM, label=_("positions"),
-        help_text="player ids (or null: missing) at positions 1..team_size, from the team's "
-                  "roster; none at all: the team does not appear")
+        min_length=1, max_length=MAX_TEAM, label=_("positions"),
+        help_text="exactly the division's team_size entries: the player (an id from the "
+                  "team's roster) or null (missing) at positions 1..team_size; all null: "
+                  "the team does not appear")
 
 
 class LineupSerializer(StrictSerializer):

@@ -19,8 +19,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.openapi import AutoSchema
+from rest_framework import serializers
 
 from games.engines import all_engines
 
@@ -86,9 +88,33 @@ def callers(view, method: str) -> tuple[bool, str]:
     return anonymous, " and ".join(texts) or "anyone, also without credentials"
 
 
+# api.strict: no control character (Unicode category Cc) in a text; a multi-line one
+# (the member CSV) keeps tab, line feed and carriage return
+NO_CONTROL = r"^[^\u0000-\u001f\u007f-\u009f]*$"
+NO_CONTROL_MULTILINE = r"^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$"
+
+
 class ApiAutoSchema(AutoSchema):
     """Says in every operation who may call it: in ``security`` (``{}`` beside the
-    credentials where anonymous callers may) and in the description."""
+    credentials where anonymous callers may) and in the description; and what
+    ``api.strict`` refuses: a request body's object takes no other keys
+    (``additionalProperties: false``), a text no control character (``pattern``)."""
+
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        if direction == "request" and schema.get("type") == "object":
+            schema["additionalProperties"] = False
+        return schema
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if not isinstance(schema, dict) or not isinstance(field, serializers.CharField):
+            return schema
+        if direction == "request" and schema.get("type") == "string" \
+                and "pattern" not in schema and "format" not in schema:
+            schema["pattern"] = (NO_CONTROL_MULTILINE if getattr(field, "multiline", False)
+                                 else NO_CONTROL)
+        return schema
 
     def _callers(self) -> tuple[bool, str]:
         return callers(self.view, self.method.upper())
@@ -105,7 +131,20 @@ class ApiAutoSchema(AutoSchema):
         who = f"**Who may call:** {text}."
         if not anonymous:
             who += " Anonymous callers get 401."
+        if self.method.lower() in WRITES - {"delete"}:
+            who += f" {self._body_bound(anonymous)}"
         return f"{own}\n\n{who}" if own else who
+
+    def _body_bound(self, anonymous: bool) -> str:
+        """The body's bound (``api.parsers.body_limit``): beyond it 413."""
+        own = getattr(self.view, "max_body_bytes", None)
+        if own:
+            return f"**Body:** at most {own:,} bytes (413 beyond)."
+        most = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        if anonymous:
+            return (f"**Body:** at most {most:,} bytes, {settings.ANONYMOUS_MAX_BODY_BYTES:,} "
+                    "without credentials (413 beyond).")
+        return f"**Body:** at most {most:,} bytes (413 beyond)."
 
 
 def _component(engine) -> str:

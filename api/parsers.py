@@ -8,8 +8,10 @@ It refuses, before any view, serializer or service sees the body:
   them be written as escapes, but they cannot be encoded as UTF-8, so nothing downstream
   (a request fingerprint, the database, an error message echoing a key) could handle them;
 - nesting deeper than ``MAX_DEPTH`` (no request of the API nests more than a few levels);
-- bodies longer than ``settings.DATA_UPLOAD_MAX_MEMORY_SIZE`` or the view's
-  ``max_body_bytes`` (413), also when the client sent no ``Content-Length``;
+- bodies longer than ``body_limit`` (413): the view's ``max_body_bytes``, else
+  ``ANONYMOUS_MAX_BODY_BYTES`` without credentials, else
+  ``settings.DATA_UPLOAD_MAX_MEMORY_SIZE``; also when the client sent no
+  ``Content-Length``;
   ``api.middleware`` refuses the announced ones over the global limit earlier.
 """
 
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -25,6 +28,7 @@ from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import JSONParser
 
 MAX_DEPTH = 32
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 DRAIN_BYTES = 8 * 2**20
 
 
@@ -40,11 +44,26 @@ class _Refused(ValueError):
     """A body that parses but is not acceptable; the message is already translated."""
 
 
+MAX_INT_DIGITS = 40  # far beyond any id, count or score; a longer one is refused unread
+LONG_DIGITS = re.compile(rf"\d{{{MAX_INT_DIGITS + 1}}}", re.ASCII)
+
+
+def _too_large(text: str):
+    return _Refused(_("The number %(number)s is too large.")
+                    % {"number": text if len(text) <= 40 else f"{text[:40]}…"})
+
+
 def _float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _Refused(_("The number %(number)s is too large.") % {"number": text[:40]})
+        raise _too_large(text)
     return value
+
+
+def _int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_INT_DIGITS:
+        raise _too_large(text)
+    return int(text)
 
 
 def _constant(name: str):
@@ -60,8 +79,10 @@ def _check_text(value: str, where: str) -> None:
             % {"where": where[:100]}) from None
 
 
-def check_tree(data) -> None:
-    """Walk a parsed body without recursion: encodable text only, at most MAX_DEPTH deep."""
+def check_tree(data, *, texts: bool = True) -> None:
+    """Walk a parsed body without recursion: at most MAX_DEPTH deep and, with ``texts``,
+    encodable text only (the parser leaves that out when the text holds no ``\\u``
+    escape of a surrogate, the only way JSON can write one)."""
     stack = [(data, "$", 0)]
     while stack:
         node, where, depth = stack.pop()
@@ -72,10 +93,13 @@ def check_tree(data) -> None:
             _check_text(node, where)
         elif isinstance(node, dict):
             for key, value in node.items():
-                _check_text(key, where)
-                stack.append((value, f"{where}.{key}", depth + 1))
+                if texts:
+                    _check_text(key, where)
+                if texts or isinstance(value, (dict, list)):
+                    stack.append((value, f"{where}.{key}", depth + 1))
         elif isinstance(node, list):
-            stack.extend((value, f"{where}[{i}]", depth + 1) for i, value in enumerate(node))
+            stack.extend((value, f"{where}[{i}]", depth + 1) for i, value in enumerate(node)
+                         if texts or isinstance(value, (dict, list)))
 
 
 def read_limited(stream, limit: int) -> bytes:
@@ -98,22 +122,42 @@ def read_limited(stream, limit: int) -> bytes:
             raise BodyTooLarge(limit)
 
 
+def anonymous(request) -> bool:
+    return request is not None and request.auth is None \
+        and not request.user.is_authenticated
+
+
+def body_limit(view, request) -> int:
+    """The most bytes a body may have: the view's own ``max_body_bytes`` (the scorer, the
+    sign-up form), else ``ANONYMOUS_MAX_BODY_BYTES`` for a caller without credentials
+    (a login), else ``DATA_UPLOAD_MAX_MEMORY_SIZE``."""
+    own = getattr(view, "max_body_bytes", None)
+    if own:
+        return own
+    if anonymous(request):
+        return min(settings.ANONYMOUS_MAX_BODY_BYTES, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
 class StrictJSONParser(JSONParser):
-    """A view may lower the limit with a ``max_body_bytes`` attribute (the scorer)."""
+    """The limit is ``body_limit``'s: a view may lower it with ``max_body_bytes``, and
+    callers without credentials have a lower one."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         context = parser_context or {}
         encoding = context.get("encoding") or "utf-8"
-        limit = getattr(context.get("view"), "max_body_bytes", None) \
-            or settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        limit = body_limit(context.get("view"), context.get("request"))
         raw = read_limited(stream, limit)
         try:
             text = raw.decode(encoding)
         except (UnicodeDecodeError, LookupError):
             raise ParseError(_("The body is not valid UTF-8 text.")) from None
         try:
-            data = json.loads(text, parse_constant=_constant, parse_float=_float)
-            check_tree(data)
+            # the integer hook only where a long digit run may be one (it costs a call
+            # for every integer of the body)
+            data = json.loads(text, parse_constant=_constant, parse_float=_float,
+                              parse_int=_int if LONG_DIGITS.search(text) else None)
+            check_tree(data, texts=SURROGATE_ESCAPE.search(text) is not None)
         except _Refused as exc:
             raise ParseError(str(exc)) from None
         except json.JSONDecodeError as exc:

@@ -9,6 +9,11 @@ means what it sends, so every serializer of the API derives from ``StrictSeriali
   control characters (Unicode category Cc; a multi-line field, the member CSV, keeps tab,
   line feed and carriage return) and storable (``tournaments.text_checks``);
 - turn every boolean field into a ``StrictBooleanField``: JSON ``true`` or ``false`` only;
+- turn every integer field into a ``StrictIntegerField`` and every id of another object
+  into a ``StrictPrimaryKeyRelatedField``: a JSON integer only (``"1"``, ``1.5``,
+  ``1.0``, ``-1e-400`` and ``true`` are refused rather than rounded or converted);
+- refuse a body (or a nested object) that is not a JSON object (``[]``, ``null``, a
+  number): a 400 naming the body (field ``""``), in the request's language;
 - refuse ``null`` for a list unless the field says ``allow_null=True``;
 - refuse, on every write, a key the serializer does not write (a read-only ``id`` or
   ``slug`` included), naming each; together with the other fields' errors.
@@ -21,12 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.db import models
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.fields import empty
+from rest_framework.settings import api_settings
 
+from games.errors import MAX_UNKNOWN_NAMED, MORE_UNKNOWN, fill
 from tournaments.text_checks import control_characters, storable
 
 
@@ -62,25 +69,52 @@ class StrictBooleanField(serializers.BooleanField):
         self.fail("invalid")
 
 
+def json_integer(value) -> bool:
+    """A JSON integer as the parser gives it: ``int``, not ``bool`` (``float`` never)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class StrictIntegerField(serializers.IntegerField):
+    def to_internal_value(self, data):
+        if not json_integer(data):
+            self.fail("invalid")  # DRF's own "A valid integer is required.", translated
+        return super().to_internal_value(data)
+
+
+class StrictPrimaryKeyRelatedField(serializers.PrimaryKeyRelatedField):
+    def to_internal_value(self, data):
+        if self.pk_field is None and not json_integer(data):
+            self.fail("incorrect_type", data_type=type(data).__name__)
+        return super().to_internal_value(data)
+
+
+STRICT = {
+    serializers.CharField: StrictCharField,
+    serializers.BooleanField: StrictBooleanField,
+    serializers.IntegerField: StrictIntegerField,
+    serializers.PrimaryKeyRelatedField: StrictPrimaryKeyRelatedField,
+}
+
+
 def strict_field(field: serializers.Field) -> serializers.Field:
     """``field`` with the strict class, built again from the arguments it was made with."""
     kind = type(field)
-    if kind is serializers.CharField:
-        return StrictCharField(*field._args, **field._kwargs)
-    if kind is serializers.BooleanField:
-        return StrictBooleanField(*field._args, **field._kwargs)
-    if kind is serializers.ListField:
-        child = field._kwargs.get("child")
+    if kind in STRICT:
+        return STRICT[kind](*field._args, **field._kwargs)
+    for container, part in ((serializers.ListField, "child"), (serializers.DictField, "child"),
+                            (serializers.ManyRelatedField, "child_relation")):
+        child = field._kwargs.get(part) if kind is container else None
         if child is not None and strict_field(child) is not child:
-            return serializers.ListField(*field._args,
-                                         **{**field._kwargs, "child": strict_field(child)})
+            return container(*field._args, **{**field._kwargs, part: strict_field(child)})
     return field
 
 
 class StrictFieldsMixin:
     """Converts the declared fields and refuses keys that are not written."""
 
-    default_error_messages = {"unknown": _("Unknown field.")}
+    default_error_messages = {"unknown": _("Unknown field."),
+                              "body": _("The body must be a JSON object."),
+                              "object": _("Must be a JSON object.")}
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -89,14 +123,31 @@ class StrictFieldsMixin:
             for name, field in list(declared.items()):
                 declared[name] = strict_field(field)
 
+    def run_validation(self, data=empty):
+        if data is not empty and not isinstance(data, Mapping) \
+                and not (data is None and self.allow_null):
+            # DRF says "No data provided" for null (English only) and takes a list for an
+            # empty object where a serializer has no required field
+            message = self.error_messages["body" if self.parent is None else "object"]
+            raise ValidationError({api_settings.NON_FIELD_ERRORS_KEY: [
+                ErrorDetail(str(message), code="invalid")]})
+        return super().run_validation(data)
+
     def writable_keys(self) -> set[str]:
         return {name for name, field in self.fields.items() if not field.read_only}
 
     def to_internal_value(self, data):
         unknown = {}
         if isinstance(data, Mapping):
-            unknown = {str(key)[:40]: [self.error_messages["unknown"]]
-                       for key in data if key not in self.writable_keys()}
+            writable = self.writable_keys()
+            extra = [key for key in data if key not in writable]
+            # named up to the answer's bound (api.errors), counted beyond it
+            unknown = {str(key)[:40]: [ErrorDetail(self.error_messages["unknown"],
+                                                   code="unknown")]
+                       for key in extra[:MAX_UNKNOWN_NAMED]}
+            if len(extra) > MAX_UNKNOWN_NAMED:
+                unknown[api_settings.NON_FIELD_ERRORS_KEY] = [
+                    fill(MORE_UNKNOWN, {"count": len(extra) - MAX_UNKNOWN_NAMED}, gettext)]
         try:
             value = super().to_internal_value(data)
         except ValidationError as exc:
@@ -113,9 +164,8 @@ class StrictSerializer(StrictFieldsMixin, serializers.Serializer):
 
 
 class StrictModelSerializer(StrictFieldsMixin, serializers.ModelSerializer):
+    # every model field DRF maps to a loose field (text, booleans, the integer kinds)
     serializer_field_mapping = {
-        **serializers.ModelSerializer.serializer_field_mapping,
-        models.CharField: StrictCharField,
-        models.TextField: StrictCharField,
-        models.BooleanField: StrictBooleanField,
-    }
+        model_field: STRICT.get(field, field)
+        for model_field, field in serializers.ModelSerializer.serializer_field_mapping.items()}
+    serializer_related_field = StrictPrimaryKeyRelatedField

@@ -225,7 +225,7 @@ class TableSubmit(TableEndpoint):
     @extend_schema(request=SUBMIT_SCHEMA, responses=TableSerializer)
     def post(self, request, table_id: int):
         table = self.table
-        serializer = SubmitSerializer(data=request.data if request.data else {})
+        serializer = SubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         sheet_submit(sheet=self.sheet, actor=actor_of(request),
                      confirmed_by=serializer.validated_data.get("confirmed_by"),

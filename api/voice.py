@@ -50,7 +50,7 @@ from tournaments.services import (
 def _body(serializer_class, request) -> dict:
     """The body's keys as sent (the services check the values and name the field);
     unknown keys and a body that is no object are refused here."""
-    serializer = serializer_class(data=request.data if request.data else {})
+    serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data
 

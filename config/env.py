@@ -94,6 +94,20 @@ def env_site_url(name: str) -> str | None:
     return f"{parsed.scheme}://{parsed.netloc}"
 
 
+# SQLite for a club evening's concurrent writers (``make run``, ``make venue``): the
+# write-ahead log lets readers go on while one connection writes; every transaction takes
+# the write lock when it begins (IMMEDIATE), so two transactions that read and then write
+# never deadlock into an instant "database is locked": the second waits for the first, up
+# to ``SQLITE_BUSY_SECONDS`` (sqlite3's busy timeout). NORMAL synchronisation is safe
+# with WAL (a power cut may lose the last commits, never corrupt the file).
+SQLITE_BUSY_SECONDS = 30
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": SQLITE_BUSY_SECONDS,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+
+
 def parse_database_url(url: str, base_dir: Path) -> dict:
     """``sqlite:///relative/or//absolute/path`` or ``postgres://user:pass@host:port/name``."""
     parsed = urlparse(url)
@@ -106,7 +120,8 @@ def parse_database_url(url: str, base_dir: Path) -> dict:
         name = path[1:]
         if name != ":memory:" and not name.startswith("/"):
             name = str(base_dir / name)
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": name}
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": name,
+                "OPTIONS": dict(SQLITE_OPTIONS)}
     if parsed.scheme in {"postgres", "postgresql"}:
         name = unquote(parsed.path.lstrip("/"))
         if not name or not parsed.hostname:

@@ -257,6 +257,9 @@ REST_FRAMEWORK = {
 # SCORER_MAX_BODY_BYTES and SCORER_RATE requests per client address.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_BODY_BYTES", 2_621_440)
 SCORER_MAX_BODY_BYTES = env_int("SCORER_MAX_BODY_BYTES", 262_144)
+# a request without credentials (a login) at most this, unless its endpoint says (the
+# scorer above, the sign-up form: api.registrations.SIGN_UP_MAX_BODY_BYTES)
+ANONYMOUS_MAX_BODY_BYTES = env_int("ANONYMOUS_MAX_BODY_BYTES", 16_384)
 SCORER_RATE = env_rate("SCORER_RATE", "120/min")
 # Objections and calls for the director per token (a table's or a player's), together.
 VOICE_RATE = env_rate("VOICE_RATE", "20/hour")
@@ -268,7 +271,8 @@ LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 20)
 LOGIN_FAILURE_WINDOW_SECONDS = env_int("LOGIN_FAILURE_WINDOW_SECONDS", 900)
 LOGIN_SLOWDOWN_SECONDS = env_int("LOGIN_SLOWDOWN_SECONDS", 2)
 LOGIN_KNOWN_ADDRESS_DAYS = env_int("LOGIN_KNOWN_ADDRESS_DAYS", 30)
-for _name in ("DATA_UPLOAD_MAX_MEMORY_SIZE", "SCORER_MAX_BODY_BYTES", "LOGIN_FAILURES_PER_USERNAME",
+for _name in ("DATA_UPLOAD_MAX_MEMORY_SIZE", "SCORER_MAX_BODY_BYTES", "ANONYMOUS_MAX_BODY_BYTES",
+              "LOGIN_FAILURES_PER_USERNAME",
               "LOGIN_FAILURES_PER_ADDRESS", "LOGIN_FAILURE_WINDOW_SECONDS",
               "LOGIN_KNOWN_ADDRESS_DAYS"):
     if globals()[_name] < 1:

@@ -25,7 +25,7 @@ nothing here imports Django (the ``pure-logic`` import contract holds it).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,6 +114,42 @@ def _rebuild_user_error(cls: type[UserError], errors: list[FieldError],
 def user_error(field_name: str, message: str, **params: Any) -> UserError:
     """A user error on one field."""
     return UserError([FieldError(field_name, message, params)])
+
+
+# An error answer stays small whatever the body held (20,000 unknown keys, a thousand bad
+# deals): it names at most MAX_UNKNOWN_NAMED unknown fields and MAX_ERRORS_NAMED errors
+# in all, and says how many more there are.
+MAX_UNKNOWN_NAMED = 20
+MAX_ERRORS_NAMED = 100
+UNKNOWN_FIELD = _("Unknown field “%(name)s”.")
+MORE_UNKNOWN = _("… and %(count)s more unknown fields.")
+MORE_ERRORS = _("… and %(count)s more errors.")
+
+
+def named(unknown: Sequence[bool]) -> tuple[list[int], list[tuple[str, int]]]:
+    """Which of an answer's errors it names (``unknown[i]``: error ``i`` is an unknown
+    field): their indexes, and the summaries (msgid, count) of the ones left out."""
+    keep: list[int] = []
+    left_unknown = left_other = 0
+    unknown_kept = 0
+    for i, is_unknown in enumerate(unknown):
+        if is_unknown and unknown_kept >= MAX_UNKNOWN_NAMED:
+            left_unknown += 1
+        elif len(keep) >= MAX_ERRORS_NAMED:
+            left_other += 1
+        else:
+            keep.append(i)
+            unknown_kept += is_unknown
+    summaries = [(msgid, count) for msgid, count in ((MORE_UNKNOWN, left_unknown),
+                                                     (MORE_ERRORS, left_other)) if count]
+    return keep, summaries
+
+
+def bounded(errors: Sequence[FieldError]) -> list[FieldError]:
+    """``errors`` as an answer names them (``named``), the summaries last, on the body."""
+    keep, summaries = named([e.message == UNKNOWN_FIELD for e in errors])
+    return [*(errors[i] for i in keep),
+            *(FieldError("", msgid, {"count": count}) for msgid, count in summaries)]
 
 
 class Errors:

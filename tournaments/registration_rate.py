@@ -2,12 +2,15 @@
 one counter for the API (``api.throttling.RegistrationRateThrottle``) and the public
 form (``tournaments.pages.registration``): DRF's cache-backed throttle keyed by the
 client's address, as the scorer's; while a tournament takes walk-ins (api.md) keyed by
-the tournament, as a hall's phones often share one address. When the cache fails the
-sign-up is let through (logged), as with every other use of the cache."""
+the tournament, as a hall's phones often share one address. When the cache fails (Redis
+down) the limit still holds: the count is kept in this process's memory until the cache
+answers again (logged). With several web processes each counts on its own, so an address
+may sign up up to that many times the rate while Redis is down."""
 
 import logging
 
 from django.conf import settings
+from django.core.cache.backends.locmem import LocMemCache
 from rest_framework.throttling import SimpleRateThrottle
 
 from tournaments.models import Tournament
@@ -38,17 +41,24 @@ class RegistrationRate(SimpleRateThrottle):
                 pk=pk, registration_walk_in=True).exists()
         return f"tournament-{pk}" if walk_in else self.get_ident(request)
 
+    # this process's own counter, for while the shared cache fails
+    fallback = LocMemCache("registration-rate-fallback", {"OPTIONS": {"MAX_ENTRIES": 10_000}})
+
     def allow_request(self, request, view):
         try:
             return super().allow_request(request, view)
         except Exception:
-            log.warning("registration throttle unavailable (cache)", exc_info=True)
-            return True
+            log.warning("registration throttle: cache unavailable, counting in this "
+                        "process", exc_info=True)
+            self.cache = self.fallback
+            return super().allow_request(request, view)
 
     @classmethod
     def forget(cls, ident: str) -> None:
         """Drop an address's history (tests; an operator unblocking a client)."""
-        cls.cache.delete(cls.cache_format % {"scope": cls.scope, "ident": ident})
+        key = cls.cache_format % {"scope": cls.scope, "ident": ident}
+        cls.fallback.delete(key)
+        cls.cache.delete(key)
 
 
 class _Page:

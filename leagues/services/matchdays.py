@@ -185,9 +185,11 @@ def lineup_set(*, group: Group, team: LeagueTeam, positions: Any) -> LineUp:
         raise StateConflict(_("The first series is drawn: the line-up is fixed for the day; "
                               "make substitutions instead."))
     errors = Errors()
-    if not isinstance(positions, list) or len(positions) > division.team_size:
-        raise user_error("positions", _("A list of at most %(size)s players or nulls."),
-                         size=division.team_size)
+    if not isinstance(positions, list) or len(positions) != division.team_size:
+        # one entry per position, so that a short or empty list never clears a line-up
+        raise user_error("positions", _("A list of exactly %(size)s entries, a player or "
+                                        "null for each position (all null: the team does "
+                                        "not appear)."), size=division.team_size)
     roster = _roster(team)
     seen: set[int] = set()
     for i, player in enumerate(positions):
@@ -207,9 +209,8 @@ def lineup_set(*, group: Group, team: LeagueTeam, positions: Any) -> LineUp:
                                   "does not appear)."), min=division.min_players,
                    max=division.team_size)
     errors.raise_if_any()
-    padded = list(positions) + [None] * (division.team_size - len(positions))
     lineup, _created = LineUp.objects.update_or_create(group=group, team=team,
-                                                       defaults={"positions": padded})
+                                                       defaults={"positions": positions})
     return lineup
 
 

@@ -139,3 +139,42 @@ def test_operations_say_whether_anonymous_callers_may(schema, method, path, anon
 def test_every_operation_says_who_may_call_it(schema):
     for path, method, operation in _operations(schema):
         assert "**Who may call:**" in operation.get("description", ""), (method, path)
+
+
+def _request_schemas(schema):
+    """Each operation's JSON request body schema, its ``$ref`` followed."""
+    components = schema["components"]["schemas"]
+    for path, method, operation in _operations(schema):
+        body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+        if body:
+            found = body["schema"]
+            if "$ref" in found:
+                found = components[found["$ref"].rsplit("/", 1)[1]]
+            yield path, method, found
+
+
+def test_request_bodies_refuse_other_keys_and_say_so(schema):
+    """api.strict refuses unknown keys: every object a request body is says
+    ``additionalProperties: false`` (issue 52)."""
+    loose = [(method, path) for path, method, body in _request_schemas(schema)
+             if body.get("type") == "object" and body.get("additionalProperties") is not False]
+    assert loose == []
+
+
+def test_texts_of_requests_state_the_control_character_rule(schema):
+    sign_up = schema["components"]["schemas"]["RegistrationRequest"]["properties"]
+    assert sign_up["name"]["pattern"] == r"^[^\u0000-\u001f\u007f-\u009f]*$"
+    csv = schema["components"]["schemas"]["MemberListRequest"]["properties"]["csv"]
+    assert "\\u000a" not in csv["pattern"] and "\\u0000-\\u0008" in csv["pattern"]
+
+
+def test_a_blank_email_is_in_the_schema(schema):
+    email = schema["components"]["schemas"]["RegistrationRow"]["properties"]["email"]
+    assert {"type": "string", "maxLength": 0} in email["oneOf"]
+
+
+def test_body_bounds_are_stated(schema):
+    sign_up = schema["paths"]["/api/v1/tournaments/{tournament_id}/registrations/"]["post"]
+    assert "**Body:** at most 8,192 bytes" in sign_up["description"]
+    login = schema["paths"]["/api/v1/auth/token/"]["post"]
+    assert "16,384 without credentials" in login["description"]

@@ -211,3 +211,37 @@ def test_players_filter_by_club(director_client, club):
     names = {p["name"] for p in director_client.get(f"/api/v1/players/?club={club.pk}")
              .json()["results"]}
     assert "Im Verein" in names and "Anderswo" not in names
+
+
+def test_every_integer_field_of_the_api_is_strict():
+    """Issue 52: integers and ids are JSON integers only in every serializer, declared
+    and generated fields alike, list entries too (``api.strict.STRICT``)."""
+    import importlib
+    import pkgutil
+
+    from rest_framework import serializers
+
+    import api
+    from api import strict
+    from api.strict import StrictFieldsMixin
+
+    loose_kinds = (serializers.IntegerField, serializers.PrimaryKeyRelatedField,
+                   serializers.CharField, serializers.BooleanField)
+
+    def loose(field) -> bool:
+        child = getattr(field, "child", None) or getattr(field, "child_relation", None)
+        if child is not None and not isinstance(field, serializers.BaseSerializer):
+            return loose(child)
+        return type(field) in loose_kinds
+
+    found = []
+    for info in pkgutil.iter_modules(api.__path__):
+        module = importlib.import_module(f"api.{info.name}")
+        for value in vars(module).values():
+            if (isinstance(value, type) and issubclass(value, StrictFieldsMixin)
+                    and issubclass(value, serializers.BaseSerializer)
+                    and value.__module__ == module.__name__ and module is not strict):
+                found += [f"{value.__qualname__}.{name}"
+                          for name, field in value().fields.items()
+                          if not field.read_only and loose(field)]
+    assert found == []

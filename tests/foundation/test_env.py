@@ -5,7 +5,14 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from config.env import env_bool, env_int, env_list, parse_database_url, parse_redis_url
+from config.env import (
+    SQLITE_OPTIONS,
+    env_bool,
+    env_int,
+    env_list,
+    parse_database_url,
+    parse_redis_url,
+)
 
 BASE = Path("/srv/app")
 
@@ -45,7 +52,8 @@ def test_env_list_splits_on_commas(monkeypatch):
 
 def test_sqlite_url_relative_to_project():
     assert parse_database_url("sqlite:///db.sqlite3", BASE) == {
-        "ENGINE": "django.db.backends.sqlite3", "NAME": "/srv/app/db.sqlite3"}
+        "ENGINE": "django.db.backends.sqlite3", "NAME": "/srv/app/db.sqlite3",
+        "OPTIONS": SQLITE_OPTIONS}
 
 
 def test_sqlite_url_absolute():

@@ -322,7 +322,8 @@ def test_a_team_without_a_lineup_plays_its_regulars_and_an_empty_one_stays_out(b
     division = build.division(league, series=2)
     teams = build.teams(division)
     md = build.matchday(division, teams)
-    build.put(f"/matchdays/{md['id']}/groups/1/lineups/{teams[3]['id']}/", {"positions": []})
+    build.put(f"/matchdays/{md['id']}/groups/1/lineups/{teams[3]['id']}/",
+              {"positions": [None] * division["team_size"]})
     rnd = build.post(f"/matchdays/{md['id']}/groups/1/series/", None)
     # 4-4-4-0: D did not appear, four 3-tables with one player of A, B and C each
     assert [len(t["seats"]) for t in rnd["tables"]] == [3, 3, 3, 3]
@@ -379,3 +380,36 @@ def test_ddv_day_played_on_the_app_gives_siegpunkte_by_the_day_totals(build):
     assert all(r["minus_points"] is None for r in table["results"])
     ranked = sorted(day.values(), reverse=True)
     assert [r["game_points"] for r in table["results"]] == ranked
+
+
+@pytest.mark.parametrize("positions", [[], [None], "A", None])
+def test_a_lineup_of_another_length_is_refused_and_the_old_one_kept(build, positions):
+    """Issue 52: ``{"positions": []}`` wiped a line-up. A line-up has one entry per
+    position (all null: the team does not appear)."""
+    from leagues.models import LineUp
+
+    league = build.league()
+    division = build.division(league)
+    teams = build.teams(division)
+    md = build.matchday(division, teams)
+    url = f"/api/v1/matchdays/{md['id']}/groups/1/lineups/{teams[0]['id']}/"
+    sent = [e["player"] for e in teams[0]["roster"][:division["team_size"]]]
+    assert build.client.put(url, {"positions": sent}, format="json").status_code == 200
+    resp = build.client.put(url, {"positions": positions}, format="json")
+    assert resp.status_code == 400 and "positions" in fields(resp), resp.content
+    assert LineUp.objects.get(team_id=teams[0]["id"]).positions == sent
+
+
+@pytest.mark.parametrize("value", ['"1"', "1.5", "1.0", "-1e-400", "true"])
+def test_league_integers_are_json_integers(build, value):
+    league = build.league()
+    resp = build.client.post(f"/api/v1/leagues/{league['id']}/divisions/",
+                             f'{{"name": "X", "level": {value}, "series_per_matchday": 3}}',
+                             content_type="application/json")
+    assert resp.status_code == 400 and fields(resp) == {"level"}, resp.content
+    resp = build.client.post("/api/v1/leagues/",
+                             '{"name": "L2", "game": "skat", "year": 2026, '
+                             f'"binding_after_days": {value}}}',
+                             content_type="application/json")
+    assert resp.status_code == 400 and fields(resp) == {"binding_after_days"}, resp.content
+    assert [lg["id"] for lg in build.get("/leagues/")["results"]] == [league["id"]]

@@ -181,6 +181,27 @@ def test_rate_limit_per_address(open_event, anon_client, settings):
         RegistrationRateThrottle.forget("10.9.9.9")
 
 
+def test_rate_limit_holds_while_redis_is_down(open_event, anon_client, settings, caplog):
+    """Redis unreachable (nothing listens on port 1): the sign-ups are still counted, in
+    this process's memory, and the third from one address is refused."""
+    from api.throttling import RegistrationRateThrottle
+
+    settings.CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:1/0",
+        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
+    settings.REGISTRATION_RATE = "2/min"
+    try:
+        codes = [sign_up(anon_client, open_event, name=f"Spam {n}",
+                         remote="10.9.9.8").status_code for n in range(3)]
+        assert codes == [201, 201, 429]
+        assert Participant.objects.filter(tournament=open_event,
+                                          player__name__startswith="Spam").count() == 2
+        assert "cache unavailable" in caplog.text
+    finally:
+        RegistrationRateThrottle.fallback.clear()
+
+
 def test_release_time_releases_unchecked_and_moves_the_waiting_list_up(
         open_event, anon_client, director_client):
     from tournaments.services.registrations import registrations_release
