@@ -23,7 +23,6 @@ from rest_framework.views import APIView
 from api.permissions import PlayerOnly, ReadOnly, player_of
 from api.query import DateParam
 from api.ratings import GAME, GAME_PARAM
-from api.strict import StrictSerializer
 from clubs.models import Player
 from clubs.policies import may_change_player
 from ratings.insight_selectors import player_stats, stats_version
@@ -40,7 +39,7 @@ class CountsField(serializers.DictField):
     child = serializers.DictField(child=serializers.IntegerField(min_value=0))
 
 
-class SeriesRowSerializer(StrictSerializer):
+class SeriesRowSerializer(serializers.Serializer):  # an answer, never read
     date = serializers.DateField()
     tournament = serializers.IntegerField(min_value=1)
     score = serializers.IntegerField(help_text="the sheet's score (the game's standing figure)")
@@ -50,7 +49,7 @@ class SeriesRowSerializer(StrictSerializer):
         "the rank the rating model predicted from the ratings just before the sheet"))
 
 
-class StatsSerializer(StrictSerializer):
+class StatsSerializer(serializers.Serializer):  # an answer, never read
     game = serializers.CharField()
     sheets = serializers.IntegerField(min_value=0)
     deals = serializers.IntegerField(min_value=0, help_text="deals the player was in")
