@@ -171,3 +171,11 @@ class SignUpForm(forms.Form):
         if not name:
             raise forms.ValidationError(_("The name must not be blank."))
         return name
+
+    def clean(self):
+        data = super().clean()
+        # the list starts on the host club: a club typed beside it is the one meant
+        # ("or another club"), and makes no one a member of the host club
+        if (data.get("club_name") or "").strip():
+            data["club"] = None
+        return data

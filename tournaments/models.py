@@ -166,6 +166,9 @@ class Participant(models.Model):
     # empty for a guest
     club = models.ForeignKey(Club, verbose_name=_("club at registration"), null=True,
                              blank=True, on_delete=models.SET_NULL, related_name="+")
+    # a guest's own club as typed at sign-up (a club this server does not know): shown
+    # beside the name in every list, print and file; the guest is no member of any club
+    club_name = models.CharField(_("club name (guest)"), max_length=120, blank=True)
     # Registration (tournaments.services.registrations): only ``registered`` ones are
     # drawn, listed on boards and prints; ``waiting`` ones wait in ``queue_number`` order.
     status = models.CharField(_("registration status"), max_length=10,
@@ -189,6 +192,13 @@ class Participant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.start_number}. {self.player.name}"
+
+    @property
+    def club_label(self) -> str:
+        """The club shown beside the name: the player's club, else a guest's typed club
+        name, else empty (load ``player__club`` with the participant)."""
+        club = self.player.club
+        return club.name if club is not None else self.club_name
 
 
 class Team(models.Model):

@@ -36,16 +36,23 @@ def sign_up(page, live_server, slug, name):
     page.wait_for_url("**/me/*/")
 
 
-@pytest.mark.smoke
-def test_sign_up_check_in_and_draw_only_those_checked_in(browser, live_server):
-    from django.test import Client
-
-    club = ClubFactory(name="Skatclub Grün-Weiß Oberhausen-Sterkrade")
+def open_event(club_name: str, cap: int | None = None):
+    """A published Skat tournament of a new club open for sign-up with check-in, and its
+    director: (tournament, director)."""
+    club = ClubFactory(name=club_name)
     director = StaffFactory(username="leitung")
     club.admins.add(director)
     tournament = tournament_create(name="Preisskat zum Advent", game="skat", club=club,
                                    published=True, director=director)
-    registration_configure(tournament_id=tournament.pk, open=True, cap=3, check_in=True)
+    registration_configure(tournament_id=tournament.pk, open=True, cap=cap, check_in=True)
+    return tournament, director
+
+
+@pytest.mark.smoke
+def test_sign_up_check_in_and_draw_only_those_checked_in(browser, live_server):
+    from django.test import Client
+
+    tournament, director = open_event("Skatclub Grün-Weiß Oberhausen-Sterkrade", cap=3)
 
     context, phone, errors = new_page(browser, PHONE)
     phone.goto(f"{live_server.url}/p/{tournament.slug}/register/")
