@@ -311,6 +311,31 @@ class Round(models.Model):
         return f"{self.tournament} – {self.number}"
 
 
+class RoundEvent(models.Model):
+    """History of the rounds taken back (*Auslosung zurückgenommen*): the round as it was
+    drawn — method, seed, when, and every table with its seats and its sheet's history —
+    so that a draw undone before any entry loses nothing."""
+
+    class Action(models.TextChoices):
+        UNDO = "undo", _("draw taken back")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="round_events")
+    number = models.PositiveIntegerField(_("round"))
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    ip = models.GenericIPAddressField(_("IP address"), null=True, blank=True)
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    before = models.JSONField(_("before"))
+
+    class Meta:
+        ordering = ["tournament", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.number} @ {self.at}"
+
+
 class Table(models.Model):
     """A table of one round: its seats, its sheet (deals or a summary) and its token.
 
