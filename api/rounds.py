@@ -2,8 +2,8 @@
 swapping players, taking a draw back.
 
 Anyone reads the rounds of a published tournament (never the entry tokens); the
-directors draw, close, reopen, swap and take back. The answer to a draw is the only listing of a round
-that carries the tables' entry tokens.
+directors draw, close, reopen, swap and take back. The answer to a draw is the only
+listing of a round that carries the tables' entry tokens.
 """
 
 from django.shortcuts import get_object_or_404
@@ -108,13 +108,12 @@ class RoundDetail(TournamentEndpoint):
         rnd = get_object_or_404(rounds_with_seating(tournament), number=number)
         return Response(RoundSerializer(rnd, context=self.name_context()).data)
 
-    @extend_schema(request=None, responses={204: None},
-                   description="Take back the draw of the last round (directors): only "
-                               "while none of its tables has a deal, a summary, a "
-                               "confirmation or a submitted sheet, else 409 naming the "
-                               "tables. The round as drawn is kept in the tournament's "
-                               "history; the next draw takes its number again.")
+    @extend_schema(request=None, responses={204: None})
     def delete(self, request, tournament_id: int, number: int):
+        """Take back the draw of the last round: only while none of its tables has a
+        deal, a summary, a confirmation or a submitted sheet, else 409 naming the tables.
+        The round as drawn is kept in the tournament's history; the next draw takes its
+        number again."""
         tournament = self.tournament
         get_object_or_404(tournament.rounds, number=number)
         round_undo(tournament_id=tournament.pk, number=number, actor=actor_of(request))

@@ -4,8 +4,8 @@ yes, withdraws the player and draws again — at 390 and 800 px."""
 
 import pytest
 
-from tests.browser.test_director_console import confirm, logged_in, no_sideways_scroll
 from tests.browser.conftest import needs_chromium, shot
+from tests.browser.test_director_console import confirm, logged_in, no_sideways_scroll
 from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory, StaffFactory
 from tournaments.models import Participant, Seat
 from tournaments.services import round_draw, tournament_create
