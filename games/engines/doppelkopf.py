@@ -162,6 +162,8 @@ _EXTRA_FIELDS = (
                 label=_("Karlchen")),
 )
 _RESULT = When(field="game", values=PLAYED)
+# the games whose Sonderpunkte count (a Hochzeit without partner is a solo: refused then)
+_NORMAL_SCORED = When(field="game", values=(NORMAL, HOCHZEIT, ARMUT))
 RECORD = (
     RecordField("game", "enum", "The game played (games.md 8.2).", values=GAMES,
                 required=True, label=_("Game"), choice_labels=GAME_LABELS),
@@ -182,7 +184,7 @@ RECORD = (
                                 values=KONTRA_LEVELS[1:], nullable=True,
                                 label=_("Kontra")))),
     RecordField("extras", "object", "Sonderpunkte each party earned (normal-scored games).",
-                label=_("Sonderpunkte"), applies=_RESULT, fields=(
+                label=_("Sonderpunkte"), applies=_NORMAL_SCORED, fields=(
                     RecordField("re", "object", "The Re party's Sonderpunkte.",
                                 label=_("Re"), fields=_EXTRA_FIELDS),
                     RecordField("kontra", "object", "The Kontra party's Sonderpunkte.",
