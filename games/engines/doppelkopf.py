@@ -208,7 +208,7 @@ RECORD = (
                                 low=0, high=MAX_ABSAGEN, label=_("Absagen"), optional=True,
                                 applies=When(field="kind", values=(SERIOUS,))),
                     RecordField("points", "int", "Deduction: the points.", low=1,
-                                high=MAX_DEDUCTION, label=_("Points"), optional=True,
+                                high=MAX_DEDUCTION, label=_("Penalty points"), optional=True,
                                 applies=When(field="kind", values=(DEDUCTION,))))),
 )
 
