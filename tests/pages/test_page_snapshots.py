@@ -601,12 +601,12 @@ def test_a_corrected_earlier_round_shows_on_the_players_page(short_skat, table, 
     url = f"/me/{player.personal_token}/live/"
     remembered(url)
     before = remembered(url).content.decode()
-    assert '<td class="num">-1234</td>' not in before
+    assert '<td class="num">\u22121234</td>' not in before
     # what a correction writes: the seat's total, and the sheet's change
     Seat.objects.filter(table_id=table["id"], participant=player).update(score=-1234)
     sheet_changed(short_skat.pk, round_number=1, table_id=table["id"])
     standings_recompute(tournament_id=short_skat.pk)
-    assert '<td class="num">-1234</td>' in get(url).content.decode()
+    assert '<td class="num">\u22121234</td>' in get(url).content.decode()
 
 
 def test_a_deal_renders_one_new_row_of_the_score_card_and_a_correction_the_rows_it_moves(
