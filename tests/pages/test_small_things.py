@@ -4,6 +4,7 @@ once checked in, the Armut only where the house rule plays it, a name too long r
 with a message rather than cut."""
 
 import datetime
+import re
 
 import pytest
 from django.contrib.staticfiles import finders
@@ -11,7 +12,8 @@ from django.test import Client
 
 from tests.pages.test_paper_grid import setup
 from tests.ratings.list_helpers import played, players
-from tournaments.services import participant_update
+from tournaments.services import deals_record, participant_update
+from tournaments.services.actors import Actor
 from tournaments.services.registrations import registration_configure, registration_submit
 
 pytestmark = pytest.mark.django_db
@@ -65,3 +67,13 @@ def test_a_name_too_long_is_refused_not_cut(tournament, director):
     assert resp.status_code == 400
     assert "höchstens 120 Zeichen" in resp.content.decode()
     assert not tournament.participants.exists()
+
+
+def test_the_seeger_fabian_sheet_says_which_total_is_which(club):
+    client, table = setup(club, "skat", 3, rules={"series_deals_3": 3})
+    deals_record(table_id=table.pk, records=[{"declarer": 1, "game": "grand", "matadors": 4,
+                                              "won": True}], actor=Actor(by_table=True))
+    html = german(f"/t/{table.entry_token}/sheet/")
+    top = re.search(r'<tr class="totals-top"[^>]*><th colspan="3">(.*?)</th>', html).group(1)
+    assert re.sub(r"<[^>]+>", "", top) == "Wertung (Seeger-Fabian)"
+    assert "Unter jedem Spiel: die laufenden Spielpunkte." in html
