@@ -44,8 +44,17 @@ def test_a_typed_club_is_kept_and_shown_at_the_desk(browser, live_server):
         shot(desk, "guest-club-check-in")
         row = f"#registrant-{guest.participations.get().pk}"
         if desk.get_attribute(f"{row} .checkin-toggle", "aria-pressed") != "true":
+            counts = desk.inner_text("#checkin-counts")
+            assert counts == "1 Platz belegt · 0 eingecheckt · 0 bezahlt"
             desk.click(f"{row} .checkin-toggle")
             desk.wait_for_selector(f'{row} .checkin-toggle[aria-pressed="true"]')
+            # the counters move with the tick, without a reload (issue 53, item 10)
+            desk.wait_for_function("() => document.querySelector('#checked-count')"
+                                   ".textContent.startsWith('1 ')")
+            desk.click(f"{row} .paid-toggle")
+            desk.wait_for_function("() => document.querySelector('#paid-count')"
+                                   ".textContent.startsWith('1 ')")
+            shot(desk, "guest-club-checked-in")
         desk.goto(f"{live_server.url}/console/t/{tournament.pk}/")
         # the list's club column makes room on a phone (as for every member)
         listed = desk.locator("#participants")
