@@ -1,9 +1,9 @@
 """``/api/v1/tournaments/{id}/rounds/``: draws, seatings, closing and reopening a round,
-swapping players, the round's clock.
+swapping players, the round's clock, taking a draw back.
 
 Anyone reads the rounds of a published tournament (never the entry tokens); the
-directors draw, close, reopen and swap. The answer to a draw is the only listing of a round
-that carries the tables' entry tokens.
+directors draw, close, reopen, swap and take back. The answer to a draw is the only
+listing of a round that carries the tables' entry tokens.
 """
 
 from django.shortcuts import get_object_or_404
@@ -19,7 +19,14 @@ from tournaments import clock
 from tournaments.links import entry_url
 from tournaments.models import Round
 from tournaments.selectors import rounds_with_seating, teammates_together
-from tournaments.services import round_clock, round_close, round_draw, round_reopen, round_swap
+from tournaments.services import (
+    round_clock,
+    round_close,
+    round_draw,
+    round_reopen,
+    round_swap,
+    round_undo,
+)
 
 
 class SeatSerializer(StrictSerializer):
@@ -129,6 +136,17 @@ class RoundDetail(TournamentEndpoint):
         tournament = self.tournament
         rnd = get_object_or_404(rounds_with_seating(tournament), number=number)
         return Response(RoundSerializer(rnd, context=self.name_context()).data)
+
+    @extend_schema(request=None, responses={204: None})
+    def delete(self, request, tournament_id: int, number: int):
+        """Take back the draw of the last round: only while none of its tables has a
+        deal, a summary, a confirmation or a submitted sheet, else 409 naming the tables.
+        The round as drawn is kept in the tournament's history; the next draw takes its
+        number again."""
+        tournament = self.tournament
+        get_object_or_404(tournament.rounds, number=number)
+        round_undo(tournament_id=tournament.pk, number=number, actor=actor_of(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class RoundClose(TournamentEndpoint):

@@ -115,12 +115,16 @@ class TournamentSerializer(StrictModelSerializer):
 class ParticipantSerializer(StrictModelSerializer):
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), label=_("player"))
     name = ShownNameField()
+    club_name = serializers.CharField(
+        source="club_label", read_only=True, max_length=120,
+        help_text="The club shown beside the name: the player's club, else the club a "
+                  "guest typed at sign-up; empty for none.")
 
     class Meta:
         model = Participant
-        fields = ["id", "player", "name", "start_number", "checked_in", "withdrawn",
-                  "categories", "paid", "status"]
-        read_only_fields = ["id", "start_number", "categories", "paid", "status"]
+        fields = ["id", "player", "name", "club_name", "start_number", "checked_in",
+                  "withdrawn", "categories", "paid", "status"]
+        read_only_fields = ["id", "club_name", "start_number", "categories", "paid", "status"]
 
 
 class ParticipantDetailSerializer(ParticipantSerializer):
@@ -194,7 +198,7 @@ class TournamentViewSet(mixins.CreateModelMixin, mixins.RetrieveModelMixin,
     def participants(self, request, pk=None):
         tournament = self.get_object()
         if request.method == "GET":
-            qs = tournament.participants.select_related("player")
+            qs = tournament.participants.select_related("player__club")
             return Response(ParticipantSerializer(qs, many=True, context=self._names(tournament))
                             .data)
         serializer = ParticipantSerializer(data=request.data, context={"request": request})

@@ -12,6 +12,8 @@ director's console (``console:tournament``).
 
 from __future__ import annotations
 
+import datetime
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -197,6 +199,8 @@ def player_page(request, pk: int):
         raise Http404()
     for game in profile["games"]:
         game["name"] = GAME_NAMES.get(game["game"], game["game"])
+    for event in profile["events"]:  # the profile's ISO day, shown as the language writes it
+        event["day"] = datetime.date.fromisoformat(event["date"]) if event["date"] else None
     return render(request, "clublife/player.html", {
         "player": player, "profile": profile, "game_names": GAME_NAMES,
         "panels": panels("player", request, player),

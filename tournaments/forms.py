@@ -68,9 +68,21 @@ def as_members_field():
                               required=False)
 
 
+def refused_not_cut(form: forms.Form, *names: str) -> None:
+    """A text too long is refused with a message naming the field, never cut: without
+    the ``maxlength`` attribute a browser does not shorten a pasted name silently; the
+    field's own ``max_length`` check stays."""
+    for name in names:
+        form.fields[name].widget.attrs.pop("maxlength", None)
+
+
 class PlayerEntryForm(forms.Form):
     name = forms.CharField(label=_("Player's name"), max_length=120)
     as_members = as_members_field()
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        refused_not_cut(self, "name")
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
@@ -167,9 +179,18 @@ class SignUpForm(forms.Form):
         self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
         self.fields["publication"].choices = Player.Publication.choices
         self.fields["publication"].initial = Player.Publication.FULL
+        refused_not_cut(self, "name", "club_name")
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()
         if not name:
             raise forms.ValidationError(_("The name must not be blank."))
         return name
+
+    def clean(self):
+        data = super().clean()
+        # the list starts on the host club: a club typed beside it is the one meant
+        # ("or another club"), and makes no one a member of the host club
+        if (data.get("club_name") or "").strip():
+            data["club"] = None
+        return data

@@ -170,6 +170,9 @@ class Participant(models.Model):
     # empty for a guest
     club = models.ForeignKey(Club, verbose_name=_("club at registration"), null=True,
                              blank=True, on_delete=models.SET_NULL, related_name="+")
+    # a guest's own club as typed at sign-up (a club this server does not know): shown
+    # beside the name in every list, print and file; the guest is no member of any club
+    club_name = models.CharField(_("club name (guest)"), max_length=120, blank=True)
     # Registration (tournaments.services.registrations): only ``registered`` ones are
     # drawn, listed on boards and prints; ``waiting`` ones wait in ``queue_number`` order.
     status = models.CharField(_("registration status"), max_length=10,
@@ -193,6 +196,13 @@ class Participant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.start_number}. {self.player.name}"
+
+    @property
+    def club_label(self) -> str:
+        """The club shown beside the name: the player's club, else a guest's typed club
+        name, else empty (load ``player__club`` with the participant)."""
+        club = self.player.club
+        return club.name if club is not None else self.club_name
 
 
 class Team(models.Model):
@@ -318,6 +328,31 @@ class Round(models.Model):
     def clock_now(self) -> dict | None:
         """The clock as shown now (``Clock.shown``), None before the start."""
         return self.clock.shown(timezone.now())
+
+
+class RoundEvent(models.Model):
+    """History of the rounds taken back (*Auslosung zurückgenommen*): the round as it was
+    drawn — method, seed, when, and every table with its seats and its sheet's history —
+    so that a draw undone before any entry loses nothing."""
+
+    class Action(models.TextChoices):
+        UNDO = "undo", _("draw taken back")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
+                                   related_name="round_events")
+    number = models.PositiveIntegerField(_("round"))
+    at = models.DateTimeField(_("at"), auto_now_add=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                             on_delete=models.SET_NULL, related_name="+")
+    ip = models.GenericIPAddressField(_("IP address"), null=True, blank=True)
+    action = models.CharField(_("action"), max_length=10, choices=Action.choices)
+    before = models.JSONField(_("before"))
+
+    class Meta:
+        ordering = ["tournament", "at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.number} @ {self.at}"
 
 
 class Table(models.Model):

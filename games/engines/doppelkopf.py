@@ -163,6 +163,8 @@ _EXTRA_FIELDS = (
                 label=_("Karlchen")),
 )
 _RESULT = When(field="game", values=PLAYED)
+# the games whose Sonderpunkte count (a Hochzeit without partner is a solo: refused then)
+_NORMAL_SCORED = When(field="game", values=(NORMAL, HOCHZEIT, ARMUT))
 RECORD = (
     RecordField("game", "enum", "The game played (games.md 8.2).", values=GAMES,
                 required=True, label=_("Game"), choice_labels=GAME_LABELS),
@@ -183,7 +185,7 @@ RECORD = (
                                 values=KONTRA_LEVELS[1:], nullable=True,
                                 label=_("Kontra")))),
     RecordField("extras", "object", "Sonderpunkte each party earned (normal-scored games).",
-                label=_("Sonderpunkte"), applies=_RESULT, fields=(
+                label=_("Sonderpunkte"), applies=_NORMAL_SCORED, fields=(
                     RecordField("re", "object", "The Re party's Sonderpunkte.",
                                 label=_("Re"), fields=_EXTRA_FIELDS),
                     RecordField("kontra", "object", "The Kontra party's Sonderpunkte.",
@@ -207,7 +209,7 @@ RECORD = (
                                 low=0, high=MAX_ABSAGEN, label=_("Absagen"), optional=True,
                                 applies=When(field="kind", values=(SERIOUS,))),
                     RecordField("points", "int", "Deduction: the points.", low=1,
-                                high=MAX_DEDUCTION, label=_("Points"), optional=True,
+                                high=MAX_DEDUCTION, label=_("Penalty points"), optional=True,
                                 applies=When(field="kind", values=(DEDUCTION,))))),
 )
 

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 
 from games.engines import Engine
@@ -41,18 +42,28 @@ class Input:
     high: int | None = None
 
 
-def _choices(f: RecordField) -> tuple:
-    return tuple((str(value), label_text(label)) for value, label in f.choices)
+def _choices(f: RecordField, words: Mapping[Any, Any]) -> tuple:
+    """The choices with the words the tablet shows (``form_choice_labels``), else the
+    description's labels."""
+    return tuple((str(value), words.get(value) or label_text(label)) for value, label in f.choices)
 
 
-def _input(f: RecordField, name: str, path: str, label: str | None = None) -> Input:
-    label = label_text(label or f.label)
+def _within(outer: Any, inner: Any) -> str:
+    """The label of a field of an object field: the object's label first ("Re: Fuchs",
+    "Penalties 1: Kind"), so that fields of the same name are told apart."""
+    return format_lazy("{}: {}", outer, inner)
+
+
+def _input(f: RecordField, name: str, path: str, label: Any = None,
+           words: Mapping[str, Mapping[Any, Any]] | None = None) -> Input:
+    # a msgid (an item's, the field's own), or a label made already (``_within``)
+    label = label_text(label or f.label) if label is None or isinstance(label, str) else label
     if f.kind == "bool":
         if f.widget == "result":
             return Input(name, label, "choice", path, RESULT_CHOICES)
         return Input(name, label, "bool", path)
     if f.kind == "enum":
-        return Input(name, label, "choice", path, _choices(f))
+        return Input(name, label, "choice", path, _choices(f, (words or {}).get(path, {})))
     if f.kind == "ints" and not f.items:
         return Input(name, label, "per_seat", path, low=f.low, high=f.high)
     if f.kind in ("int", "ints"):
@@ -60,9 +71,12 @@ def _input(f: RecordField, name: str, path: str, label: str | None = None) -> In
     return Input(name, label, f.kind, path)
 
 
-def grid_inputs(engine: Engine, rules: Mapping[str, Any], players: int) -> list[Input]:
+def grid_inputs(engine: Engine, rules: Mapping[str, Any], players: int,
+                words: Mapping[str, Mapping[Any, Any]] | None = None) -> list[Input]:
     """Every input of a deal's row: the record's fields that apply, in record order
-    (a field whose value comes from the deal's hints, like the cards, has none)."""
+    (a field whose value comes from the deal's hints, like the cards, has none).
+    ``words``: the choices' words by field path, as the tablet shows them (the game's
+    ``form_choice_labels``), so that no raw value ("no90") is shown."""
     inputs: list[Input] = []
     for f in engine.record_fields(rules, players):
         stem = f.input or f.name
@@ -70,10 +84,12 @@ def grid_inputs(engine: Engine, rules: Mapping[str, Any], players: int) -> list[
             continue
         if f.kind == "objects":
             for slot in range(f.slots):
-                inputs += [_input(sub, f"{stem}{slot}_{sub.name}", f"{f.name}.{slot}.{sub.name}")
+                inputs += [_input(sub, f"{stem}{slot}_{sub.name}", f"{f.name}.{slot}.{sub.name}",
+                                  _within(format_lazy("{} {}", label_text(f.label), slot + 1),
+                                          label_text(sub.label)), words)
                            for sub in f.fields]
         elif f.kind == "object":
-            inputs += _object_inputs(f, stem, f.name)
+            inputs += _object_inputs(f, stem, f.name, words)
         elif f.items:
             inputs += [_input(f, f"{stem}_{suffix}", f"{f.name}.{index}", label)
                        for index, (suffix, label) in enumerate(f.items)]
@@ -82,13 +98,16 @@ def grid_inputs(engine: Engine, rules: Mapping[str, Any], players: int) -> list[
     return inputs
 
 
-def _object_inputs(f: RecordField, stem: str, path: str) -> list[Input]:
-    """The inputs of an object field: one per sub-field, named ``<stem>_<sub>``."""
+def _object_inputs(f: RecordField, stem: str, path: str,
+                   words: Mapping[str, Mapping[Any, Any]] | None = None) -> list[Input]:
+    """The inputs of an object field: one per sub-field, named ``<stem>_<sub>``,
+    labelled with the object's label first."""
     inputs: list[Input] = []
     for sub in f.fields:
         name, where = f"{stem}_{sub.name}", f"{path}.{sub.name}"
-        inputs += _object_inputs(sub, name, where) if sub.kind == "object" \
-            else [_input(sub, name, where)]
+        inputs += _object_inputs(sub, name, where, words) if sub.kind == "object" \
+            else [_input(sub, name, where, _within(label_text(f.label), label_text(sub.label)),
+                         words)]
     return inputs
 
 

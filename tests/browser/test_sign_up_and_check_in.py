@@ -37,9 +37,10 @@ def staff_page(browser, viewport, client, live_server):
     return context, page, errors
 
 
-def director_event():
-    """A published Skat tournament of a club with a long name, and its director."""
-    club = ClubFactory(name="Skatclub Grün-Weiß Oberhausen-Sterkrade")
+def director_event(club_name: str = "Skatclub Grün-Weiß Oberhausen-Sterkrade"):
+    """A published Skat tournament of a club (by default one with a long name), and its
+    director: (director, tournament)."""
+    club = ClubFactory(name=club_name)
     director = StaffFactory(username="leitung")
     club.admins.add(director)
     tournament = tournament_create(name="Preisskat zum Advent", game="skat", club=club,
@@ -54,12 +55,19 @@ def sign_up(page, live_server, slug, name):
     page.wait_for_url("**/me/*/")
 
 
+def open_event(club_name: str, cap: int | None = None):
+    """A published Skat tournament of a new club open for sign-up with check-in, and its
+    director: (tournament, director)."""
+    director, tournament = director_event(club_name)
+    registration_configure(tournament_id=tournament.pk, open=True, cap=cap, check_in=True)
+    return tournament, director
+
+
 @pytest.mark.smoke
 def test_sign_up_check_in_and_draw_only_those_checked_in(browser, live_server):
     from django.test import Client
 
-    director, tournament = director_event()
-    registration_configure(tournament_id=tournament.pk, open=True, cap=3, check_in=True)
+    tournament, director = open_event("Skatclub Grün-Weiß Oberhausen-Sterkrade", cap=3)
 
     context, phone, errors = new_page(browser, PHONE)
     phone.goto(f"{live_server.url}/p/{tournament.slug}/register/")

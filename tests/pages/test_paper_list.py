@@ -43,18 +43,19 @@ def test_skat_rows_in_words_and_the_seeger_fabian_rows_add_up(client, table):
     assert "Kreuz mit 1, gewonnen" in html and "Grand mit 2, verloren" in html
     assert "eingepasst" in html and 'class="deal-row passed"' in html
     assert f"Spieler: {names[2]}" in html and "Geber: " in html
-    assert ">+24<" in html and ">-144<" in html
+    assert ">+24<" in html and ">\u2212144<" in html  # a minus sign, not a hyphen
     rows = cells(html, "Seeger-Fabian-Abrechnung")
-    assert rows["Spielpunkte"] == ["-144", "24", "0"]
+    assert rows["Spielpunkte"] == ["\u2212144", "24", "0"]
     assert rows["Gewonnene Spiele"] == ["0", "1", "0"]
     assert rows["Verlorene Spiele"] == ["1", "0", "0"]
     assert rows["+50 je gewonnenes Spiel"] == ["+0", "+50", "+0"]
-    assert rows["−50 je verlorenes Spiel"] == ["-50", "+0", "+0"]
+    assert rows["−50 je verlorenes Spiel"] == ["\u221250", "+0", "+0"]
     assert rows["Verlorene Spiele der anderen × 40"] == ["0 × 40 = +0", "1 × 40 = +40",
                                                          "1 × 40 = +40"]
     seats = {s.seat: s.score for s in Seat.objects.filter(table_id=table["id"])}
     foot = re.search(r"Seeger-Fabian-Abrechnung.*?<tfoot>(.*?)</tfoot>", html, re.S).group(1)
-    assert [int(v) for v in re.findall(r'class="total">(-?\d+)<', foot)] == [
+    assert [int(v.replace("\u2212", "-"))
+            for v in re.findall(r'class="total">(\u2212?\d+)<', foot)] == [
         seats[1], seats[2], seats[3]] == [-194, 114, 40]
 
 

@@ -27,7 +27,8 @@ def test_the_directors_read_a_participant_with_token_and_link(director_client, s
     resp = director_client.get(detail_url(short_skat, p))
     assert resp.status_code == 200
     assert resp.json() == {
-        "id": p.pk, "player": p.player_id, "name": p.player.name, "start_number": 2,
+        "id": p.pk, "player": p.player_id, "name": p.player.name,
+        "club_name": p.player.club.name, "start_number": 2,
         "checked_in": True, "withdrawn": False, "paid": False, "status": "registered",
         "categories": [],
         "personal_token": p.personal_token,

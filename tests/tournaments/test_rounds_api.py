@@ -29,8 +29,9 @@ def test_director_creates_a_tournament_and_registers_players(director_client, cl
                                 {"player": player.pk}, format="json")
     assert resp.status_code == 201
     assert resp.json() == {"id": resp.json()["id"], "player": player.pk, "name": player.name,
-                           "start_number": 1, "checked_in": True, "withdrawn": False,
-                           "paid": False, "status": "registered", "categories": []}
+                           "club_name": club.name, "start_number": 1, "checked_in": True,
+                           "withdrawn": False, "paid": False, "status": "registered",
+                           "categories": []}
     again = director_client.post(f"/api/v1/tournaments/{tournament.pk}/participants/",
                                  {"player": player.pk}, format="json")
     assert again.status_code == 400 and "player" in again.json()

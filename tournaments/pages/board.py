@@ -253,6 +253,7 @@ def print_page(request, tournament: Tournament, slug: str):
     # The club column only when a player plays for another club than the tournament's
     # own (printed once in the head): it cost half the width and three lines per row.
     show_club = any(row.participant.player.club_id != tournament.club_id
+                    or row.participant.club_name
                     for found in by_round.values() for row in found)
     return render(request, "board/print.html", {
         "tournament": tournament, "lists": lists, "only": only, "show_club": show_club,

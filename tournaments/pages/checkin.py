@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -51,13 +52,16 @@ def _rows(tournament: Tournament) -> list[Participant]:
     return rows
 
 
+def _counts(rows: list[Participant]) -> dict:
+    placed = [p for p in rows if p.status == RegistrationStatus.REGISTERED]
+    return {"placed": len(placed), "checked": sum(1 for p in placed if p.checked_in),
+            "paid": sum(1 for p in placed if p.paid)}
+
+
 def _context(tournament: Tournament, form=None) -> dict:
     rows = _rows(tournament)
-    placed = [p for p in rows if p.status == RegistrationStatus.REGISTERED]
     return {
-        "tournament": tournament, "rows": rows,
-        "placed": len(placed), "checked": sum(1 for p in placed if p.checked_in),
-        "paid": sum(1 for p in placed if p.paid),
+        "tournament": tournament, "rows": rows, "counts": _counts(rows),
         "mails": mails_overview(tournament.pk),
         "form": form or RegistrationSettingsForm(initial={
             "open": tournament.registration_open, "cap": tournament.registration_cap,
@@ -90,9 +94,15 @@ def checkin_settings(request, tournament: Tournament, tournament_id: int):
 
 
 def _row_answer(request, tournament, participant):
+    """The changed row; to htmx with the counters above the list (swapped out of band,
+    so they move without a reload)."""
     if request.htmx:
-        return render(request, "console/_checkin_row.html",
-                      {"p": participant, "tournament": tournament})
+        counts = _counts(list(tournament.participants.only("status", "checked_in", "paid")))
+        return HttpResponse(
+            render_to_string("console/_checkin_row.html",
+                             {"p": participant, "tournament": tournament}, request)
+            + render_to_string("console/_checkin_counts.html",
+                               {"counts": counts, "oob": True}, request))
     return redirect(reverse("console:checkin", args=[tournament.pk])
                     + f"#registrant-{participant.pk}")
 

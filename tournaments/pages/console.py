@@ -69,6 +69,7 @@ from tournaments.services import (
     round_close,
     round_draw,
     round_reopen,
+    round_undo,
     sheet_end,
     tournament_create,
     tournament_finish,
@@ -136,6 +137,11 @@ def _tournament_context(request, tournament, **forms):
         "unfinished": unfinished_tables(current) if current is not None else [],
         "older": rounds[-2::-1],  # newest first, folded
         "can_draw": not finished and (current is None or current.closed),
+        # "Auslosung zurücknehmen" while no sheet of the round has an entry (the service
+        # decides; a version counts every change of a sheet)
+        "can_undo": (current is not None and not current.closed and not finished
+                     and all(t.version == 0 and not t.submitted and t.summary is None
+                             for t, _state in current.sheets)),
         "show_teams": not evening or tournament.teams.exists(),
         "show_prizes": not evening or PrizeList.objects.filter(tournament=tournament).exists(),
         "tournament": tournament,
@@ -386,6 +392,32 @@ def reopen_round(request, tournament: Tournament, tournament_id: int, number: in
 @staff_required
 @require_POST
 @allowed_if(directs, tournament_by_pk)
+def undo_round(request, tournament: Tournament, tournament_id: int, number: int):
+    """Take back the draw of the last round once confirmed; a round with entries is
+    refused with a message naming the tables."""
+    get_object_or_404(Round, tournament=tournament, number=number)
+    if not _confirmed(request):
+        return ask_first(
+            request, tournament,
+            title=_("Take back the draw of round %(number)s?") % {"number": number},
+            what=_("The tables and seats of round %(number)s are removed; the players can "
+                   "be changed and the round drawn again. The draw as it was stays in the "
+                   "tournament's history. Only while no table has entered anything.")
+            % {"number": number},
+            button=_("Yes, take back the draw"))
+    try:
+        round_undo(tournament_id=tournament.pk, number=number, actor=staff_actor(request))
+    except StateConflict as exc:
+        messages.error(request, exc.render(_))
+    else:
+        messages.success(request, _("The draw of round %(number)s was taken back.")
+                         % {"number": number})
+    return redirect("console:tournament", tournament.pk)
+
+
+@staff_required
+@require_POST
+@allowed_if(directs, tournament_by_pk)
 def end_sheet(request, tournament: Tournament, tournament_id: int, table_id: int):
     """End a table's sheet early with a reason; a bad reason is shown at that table."""
     table = get_object_or_404(Table, round__tournament=tournament, pk=table_id)
@@ -490,6 +522,7 @@ urlpatterns = [
     path("t/<int:tournament_id>/rounds/<int:number>/close/", close, name="close"),
     path("t/<int:tournament_id>/rounds/<int:number>/reopen/", reopen_round, name="reopen"),
     path("t/<int:tournament_id>/rounds/<int:number>/clock/", clock_set, name="clock"),
+    path("t/<int:tournament_id>/rounds/<int:number>/undo/", undo_round, name="undo-round"),
     path("t/<int:tournament_id>/tables/<int:table_id>/end/", end_sheet, name="end-sheet"),
     path("t/<int:tournament_id>/finish/", finish, name="finish"),
     path("t/<int:tournament_id>/voice/", voice_panel, name="voice"),

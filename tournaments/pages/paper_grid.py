@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from games.engines import DealContext, get_engine
 from games.errors import UserError
 from games.messages import render as error_text
+from games.presentation import presentation_of
 from games.presentation.grid import Input, grid_inputs, grid_record, input_at
 from tournaments.errors import StateConflict
 from tournaments.models import Table
@@ -63,7 +64,8 @@ class Row:
 def _rows(state: dict[str, Any], data) -> list[Row]:
     engine = get_engine(state["game"])
     players, rules = len(state["seats"]), state["rules"]
-    fields = grid_inputs(engine, rules, players)
+    fields = grid_inputs(engine, rules, players,
+                         presentation_of(state["game"]).form_choice_labels)
     seats = [s["seat"] for s in state["seats"]]
     first = state["deal_count"] + 1
     records = tuple(d["record"] for d in state.get("deals") or [])

@@ -83,6 +83,7 @@ def registration_context(participant) -> dict:
     if not participant.self_registered:
         return {}
     return {"registration": {"status": participant.status,
+                             "checked_in": participant.checked_in,
                              "position": waiting_position(participant),
                              "cancelled": participant.status == CANCELLED}}
 

@@ -25,6 +25,7 @@ from tournaments.services.rounds import (  # noqa: F401
     round_reopen,
     round_seat,
     round_swap,
+    round_undo,
 )
 from tournaments.services.sheets import (  # noqa: F401
     SheetWrite,

@@ -166,8 +166,13 @@ def registration_submit(*, tournament_id: int, name: str, club: Club | None = No
     if publication is not None and publication not in PUBLICATIONS:
         raise user_error("publication", _("Must be one of %(choices)s."),
                          choices=", ".join(PUBLICATIONS))
+    club_name = clean_name(club_name or "")
     if club is None and club_name:
         club = _club_named(club_name)
+    if club is not None:
+        club_name = ""  # a known club: the player's club tells it
+    elif len(club_name) > NAME_MAX:
+        raise user_error("club_name", _("At most %(max)s characters."), max=NAME_MAX)
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     refusal = registration_refusal(tournament)
     if refusal is not None:
@@ -197,6 +202,9 @@ def registration_submit(*, tournament_id: int, name: str, club: Club | None = No
         "checked_in": status == REGISTERED and (
             not tournament.check_in or (at_door and tournament.registration_walk_in)),
         "queue_number": _next_queue_number(tournament),
+        # the club ranking counts the club at registration (games.md §10.4); a guest's
+        # typed club is shown, never made a membership
+        "club_id": player.club_id, "club_name": club_name if player.club_id is None else "",
     }
     if participant is None:
         last = tournament.participants.aggregate(m=Max("start_number"))["m"] or 0

@@ -13,6 +13,11 @@ it was drawn with (a draw by ranking is not redone), only scores and standings c
 While an earlier round is reopened no new round can be drawn, and the tournament cannot
 be finished: close the reopened round again first. Reopening and closing are written
 into every table's history.
+
+*Taking back* a draw (``round_undo``: a player withdrawn a moment too late was drawn)
+deletes the last round while none of its tables has an entry — a deal, a summary, a
+confirmation, a submitted sheet; the next draw takes its number again. The round as it
+was (seats, seed, its tables' history) is kept in ``RoundEvent``.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import random
 import secrets
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _
 
@@ -31,14 +37,18 @@ from tournaments.bounds import MAX_SEED
 from tournaments.errors import StateConflict
 from tournaments.mails import mail_queue
 from tournaments.models import (
+    Deal,
     Participant,
     RegistrationStatus,
     Round,
+    RoundEvent,
     Seat,
+    SheetConfirmation,
     SheetEvent,
     Table,
     Tournament,
 )
+from tournaments.recompute.outbox import sheet_changed
 from tournaments.recompute.standings_rows import compute_standings
 from tournaments.selectors import teammate_pairs
 from tournaments.services.actors import Actor
@@ -201,6 +211,61 @@ def round_reopen(*, round_id: int, actor: Actor) -> Round:
     rnd.save(update_fields=["closed", "reopened"])
     _log_round(rnd, SheetEvent.Action.ROUND_REOPEN, actor)
     return rnd
+
+
+def _entered_tables(rnd: Round) -> list[int]:
+    """The numbers of the round's tables with an entry: a deal, a summary, a confirmation
+    or a submitted sheet (one query)."""
+    rows = rnd.tables.annotate(
+        dealt=Exists(Deal.objects.filter(table=OuterRef("pk"))),
+        confirmed=Exists(SheetConfirmation.objects.filter(table=OuterRef("pk"))),
+    ).values_list("number", "dealt", "confirmed", "summary", "submitted")
+    return sorted(number for number, dealt, confirmed, summary, submitted in rows
+                  if dealt or confirmed or summary is not None or submitted)
+
+
+@transaction.atomic
+def round_undo(*, tournament_id: int, number: int, actor: Actor) -> None:
+    """Take back the draw of the last round while none of its tables has an entry (see
+    the module's docstring). ``StateConflict`` for an earlier round, a closed one, a
+    finished tournament, or a round with entries (naming the tables)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    check_not_finished(tournament)
+    rnd = tournament.rounds.filter(number=number).first()
+    if rnd is None:
+        raise StateConflict(_("There is no round %(number)s."), number=number)
+    last = tournament.rounds.order_by("-number").values_list("number", flat=True).first()
+    if number != last:
+        raise StateConflict(_("Only the last round can be taken back (round %(last)s)."),
+                            last=last)
+    tables = list(rnd.tables.order_by("number"))
+    for table in tables:
+        table_lock(table.pk)  # no entry slips in while the round goes
+    entered = _entered_tables(rnd)
+    if entered or rnd.closed:
+        raise StateConflict(_("The draw can only be taken back while no table has an entry; "
+                              "entries at tables: %(tables)s."),
+                            tables=", ".join(str(n) for n in entered) or "–")
+    seats = {}
+    for table_id, pid in Seat.objects.filter(table__round=rnd).order_by(
+            "seat").values_list("table_id", "participant_id"):
+        seats.setdefault(table_id, []).append(pid)
+    events = {}
+    for event in SheetEvent.objects.filter(table__round=rnd).order_by("at", "pk"):
+        events.setdefault(event.table_id, []).append(
+            {"at": event.at.isoformat(), "action": event.action, "user": event.user_id,
+             "ip": event.ip, "before": event.before, "after": event.after})
+    before = {"method": rnd.method, "seed": rnd.seed, "created_at": rnd.created_at.isoformat(),
+              "tables": [{"number": t.number, "participants": seats.get(t.pk, []),
+                          "events": events.get(t.pk, [])} for t in tables]}
+    RoundEvent.objects.create(
+        tournament=tournament, number=number, action=RoundEvent.Action.UNDO, before=before,
+        user=actor.user if actor.is_staff else None, ip=actor.ip)
+    rnd.delete()
+    if not tournament.rounds.exists() and tournament.status == tournament.Status.RUNNING:
+        tournament.status = tournament.Status.DRAFT
+        tournament.save(update_fields=["status"])
+    sheet_changed(tournament.pk)
 
 
 @transaction.atomic

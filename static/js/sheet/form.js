@@ -118,10 +118,26 @@ export function rawValue(name) {
   return c ? c.value : "";
 }
 
+/* A field that does not apply to the game chosen is hidden, never sent, and emptied: a
+ * value typed for another game (or left in a restored draft) cannot come back into a
+ * later deal when the field shows again. */
+function emptyField(el) {
+  el.querySelectorAll("input").forEach(function (input) {
+    if (input.type === "checkbox" || input.type === "radio") { input.checked = input.defaultChecked; }
+    else { input.value = input.defaultValue; }
+    delete input.dataset.tap;
+  });
+  el.querySelectorAll("[aria-checked=true]").forEach(function (b) { b.setAttribute("aria-checked", "false"); });
+  el.querySelectorAll(".row-list").forEach(function (l) { l.innerHTML = ""; });
+  el.querySelectorAll("[data-type=matadors] output").forEach(function (o) { o.dataset.value = 1; });
+  el.querySelectorAll(".tap-order").forEach(function (m) { m.textContent = ""; });
+}
+
 export function applyShowIf() {
   form.querySelectorAll("[data-show-if]").forEach(function (el) {
     var parts = el.dataset.showIf.split(":");
     el.hidden = parts[1].split(",").indexOf(rawValue(parts[0])) < 0;
+    if (el.hidden) { emptyField(el); }
   });
   // a row's input that belongs to one kind of row only ("kind:minor"): the penalty's sub-fields
   form.querySelectorAll("[data-row] [data-row-if]").forEach(function (el) {

@@ -39,9 +39,12 @@ previewNumber(function () {
   return nextNumber();
 });
 
+/* The draft names the deal it is for: once a deal of that number is stored (here, or on
+ * another device while this one was closed), the draft is that deal's and goes. */
 function saveDraft() {
   if (!form || editing) { return; }
-  localStorage.setItem(keys.draft, JSON.stringify({fixing: fixing, record: collect()}));
+  localStorage.setItem(keys.draft, JSON.stringify({fixing: fixing, number: fixing ? null : nextNumber(),
+                                                   record: collect()}));
 }
 
 function dropDraft() { localStorage.removeItem(keys.draft); }
@@ -231,7 +234,7 @@ function unpark() {
   localStorage.removeItem(keys.parked);
   if (parked && parked.record) {
     fill(parked.record);
-    localStorage.setItem(keys.draft, JSON.stringify({fixing: null, record: parked.record}));
+    localStorage.setItem(keys.draft, JSON.stringify({fixing: null, number: nextNumber(), record: parked.record}));
   }
 }
 
@@ -475,6 +478,10 @@ if (form) { applyShowIf(); }
 updateNext();
 var head = queue()[0];
 var draft = load(keys.draft, null);
+if (draft && !draft.fixing && draft.number && draft.number <= serverCount()) {
+  dropDraft();  // its deal is stored: the next one starts from an empty form
+  draft = null;
+}
 if (form && head && head.state === "conflict") {
   showConflict(head.key);
 } else if (form && head && head.state === "refused") {

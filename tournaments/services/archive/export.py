@@ -104,7 +104,7 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
         "participants": [
             {"start_number": p.start_number, "checked_in": p.checked_in,
              "withdrawn": p.withdrawn, "registered_at": _when(p.registered_at),
-             "categories": list(p.categories or []),
+             "categories": list(p.categories or []), "club_name": p.club_name,
              "player": {"name": p.player.name, "member_number": p.player.member_number,
                         "club": p.player.club.slug if p.player.club else None,
                         # the player's choice travels with the name: a copy of the archive

@@ -213,7 +213,7 @@ def tournament_import(*, data: Any, importer=None) -> Tournament:
         number: Participant.objects.create(
             tournament=tournament, player=players[number], start_number=number,
             checked_in=p["checked_in"], withdrawn=p["withdrawn"],
-            club_id=players[number].club_id,
+            club_id=players[number].club_id, club_name=p["club_name"],
             # a label the tournament lacks is dropped, as renaming a category does
             categories=[c for c in t["categories"] if c in p["categories"]])
         for number, p in sorted(archive["participants"].items())}

@@ -35,6 +35,7 @@ from tournaments.models import (
     TEAM_SIZE_DEFAULT,
     DirectorCall,
     Objection,
+    Participant,
     Round,
     SheetEvent,
     Table,
@@ -96,8 +97,9 @@ TOURNAMENT = Shape(
               "one_prize_per_player": False})
 PARTICIPANT = Shape({"start_number": Whole(1, MAX_START_NUMBER), "checked_in": Flag(),
                      "withdrawn": Flag(), "player": Plain()},
-                    optional={"registered_at": Moment(null=True), "categories": Labels()},
-                    defaults={"categories": []})
+                    optional={"registered_at": Moment(null=True), "categories": Labels(),
+                              "club_name": Text.of(Participant, "club_name")},
+                    defaults={"categories": [], "club_name": ""})
 PLAYER = Shape({"name": Text.of(Player, "name", blank=False),
                 "member_number": Text.of(Player, "member_number"), "club": Plain()},
                # absent from archives before the publication choice: the full name, as then

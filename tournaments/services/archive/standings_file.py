@@ -41,7 +41,7 @@ def standings_csv(tournament: Tournament, *, full: bool = False,
         per_round = {r["round"]: r["score"] for r in row["rounds"]}
         out.append([row["rank"], p.start_number,
                     shown_player(p.player, p.start_number, full=full),
-                    p.player.club.name if p.player.club else "",
+                    p.club_label,
                     *([p.team.name if p.team_id else ""] if teams else []), row["score"],
                     *[row[f] for f in engine.figures], *[per_round.get(n, "") for n in rounds]])
     return write_csv(header, out)
