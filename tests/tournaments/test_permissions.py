@@ -79,6 +79,7 @@ MATRIX = [
     ("post", "/api/v1/tables/{table}/preview/", PASSED, [401, 403, 200, 200, 404]),
     ("get", "/api/v1/games/", None, [200] * 5),
     ("get", "/api/v1/games/skat/", None, [200] * 5),
+    ("get", "/api/v1/games/skat/conformance/", None, [200] * 5),
     ("post", "/api/v1/auth/token/", {"username": "nobody", "password": "x"}, [400] * 5),
     ("get", "/api/v1/players/{player}/", None, [401, 200, 200, 403, 403]),
     ("patch", "/api/v1/players/{player}/", {"name": "Neu"}, [401, 403, 200, 403, 403]),
