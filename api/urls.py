@@ -6,7 +6,6 @@ from rest_framework.routers import DefaultRouter
 from api.auth_token import ThrottledTokenLogin
 from api.club_standings import ClubStandings
 from api.clubs import ClubViewSet
-from api.conformance import Conformance
 from api.games import GameDetail, GameList, Scorer
 from api.leagues import (
     DivisionDetail,
@@ -72,7 +71,6 @@ urlpatterns = [
     path("games/", GameList.as_view(), name="game-list"),
     path("games/<str:game>/", GameDetail.as_view(), name="game-detail"),
     path("games/<str:game>/score/", Scorer.as_view(), name="game-score"),
-    path("games/<str:game>/conformance/", Conformance.as_view(), name="game-conformance"),
     path("tournaments/<int:tournament_id>/rounds/", RoundList.as_view(), name="round-list"),
     path("tournaments/<int:tournament_id>/rounds/<int:number>/", RoundDetail.as_view(),
          name="round-detail"),
@@ -143,5 +141,6 @@ urlpatterns = [
     path("matchdays/<int:matchday_id>/groups/<int:g>/results/", Results.as_view(),
          name="paper-results"),
     path("", include("api.urls_clubs")),
+    path("", include("api.urls_open")),
     path("", include(router.urls)),
 ]

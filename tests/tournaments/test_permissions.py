@@ -72,6 +72,7 @@ MATRIX = [
     ("get", "/api/v1/tournaments/{t}/standings/", None, [200, 200, 200, 200, 200]),
     ("get", "/api/v1/tournaments/{t}/standings/csv/", None, [200, 200, 200, 200, 200]),
     ("get", "/api/v1/tournaments/{t}/archive/", None, [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/verify/", None, [401, 403, 200, 403, 403]),
     ("get", "/api/v1/tournaments/{t}/table-money/", None, [401, 403, 200, 403, 403]),
     ("put", "/api/v1/tournaments/{t}/table-money/", {"loss_fee_cents": 20},
      [401, 403, 200, 403, 403]),
