@@ -73,6 +73,7 @@ MATRIX = [
     ("get", "/api/v1/tournaments/{t}/standings/csv/", None, [200, 200, 200, 200, 200]),
     ("get", "/api/v1/tournaments/{t}/archive/", None, [401, 403, 200, 403, 403]),
     ("get", "/api/v1/tournaments/{t}/verify/", None, [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/lists/{kind}.{suffix}", None, [200] * 5),
     ("get", "/api/v1/tournaments/{t}/table-money/", None, [401, 403, 200, 403, 403]),
     ("put", "/api/v1/tournaments/{t}/table-money/", {"loss_fee_cents": 20},
      [401, 403, 200, 403, 403]),
@@ -196,7 +197,8 @@ def test_permission_matrix(method, path, body, actor, expected, short_skat, tabl
             club=short_skat.club, name="Rangliste", game="skat", user=director,
             first=datetime.date(2026, 1, 1), last=datetime.date(2026, 12, 31)).pk
     url = path.format(t=short_skat.pk, table=table["id"], club=short_skat.club_id, team=team.pk,
-                      player=player.pk, participant=short_skat.participants.first().pk, **said)
+                      player=player.pk, participant=short_skat.participants.first().pk,
+                      kind="players", suffix="csv", **said)
     resp = getattr(clients[actor], method)(url, body, format="json")
     assert resp.status_code == expected, resp.content
 
