@@ -142,8 +142,18 @@ class PreviewSerializer(StrictSerializer):
     extra = serializers.DictField()
 
 
+_HEX = r"^[0-9a-f]{64}$"
+
+
 class HistoryEntrySerializer(StrictSerializer):
-    at = serializers.DateTimeField()
+    """One entry of a table's history, a link of its hash chain: ``hash`` is SHA-256 of
+    ``previous`` (its hex digits; nothing for the first entry) followed by the RFC 8785
+    canonical JSON of this entry without ``id``, ``hash``, ``ip``, ``who`` and ``text``
+    (the database's key, the hash itself, the address erased with the person, and the
+    entry in words)."""
+
+    id = serializers.IntegerField(help_text="the entry; verify names it as first_bad")
+    at = serializers.DateTimeField(help_text="UTC, as hashed")
     action = serializers.ChoiceField(choices=SheetEvent.Action.choices)
     deal = serializers.IntegerField(allow_null=True)
     by = serializers.CharField(allow_null=True, help_text="'table', a user name, or empty")
@@ -156,6 +166,9 @@ class HistoryEntrySerializer(StrictSerializer):
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)
     text = serializers.CharField(help_text="the change in words, in the request's language")
+    previous = serializers.RegexField(_HEX, allow_null=True,
+                                      help_text="the hash of the entry before; null first")
+    hash = serializers.RegexField(_HEX, help_text="SHA-256, 64 hex digits")
 
 
 DEAL_BODY = {"application/json": DEAL_ENTRY}

@@ -35,6 +35,7 @@ from tournaments.services import (
     deal_delete,
     deal_preview,
     deal_record,
+    history,
     idempotent,
     sheet_end,
     sheet_submit,
@@ -262,14 +263,12 @@ class TableHistory(TableEndpoint):
     @extend_schema(responses=HistoryEntrySerializer(many=True))
     def get(self, request, table_id: int):
         table = self.table
-        events = table.events.select_related("user", "participant__player").order_by("at", "id")
+        events = table.events.select_related("user", "participant__player").order_by("id")
         reader = HistoryReader(table.round.tournament.game, {
             s.seat: s.participant.player.name
             for s in table.seats.select_related("participant__player")})
         return Response([
-            {"at": e.at, "action": e.action, "deal": e.deal_number,
-             "by": "table" if e.by_table else (e.user.username if e.user else None),
-             "participant": e.participant_id, "who": reader.who(e),
-             "ip": e.ip, "before": e.before, "after": e.after, "text": reader.sentence(e)}
+            {"id": e.pk, **history.content(e), "hash": e.hash, "who": reader.who(e),
+             "ip": e.ip, "text": reader.sentence(e)}
             for e in events
         ])

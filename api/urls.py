@@ -152,5 +152,6 @@ urlpatterns = [
     path("matchdays/<int:matchday_id>/groups/<int:g>/results/", Results.as_view(),
          name="paper-results"),
     path("", include("api.urls_clubs")),
+    path("", include("api.urls_open")),
     path("", include(router.urls)),
 ]

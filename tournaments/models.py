@@ -370,6 +370,9 @@ class Table(models.Model):
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
     summary = models.JSONField(_("summary"), null=True, blank=True)
     version = models.PositiveIntegerField(_("version"), default=0)
+    # the hash of the last entry of the table's history (tournaments.services.history)
+    history_head = models.CharField(_("history head"), max_length=64, blank=True, default="",
+                                    editable=False)
     # Ended early by staff with the deals entered (``sheet_end``); the reason is here and
     # in the history.
     shortened = models.BooleanField(_("shortened"), default=False)
@@ -466,7 +469,8 @@ class SheetEvent(models.Model):
 
     table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
                               related_name="events")
-    at = models.DateTimeField(_("at"), auto_now_add=True)
+    # set by the history writer (tournaments.services.history), which hashes it
+    at = models.DateTimeField(_("at"), default=timezone.now, editable=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, verbose_name=_("user"), null=True,
                              blank=True, on_delete=models.SET_NULL, related_name="+")
     by_table = models.BooleanField(_("by the table"), default=False)
@@ -478,6 +482,11 @@ class SheetEvent(models.Model):
     deal_number = models.PositiveIntegerField(_("deal number"), null=True, blank=True)
     before = models.JSONField(_("before"), null=True, blank=True)
     after = models.JSONField(_("after"), null=True, blank=True)
+    # the hash chain (tournaments/history_chain.py): the table's entry before this one
+    # ("" for the first) and SHA-256(previous ‖ the entry's canonical JSON)
+    previous = models.CharField(_("previous hash"), max_length=64, blank=True, default="",
+                                editable=False)
+    hash = models.CharField(_("hash"), max_length=64, default="", editable=False)
 
     class Meta:
         ordering = ["table", "at", "id"]

@@ -175,79 +175,8 @@ def test_sheet_totals_sum_the_deals():
 
 # --------------------------------------------------------------------------- refusals
 
-REFUSALS = [
-    # (case, deal, field)
-    ("deal not an object", "tricks", "deal"),
-    ("unknown field", with_(PLAIN, bonus=3), "bonus"),
-    ("tricks missing", with_(PLAIN, tricks=DROP), "tricks"),
-    ("tricks not a pair", with_(PLAIN, tricks=[12]), "tricks"),
-    ("tricks not a list", with_(PLAIN, tricks="6,6"), "tricks"),
-    ("tricks as text", with_(PLAIN, tricks=[6, "6"]), "tricks.1"),
-    ("tricks as bool", with_(PLAIN, tricks=[True, 11]), "tricks.0"),
-    ("tricks above 12", with_(PLAIN, tricks=[13, -1]), "tricks.0"),
-    ("tricks below 0", with_(PLAIN, tricks=[13, -1]), "tricks.1"),
-    ("tricks not adding up to 12", with_(PLAIN, tricks=[6, 5]), "tricks"),
-    ("last trick missing", with_(PLAIN, last_trick=DROP), "last_trick"),
-    ("last trick unknown team", with_(PLAIN, last_trick="C"), "last_trick"),
-    ("last trick lower case", with_(PLAIN, last_trick="a"), "last_trick"),
-    ("last trick by a team without tricks", with_(SWEEP, last_trick="B"), "last_trick"),
-    ("card points missing", with_(PLAIN, card_points=DROP), "card_points"),
-    ("card points not adding up to 40", with_(PLAIN, card_points=[20, 21]), "card_points"),
-    ("card points above 40", with_(PLAIN, card_points=[41, -1]), "card_points.0"),
-    ("card points below 0", with_(PLAIN, card_points=[41, -1]), "card_points.1"),
-    ("card points as float", with_(PLAIN, card_points=[20.0, 20]), "card_points.0"),
-    ("melds not a list", with_(PLAIN, melds={"seat": 1}), "melds"),
-    ("meld not an object", with_(PLAIN, melds=[["king", 3]]), "melds.0"),
-    ("meld unknown key", with_(PLAIN, melds=[dict(meld(1, "king"), suit="x")]), "melds.0.suit"),
-    ("meld seat missing", with_(PLAIN, melds=[{"rank": "king", "count": 3}]), "melds.0.seat"),
-    ("meld seat 5", with_(PLAIN, melds=[meld(5, "king")]), "melds.0.seat"),
-    ("meld seat as text", with_(PLAIN, melds=[meld("1", "king")]), "melds.0.seat"),
-    ("meld seat as bool", with_(PLAIN, melds=[meld(True, "king")]), "melds.0.seat"),
-    ("meld rank without a set value", with_(PLAIN, melds=[meld(1, "nine")]), "melds.0.rank"),
-    ("meld count 2", with_(PLAIN, melds=[meld(1, "king", 2)]), "melds.0.count"),
-    ("meld count 5", with_(PLAIN, melds=[meld(1, "king", 5)]), "melds.0.count"),
-    ("meld count as text", with_(PLAIN, melds=[meld(1, "king", "3")]), "melds.0.count"),
-    ("rank melded by two seats", with_(PLAIN, melds=[meld(1, "king"), meld(2, "king")]),
-     "melds.1.rank"),
-    ("rank melded twice by one seat", with_(PLAIN, melds=[meld(2, "ober"), meld(2, "ober")]),
-     "melds.1.rank"),
-    ("melds beyond a hand of 12", with_(PLAIN, melds=[meld(1, "king", 4), meld(1, "ober", 4),
-                                                      meld(1, "seven", 4), meld(1, "two")]),
-     "melds.3.count"),
-    ("captured not a list", with_(PLAIN, captured="king"), "captured"),
-    ("captured unknown team", with_(PLAIN, captured=[cap("C", "king")]), "captured.0.team"),
-    ("captured team missing", with_(PLAIN, captured=[{"rank": "two", "count": 3}]),
-     "captured.0.team"),
-    ("captured unknown key", with_(PLAIN, captured=[dict(cap("A", "two"), seat=1)]),
-     "captured.0.seat"),
-    ("captured rank unknown", with_(PLAIN, captured=[cap("A", "ace")]), "captured.0.rank"),
-    ("captured count 2", with_(PLAIN, captured=[cap("A", "two", 2)]), "captured.0.count"),
-    ("rank captured by both teams", with_(PLAIN, captured=[cap("A", "two"), cap("B", "two")]),
-     "captured.1.rank"),
-    ("rank captured twice by one team",
-     with_(PLAIN, captured=[cap("A", "two"), cap("A", "two")]), "captured.1.rank"),
-    ("captured count beyond the team's cards",
-     {"tricks": [0, 12], "last_trick": "B", "card_points": [0, 40],
-      "captured": [cap("A", "seven")] + [cap("B", r, 4) for r in RANKS if r != "seven"]},
-     "captured.0.count"),
-    # one trick is 4 cards: two sets of 3 (6 cards) do not fit in team A's one trick
-    ("captured sets together beyond the team's cards",
-     {"tricks": [1, 11], "last_trick": "B", "card_points": [0, 40],
-      "captured": [cap("A", "seven"), cap("A", "two")]},
-     "captured.1.count"),
-    ("captured sets together beyond 4 × tricks (3 tricks, 13 cards)",
-     {"tricks": [3, 9], "last_trick": "B", "card_points": [0, 40],
-      "captured": [cap("A", "seven", 4), cap("A", "two", 3), cap("A", "banner", 3),
-                   cap("A", "unter", 3)]},
-     "captured.3.count"),
-    ("card points below the captured point ranks",
-     with_(PLAIN, card_points=[10, 30], captured=[cap("A", "king", 4)]), "card_points.0"),
-]
-
-
-@pytest.mark.parametrize("deal, field", [r[1:] for r in REFUSALS], ids=[r[0] for r in REFUSALS])
-def test_refused(deal, field):
-    assert field in refused(deal)
+# The table of single refusals is conformance data: games/conformance/basler.json
+# (run by tests/games/test_conformance_cases.py).
 
 
 @pytest.mark.parametrize("tricks, counts", [

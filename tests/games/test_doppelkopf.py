@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.conformance import case as conformance_case
 from games.engines import DealContext, EngineUserError, get_engine
 from games.engines import doppelkopf as dk
 
@@ -99,98 +100,49 @@ def test_table_sizes_and_round_length():
 # --------------------------------------------------------------------------- 8.9 examples
 
 
-def test_d1_only_kontra_announced_kontra_wins():
-    deal = normal((1, 3), 80, announcements={"kontra": "kontra"})
-    answer = last(deal)
-    assert answer.scores == [-5, 5, -5, 5]
-    assert answer.extra["value"] == -5 and answer.extra["winner"] == "kontra"
+# The scores of every worked example (D1–D15, S1) are conformance data:
+# games/conformance/doppelkopf.json (run by tests/games/test_conformance_cases.py). Here:
+# what each example says beyond the scores, on the same deals.
 
 
-def test_d2_re_misses_keine_60():
-    deal = normal((1, 2), 130, announcements={"re": "no60"})
-    assert scores(deal) == [-7, -7, 7, 7]
-    assert last(deal).extra["winner"] == "kontra"
+def example(name: str):
+    """The scored sheet of games.md's example ``name`` (D1 …) as the conformance data
+    holds it."""
+    found = conformance_case("doppelkopf", f"doppelkopf-md-{name}")
+    return sheet(found["deals"], found["players"], found["rules"])
 
 
-def test_d3_re_needs_121():
-    assert scores(normal((2, 4), 120)) == [2, -2, 2, -2]
+@pytest.mark.parametrize("name, value, winner", [
+    ("D1", -5, "kontra"), ("D2", -7, "kontra"), ("D5", -2, "re"), ("D6", 0, "re"),
+    ("D11", 1, "none"),
+])
+def test_value_and_winner(name, value, winner):
+    answer = example(name).deals[-1]
+    assert (answer.extra["value"], answer.extra["winner"]) == (value, winner)
 
 
-def test_d4_only_kontra_announced_re_wins_with_120():
-    assert scores(normal((2, 4), 120, announcements={"kontra": "kontra"})) == [-3, 3, -3, 3]
-
-
-def test_d5_sonderpunkte_are_netted():
-    deal = normal((1, 4), 125, extras={"kontra": {"fuchs": 2, "karlchen": True}})
-    answer = last(deal)
-    assert answer.scores == [-2, 2, 2, -2]
-    assert answer.extra["winner"] == "re" and answer.extra["value"] == -2
-
-
-def test_d6_nullspiel():
-    deal = normal((1, 2), 131, announcements={"re": "re"},
-                  extras={"kontra": {"fuchs": 2, "doppelkopf": 0, "karlchen": True}})
-    answer = last(deal)
-    assert answer.scores == [0, 0, 0, 0] and answer.extra["value"] == 0
-
-
-def test_d7_kontra_misses_keine_60():
-    assert scores(normal((3, 4), 95, announcements={"kontra": "no60"})) == [-6, -6, 6, 6]
-
-
-def test_d8_schwarz():
-    deal = normal((1, 3), 240, schwarz="kontra", announcements={"re": "schwarz"},
-                  extras={"re": {"doppelkopf": 2, "fuchs": 1, "karlchen": True}})
-    assert scores(deal) == [15, -15, 15, -15]
-
-
-def test_d9_damen_solo_is_tripled():
-    deal = solo(2, "solo_damen", 185, announcements={"re": "no90", "kontra": "kontra"})
-    answer = last(deal)
-    assert answer.scores == [-8, 24, -8, -8]
+def test_d9_damen_solo_is_tripled_and_the_soloists_pflichtsolo():
+    answer = example("D9").deals[-1]
     assert answer.extra["value"] == 8 and answer.extra["compulsory"] is True
 
 
 def test_d10_hochzeit_without_partner_is_a_karo_solo_in_the_normal_column():
-    hochzeit = {"game": "hochzeit", "re": [3], "re_points": 140}
+    hochzeit = conformance_case("doppelkopf", "doppelkopf-md-D10")["deals"][0]
     result = sheet([hochzeit, normal()])
-    assert result.deals[0].scores == [-1, -1, 3, -1]
     assert result.deals[0].extra["compulsory"] is False
     assert result.deals[1].extra["dealer"] == 2  # the deal passed on
     assert result.totals[2]["pflichtsolo"] is False
 
 
-def test_d11_no_winner():
-    deal = normal((1, 2), 130, announcements={"re": "no90", "kontra": "no90"})
-    answer = last(deal)
-    assert answer.scores == [1, 1, -1, -1]
-    assert answer.extra["winner"] == "none"
+def test_d12_five_table_dealer_is_seat_5():
+    assert example("D12").deals[-1].extra["dealer"] == 5
 
 
-def test_d12_five_table_dealer_scores_zero():
-    before = (normal((2, 3)), normal((3, 4)), normal((4, 5)), normal((1, 5)))  # 1..4 deal
-    deal = normal((1, 3), 150, announcements={"re": "re"})
-    answer = last(deal, players=5, before=before)
-    assert answer.extra["dealer"] == 5
-    assert answer.scores == [3, -3, 3, -3, 0]
-
-
-def test_d13_minor_penalty():
-    deal = normal((1, 3), 140, penalties=[{"seat": 2, "kind": "minor"}])
-    assert scores(deal) == [2, -4, 2, 0]
-
-
-def test_d14_serious_violation_of_a_solo_opponent():
-    deal = {"game": "solo_buben", "re": [1], "announcements": {"re": "no90"},
-            "penalties": [{"seat": 3, "kind": "serious", "absagen": 1}]}
-    result = sheet([deal])
-    assert result.deals[0].scores == [15, 0, -15, 0]
+def test_d14_serious_violation_counts_as_the_soloists_pflichtsolo():
+    result = example("D14")
     assert result.deals[0].extra["compulsory"] is True
     assert result.totals[0]["pflichtsolo"] is True
 
-
-def test_d15_list_entry():
-    assert scores({"game": "normal", "re": [1, 3], "value": -5}) == [-5, 5, -5, 5]
 
 
 # --------------------------------------------------------------------------- S1

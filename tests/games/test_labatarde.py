@@ -34,17 +34,8 @@ def scored(record, number=1, players=4):
 # --------------------------------------------------------------------------- scoring
 
 
-@pytest.mark.parametrize("more, penalties, factor", [
-    ({}, [1, 0, 1, 2], 1),
-    ({"mechoune": None, "choune": False}, [1, 0, 1, 2], 1),
-    ({"mechoune": 3}, [2, 0, 2, 4], 2),
-    ({"mechoune": 1, "choune": False}, [2, 0, 2, 4], 2),
-    ({"mechoune": 3, "choune": True}, [4, 0, 4, 8], 4),
-])
-def test_seed_example_plain_mechouned_and_chouned(more, penalties, factor):
-    result = scored({**SEED, **more})
-    assert result.scores == penalties
-    assert result.extra == {"multiplier": factor}
+# The seed's example (plain, méchouned, chouned) is conformance data:
+# games/conformance/labatarde.json (run by tests/games/test_conformance_cases.py).
 
 
 def test_met_bids_cost_nothing_even_chouned():
@@ -66,60 +57,10 @@ def test_normalised_record_fills_in_defaults_and_drops_an_empty_preference():
 # --------------------------------------------------------------------------- deal checks
 
 
+# One bad field at a time: games/conformance/labatarde.json. Here: every bad field of a
+# deal is reported in one pass, in order.
 @pytest.mark.parametrize("record, number, players, bad", [
-    ([], 1, 4, ["deal"]),
-    (None, 1, 4, ["deal"]),
-    (deal(dealer=1), 1, 4, ["dealer"]),
-    ({"trump": "none", "bids": [2, 2, 0, 3], "tricks": [1, 2, 1, 1]}, 1, 4, ["cards"]),
-    ({"cards": 5, "bids": [2, 2, 0, 3], "tricks": [1, 2, 1, 1]}, 1, 4, ["trump"]),
-    ({"cards": 5, "trump": "none", "tricks": [1, 2, 1, 1]}, 1, 4, ["bids"]),
-    ({"cards": 5, "trump": "none", "bids": [2, 2, 0, 3]}, 1, 4, ["tricks"]),
-    # cards follow the schedule
-    (deal(cards=6), 1, 4, ["cards"]),
     (deal(cards=5), 2, 4, ["cards", "tricks"]),
-    (deal(cards=True), 1, 4, ["cards"]),
-    (deal(cards=[5]), 1, 4, ["cards"]),
-    # the six trump options only
-    (deal(trump="red"), 1, 4, ["trump"]),
-    (deal(trump="Spades"), 1, 4, ["trump"]),
-    (deal(trump=None), 1, 4, ["trump"]),
-    # one entry per seat, each 0..cards (entries named by 0-based list index)
-    (deal(bids=(2, 2, 0)), 1, 4, ["bids"]),
-    ({**deal(), "bids": {"1": 2}}, 1, 4, ["bids"]),
-    (deal(bids=(2, 6, 0, 3)), 1, 4, ["bids.1"]),
-    (deal(bids=(2, 2, -1, 3)), 1, 4, ["bids.2"]),
-    (deal(bids=(2, 2, 0, "3")), 1, 4, ["bids.3"]),
-    (deal(tricks=(1, 2, 1, 1, 0)), 1, 4, ["tricks"]),
-    (deal(tricks=(True, 2, 1, 1)), 1, 4, ["tricks.0"]),
-    (deal(tricks=(1, 2, 1, 1.5)), 1, 4, ["tricks.3"]),
-    # tricks add up to the cards
-    (deal(tricks=(1, 1, 1, 1)), 1, 4, ["tricks"]),
-    (deal(tricks=(5, 5, 0, 0)), 1, 4, ["tricks"]),
-    # the last bidder (the dealer) may not make the bids add up to the cards
-    (deal(bids=(2, 2, 0, 1)), 1, 4, ["bids.0"]),
-    (deal(8, bids=(2, 2, 2, 2), tricks=(2, 2, 2, 2)), 4, 4, ["bids.3"]),
-    (deal(11, bids=(5, 5, 1), tricks=(5, 5, 1)), 5, 3, ["bids.1"]),
-    (deal(10, bids=(1, 1, 1, 1, 1, 1, 4), tricks=(1, 1, 1, 1, 1, 1, 4), preference="simple"),
-     6, 7, ["bids.5"]),
-    # méchoune: a seat or null; choune: a bool, only after a méchoune
-    (deal(mechoune=0), 1, 4, ["mechoune"]),
-    (deal(mechoune=5), 1, 4, ["mechoune"]),
-    (deal(mechoune=True), 1, 4, ["mechoune"]),
-    (deal(mechoune="2"), 1, 4, ["mechoune"]),
-    (deal(mechoune=2.0), 1, 4, ["mechoune"]),
-    (deal(choune=True), 1, 4, ["choune"]),
-    (deal(mechoune=None, choune=True), 1, 4, ["choune"]),
-    (deal(mechoune=2, choune=1), 1, 4, ["choune"]),
-    (deal(mechoune=2, choune="true"), 1, 4, ["choune"]),
-    (deal(mechoune=2, choune=None), 1, 4, ["choune"]),
-    # preference: never with one pack, always with two
-    (deal(preference="marked"), 1, 4, ["preference"]),
-    (deal(7, (2, 2, 2), (3, 2, 2), preference="simple"), 1, 3, ["preference"]),
-    ({k: v for k, v in five().items() if k != "preference"}, 1, 5, ["preference"]),
-    (five(preference=None), 1, 5, ["preference"]),
-    (five(preference="both"), 1, 5, ["preference"]),
-    (five(preference=True), 1, 5, ["preference"]),
-    # everything wrong at once: every field reported in one pass
     ({"cards": 6, "trump": "x", "bids": [9, 0, 0, 0], "tricks": [0], "choune": True, "z": 0},
      1, 4, ["z", "cards", "trump", "bids.0", "tricks", "choune"]),
 ])

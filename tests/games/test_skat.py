@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.conformance import case as conformance_case
 from games.engines import get_engine
 from games.engines.base import DealContext, EngineUserError
 from games.engines.skat import LEGAL_BIDS, SUIT_BASES
@@ -82,23 +83,8 @@ def test_options_are_described_in_both_languages():
 # --------------------------------------------------------------------------- games.md examples
 
 
-@pytest.mark.parametrize("deal, value, score", [
-    # spades mit 4, hand, schneider announced, won (rules/skat.txt): 8 × 11
-    (game("spades", 4, hand=True, schneider_announced=True, schneider=True), 88, 88),
-    (game("clubs", 1, declarer_points=61), 24, 24),
-    (game("clubs", 1, won=False, declarer_points=60), 24, -48),
-    (game("grand", 4, schneider=True), 144, 144),
-    (game("diamonds", -2, won=False), 27, -54),
-    (game("null", ouvert=True), 46, 46),
-    (game("null", won=False, hand=True), 35, -70),
-    (game("diamonds", -1, won=False, bid=22), 27, -54),  # overbid
-    (game("clubs", 2, ouvert=True, schwarz=True), 108, 108),  # Kreuz ouvert mit 2
-    (game("grand", 4, ouvert=True, schwarz=True), 264, 264),  # Grand ouvert mit 4
-])
-def test_games_md_examples(deal, value, score):
-    result = scored(deal)
-    assert result.extra["value"] == value
-    assert result.scores == [score, 0, 0]
+# games.md's examples are conformance data: games/conformance/skat.json (run by
+# tests/games/test_conformance_cases.py).
 
 
 def test_extra_carries_value_and_result():
@@ -707,42 +693,9 @@ def test_sheet_errors_name_the_deal():
 # --------------------------------------------------------------------------- Seeger-Fabian
 
 
-THREE_TABLE = [
-    game("clubs", 1, declarer=1),  # +24
-    game("grand", 2, declarer=2, won=False),  # −144
-    {"passed": True},
-    game("null", declarer=1, won=False),  # −46
-]
-
-FOUR_TABLE = [
-    game("hearts", 2, declarer=2),  # dealer 1: +30
-    game("spades", -1, declarer=3, won=False),  # dealer 2: −44
-    game("grand", 1, declarer=4, hand=True),  # dealer 3: +72
-    game("null", declarer=1, hand=True, won=False),  # dealer 4: −70
-    {"passed": True},
-]
-
-
-def test_seeger_fabian_at_a_3_table():
-    totals = ENGINE.score_sheet(THREE_TABLE, 3).totals
-    assert totals == [
-        # −22 + 50 − 50 + 40 × 1 (seat 2's lost game)
-        {"seat": 1, "score": 18, "game_points": -22, "won": 1, "lost": 1},
-        # −144 − 50 + 40 × 1 (seat 1's lost game)
-        {"seat": 2, "score": -154, "game_points": -144, "won": 0, "lost": 1},
-        # 40 × 2
-        {"seat": 3, "score": 80, "game_points": 0, "won": 0, "lost": 0},
-    ]
-
-
-def test_seeger_fabian_at_a_4_table():
-    totals = ENGINE.score_sheet(FOUR_TABLE, 4).totals
-    assert totals == [
-        {"seat": 1, "score": -70 - 50 + 30, "game_points": -70, "won": 0, "lost": 1},
-        {"seat": 2, "score": 30 + 50 + 60, "game_points": 30, "won": 1, "lost": 0},
-        {"seat": 3, "score": -44 - 50 + 30, "game_points": -44, "won": 0, "lost": 1},
-        {"seat": 4, "score": 72 + 50 + 60, "game_points": 72, "won": 1, "lost": 0},
-    ]
+# The Seeger-Fabian sheets at a 3- and a 4-table: games/conformance/skat.json.
+THREE_TABLE = conformance_case("skat", "skat-md-sf-3")["deals"]
+FOUR_TABLE = conformance_case("skat", "skat-md-sf-4")["deals"]
 
 
 def test_dealer_who_sat_out_gets_b_for_a_lost_game():
@@ -844,25 +797,7 @@ def test_summary_with_bad_rules_is_refused():
 # --------------------------------------------------------------------------- options
 
 
-@pytest.mark.parametrize("rules, field", [
-    ({"tariff": "x"}, "rules.tariff"),
-    ({"kontra_re": "yes"}, "rules.kontra_re"),
-    ({"kontra_re": 1}, "rules.kontra_re"),
-    ({"lost_hand_single": None}, "rules.lost_hand_single"),
-    ({"grand_ouvert_base": 30}, "rules.grand_ouvert_base"),
-    ({"grand_ouvert_base": "36"}, "rules.grand_ouvert_base"),
-    ({"grand_ouvert_base": True}, "rules.grand_ouvert_base"),
-    ({"ramsch": "on"}, "rules.ramsch"),
-    ({"scoring": "fabian"}, "rules.scoring"),
-    ({"scoring": 1}, "rules.scoring"),
-    ({"series_deals_3": 0}, "rules.series_deals_3"),
-    ({"series_deals_4": 12.0}, "rules.series_deals_4"),
-    ({"series_deals_4": False}, "rules.series_deals_4"),
-    ([], "rules"),
-])
-def test_bad_options_are_refused(rules, field):
-    errors = refusal(lambda: ENGINE.score_sheet([], 4, rules))
-    assert field in {e.field for e in errors}
+# Bad options, one at a time: games/conformance/skat.json.
 
 
 def test_validate_deal_tolerates_rules_without_defaults():

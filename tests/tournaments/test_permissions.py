@@ -74,6 +74,8 @@ MATRIX = [
     ("get", "/api/v1/tournaments/{t}/standings/", None, [200, 200, 200, 200, 200]),
     ("get", "/api/v1/tournaments/{t}/standings/csv/", None, [200, 200, 200, 200, 200]),
     ("get", "/api/v1/tournaments/{t}/archive/", None, [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/verify/", None, [401, 403, 200, 403, 403]),
+    ("get", "/api/v1/tournaments/{t}/lists/{kind}.{suffix}", None, [200] * 5),
     ("get", "/api/v1/tournaments/{t}/table-money/", None, [401, 403, 200, 403, 403]),
     ("put", "/api/v1/tournaments/{t}/table-money/", {"loss_fee_cents": 20},
      [401, 403, 200, 403, 403]),
@@ -81,6 +83,7 @@ MATRIX = [
     ("post", "/api/v1/tables/{table}/preview/", PASSED, [401, 403, 200, 200, 404]),
     ("get", "/api/v1/games/", None, [200] * 5),
     ("get", "/api/v1/games/skat/", None, [200] * 5),
+    ("get", "/api/v1/games/skat/conformance/", None, [200] * 5),
     ("post", "/api/v1/auth/token/", {"username": "nobody", "password": "x"}, [400] * 5),
     ("get", "/api/v1/players/{player}/", None, [401, 200, 200, 403, 403]),
     ("patch", "/api/v1/players/{player}/", {"name": "Neu"}, [401, 403, 200, 403, 403]),
@@ -198,7 +201,8 @@ def test_permission_matrix(method, path, body, actor, expected, short_skat, tabl
             club=short_skat.club, name="Rangliste", game="skat", user=director,
             first=datetime.date(2026, 1, 1), last=datetime.date(2026, 12, 31)).pk
     url = path.format(t=short_skat.pk, table=table["id"], club=short_skat.club_id, team=team.pk,
-                      player=player.pk, participant=short_skat.participants.first().pk, **said)
+                      player=player.pk, participant=short_skat.participants.first().pk,
+                      kind="players", suffix="csv", **said)
     resp = getattr(clients[actor], method)(url, body, format="json")
     assert resp.status_code == expected, resp.content
 

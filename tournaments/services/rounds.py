@@ -51,6 +51,7 @@ from tournaments.models import (
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.recompute.standings_rows import compute_standings
 from tournaments.selectors import teammate_pairs
+from tournaments.services import history
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import check_not_finished
 from tournaments.services.sheets import table_lock
@@ -174,10 +175,8 @@ def _log_round(rnd: Round, action: str, actor: Actor | None) -> None:
     """One history line per table of the round (reopen and close concern every sheet)."""
     user = actor.user if actor is not None and actor.is_staff else None
     ip = actor.ip if actor is not None else None
-    SheetEvent.objects.bulk_create(
-        SheetEvent(table_id=table_id, user=user, ip=ip, action=action,
-                   after={"round": rnd.number, "closed": rnd.closed})
-        for table_id in rnd.tables.values_list("pk", flat=True))
+    history.append_to_tables(rnd.tables.values_list("pk", flat=True), user=user, ip=ip,
+                             action=action, after={"round": rnd.number, "closed": rnd.closed})
 
 
 @transaction.atomic
@@ -292,10 +291,10 @@ def round_swap(*, round_id: int, a: int, b: int, actor: Actor) -> Round:
     Seat.objects.filter(pk=sa.pk).delete()
     Seat.objects.filter(pk=sb.pk).update(participant_id=a)
     Seat.objects.create(table_id=sa.table_id, seat=sa.seat, participant_id=b)
-    for table_id in {sa.table_id, sb.table_id}:
-        SheetEvent.objects.create(
-            table_id=table_id, user=actor.user, ip=actor.ip, action=SheetEvent.Action.SWAP,
-            before=before, after={"a": [sb.table.number, sb.seat], "b": [sa.table.number, sa.seat]})
+    history.append_to_tables(
+        {sa.table_id, sb.table_id}, user=actor.user, ip=actor.ip,
+        action=SheetEvent.Action.SWAP, before=before,
+        after={"a": [sb.table.number, sb.seat], "b": [sa.table.number, sa.seat]})
     return rnd
 
 

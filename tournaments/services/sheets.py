@@ -39,6 +39,7 @@ from tournaments.freshness import if_match_holds
 from tournaments.models import Deal, Objection, Round, Seat, SheetEvent, Table, Tournament
 from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
 from tournaments.recompute.outbox import sheet_changed
+from tournaments.services import history
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import finished_refusal
 from tournaments.statements import Writes, convert, converters, select
@@ -222,14 +223,9 @@ def _deal_state(deal: Deal) -> dict[str, Any]:
 def _log(table: Table, actor: Actor, action: str, *, number: int | None = None,
          before: Any = None, after: Any = None, writes: Writes | None = None) -> None:
     """Append the history entry (with ``writes``: among the write's other rows)."""
-    event = SheetEvent(table=table, user=actor.user if actor.is_staff else None,
-                       by_table=actor.by_table, participant=actor.participant,
-                       ip=actor.ip, action=action, deal_number=number,
-                       before=before, after=after)
-    if writes is None:
-        event.save()
-    else:
-        writes.insert(event)
+    history.append(table, writes=writes, user=actor.user if actor.is_staff else None,
+                   by_table=actor.by_table, participant=actor.participant, ip=actor.ip,
+                   action=action, deal_number=number, before=before, after=after)
 
 
 def _score(sheet: SheetWrite, number: int, record: Any,
@@ -298,7 +294,7 @@ def retotal(table: Table, sheet: SheetWrite | None = None,
         totals = engine.sheet_totals(scored, players, rules)
     _seats_update(table, totals, writes)
     table.version += 1
-    writes.update(table, ["version"])
+    writes.update(table, ["version", "history_head"])
     sheet_changed(table.round.tournament_id, round_number=table.round.number,
                   table_id=table.pk, table=table, writes=writes)
     if own:

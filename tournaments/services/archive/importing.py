@@ -27,6 +27,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.recompute.outbox import sheet_changed
+from tournaments.services import history
 from tournaments.services.archive.reading import archive_read
 from tournaments.tokens import new_token
 
@@ -159,13 +160,12 @@ def _store_table(rnd: Round, t: dict, participants: dict[int, Participant],
     for deal, d in zip(deals, t["deals"], strict=True):
         deal.created_at, deal.updated_at = d["created_at"], d["updated_at"]
     Deal.objects.bulk_update(deals, ["created_at", "updated_at"])
-    events = SheetEvent.objects.bulk_create(
+    history.restore(table, [
         SheetEvent(table=table, user=users.get(e["user"]) if e["user"] else None,
-                   by_table=e["by_table"], ip=e["ip"], action=e["action"],
+                   by_table=e["by_table"], ip=e["ip"], action=e["action"], at=e["at"],
                    participant=_by_number(participants, e["participant"]),
                    deal_number=e["deal_number"], before=e["before"], after=e["after"])
-        for e in t["events"])
-    _with_times(SheetEvent, events, t["events"], "at")
+        for e in t["events"]])
     _store_voices(table, t, participants, users)
 
 

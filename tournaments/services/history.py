@@ -1,0 +1,105 @@
+"""The one writer of a table's history (``SheetEvent``) and its hash chain.
+
+Every history entry is written here: its time is set, its ``previous`` is the table's
+head and its ``hash`` is made (``tournaments.history_chain``) before it is stored, so the
+chain is whole from the first entry on. A caller writing one table's entry holds that
+table's lock (the sheet services do); ``append_to_tables`` locks the tables itself.
+``verify_tournament`` recomputes every chain of a tournament (``GET
+/tournaments/{id}/verify/``, ``manage.py verify_history``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from django.utils import timezone
+
+from tournaments.history_chain import digest, entry, verify
+from tournaments.models import SheetEvent, Table, Tournament
+from tournaments.statements import Writes
+
+
+def content(event: SheetEvent) -> dict[str, Any]:
+    """The entry as the history endpoint shows it, the words and ``hash`` left out (the
+    user must be loaded: ``select_related("user")``)."""
+    by = "table" if event.by_table else (event.user.username if event.user_id else None)
+    return entry(at=event.at, action=event.action, deal=event.deal_number, by=by,
+                 participant=event.participant_id, before=event.before, after=event.after,
+                 previous=event.previous or None)
+
+
+def _as_stored(value: Any) -> Any:
+    """A JSON value as the database gives it back (tuples become lists, and so on)."""
+    return None if value is None else json.loads(json.dumps(value))
+
+
+def _seal(event: SheetEvent, previous: str | None) -> SheetEvent:
+    event.at = event.at or timezone.now()
+    event.before, event.after = _as_stored(event.before), _as_stored(event.after)
+    event.previous = previous or ""
+    event.hash = digest(content(event))
+    return event
+
+
+def append(table: Table, *, writes: Writes | None = None, **fields: Any) -> SheetEvent:
+    """Write one entry to ``table``'s history; the caller holds the table's lock, so its
+    ``history_head`` is the chain's last hash. With ``writes`` the entry goes among the
+    write's other statements and the caller's write of the table row carries the new
+    head (``retotal`` does); without, both are stored now."""
+    event = _seal(SheetEvent(table=table, **fields), table.history_head or None)
+    table.history_head = event.hash
+    if writes is None:
+        event.save()
+        Table.objects.filter(pk=table.pk).update(history_head=event.hash)
+    else:
+        writes.insert(event)
+    return event
+
+
+def append_to_tables(table_ids: Iterable[int], **fields: Any) -> None:
+    """Write the same entry to the history of each table (locked here, in key order)."""
+    heads = list(Table.objects.select_for_update().filter(pk__in=list(table_ids))
+                 .order_by("pk").values_list("pk", "history_head"))
+    now = timezone.now()
+    events = SheetEvent.objects.bulk_create(
+        _seal(SheetEvent(table_id=table_id, at=now, **fields), head or None)
+        for table_id, head in heads)
+    Table.objects.bulk_update([Table(pk=e.table_id, history_head=e.hash) for e in events],
+                              ["history_head"])
+
+
+def restore(table: Table, events: list[SheetEvent]) -> None:
+    """Store a table's entries as an archive holds them (their own times, written
+    order), chained anew."""
+    previous = None
+    for event in events:
+        previous = _seal(event, previous).hash
+    SheetEvent.objects.bulk_create(events)
+    table.history_head = previous or ""
+    Table.objects.filter(pk=table.pk).update(history_head=table.history_head)
+
+
+def verify_tournament(tournament: Tournament) -> dict[str, Any]:
+    """``{"ok", "tables": [{"table", "round", "number", "head", "ok", "first_bad"?}]}``
+    for every table of the tournament, its chain recomputed from the stored rows."""
+    tables = list(Table.objects.filter(round__tournament=tournament)
+                  .select_related("round").order_by("round__number", "number"))
+    events: dict[int, list[SheetEvent]] = {t.pk: [] for t in tables}
+    for event in (SheetEvent.objects.filter(table__round__tournament=tournament)
+                  .select_related("user").order_by("table_id", "id")):
+        events[event.table_id].append(event)
+    rows = []
+    for table in tables:
+        chain = events[table.pk]
+        verdict = verify((e.pk, e.previous or None, e.hash, content(e)) for e in chain)
+        # the table's head names the last entry: one deleted at the end shows here
+        ok = verdict.ok and (table.history_head or None) == verdict.head
+        row = {"table": table.pk, "round": table.round.number, "number": table.number,
+               "head": verdict.head, "ok": ok}
+        if not ok:
+            row["first_bad"] = verdict.first_bad if not verdict.ok else (
+                chain[-1].pk if chain else None)
+        rows.append(row)
+    return {"ok": all(row["ok"] for row in rows), "tables": rows}
