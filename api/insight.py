@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from api.permissions import PlayerOnly, ReadOnly, player_of
 from api.query import DateParam
 from api.ratings import GAME, GAME_PARAM
+from api.strict import StrictSerializer
 from clubs.models import Player
 from clubs.policies import may_change_player
 from ratings.insight_selectors import player_stats, stats_version
@@ -39,7 +40,7 @@ class CountsField(serializers.DictField):
     child = serializers.DictField(child=serializers.IntegerField(min_value=0))
 
 
-class SeriesRowSerializer(serializers.Serializer):  # an answer, never read
+class SeriesRowSerializer(StrictSerializer):
     date = serializers.DateField()
     tournament = serializers.IntegerField(min_value=1)
     score = serializers.IntegerField(help_text="the sheet's score (the game's standing figure)")
@@ -49,7 +50,7 @@ class SeriesRowSerializer(serializers.Serializer):  # an answer, never read
         "the rank the rating model predicted from the ratings just before the sheet"))
 
 
-class StatsSerializer(serializers.Serializer):  # an answer, never read
+class StatsSerializer(StrictSerializer):
     game = serializers.CharField()
     sheets = serializers.IntegerField(min_value=0)
     deals = serializers.IntegerField(min_value=0, help_text="deals the player was in")
@@ -58,9 +59,9 @@ class StatsSerializer(serializers.Serializer):  # an answer, never read
     expected_placement_avg = serializers.FloatField(allow_null=True)
     performance = serializers.FloatField(allow_null=True, help_text=(
         "expected_placement_avg − placement_avg: positive is better than predicted"))
-    by_kind = CountsField(help_text="per kind: declared/partner/played, won, lost")
-    by_role = CountsField(help_text="per role: deals, won, lost ({} in a game without "
-                                    "declarers)")
+    by_kind = CountsField(read_only=True, help_text="per kind: declared/partner/played, won, lost")
+    by_role = CountsField(read_only=True, help_text=(
+        "per role: deals, won, lost ({} in a game without declarers)"))
     series = SeriesRowSerializer(many=True, help_text="one row per sheet, in date order")
 
 

@@ -123,8 +123,16 @@ def read_limited(stream, limit: int) -> bytes:
 
 
 def anonymous(request) -> bool:
-    return request is not None and request.auth is None \
-        and not request.user.is_authenticated
+    """A caller without credentials: no ``Authorization`` header and no logged-in session.
+    Read from the HTTP request itself: asking DRF's ``request.user`` here would
+    authenticate, and the session's CSRF check reads the body again (endlessly)."""
+    if request is None:
+        return False
+    raw = getattr(request, "_request", request)
+    if raw.META.get("HTTP_AUTHORIZATION"):
+        return False
+    user = getattr(raw, "user", None)
+    return user is None or not user.is_authenticated
 
 
 def body_limit(view, request) -> int:

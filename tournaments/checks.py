@@ -18,4 +18,4 @@ def site_url_for_mails(app_configs, **kwargs):
     return [checks.Error(
         "EMAIL_HOST is set but SITE_URL is not: the links in the mails would have no "
         "address.", hint="Set SITE_URL to the address players reach the site on, e.g. "
-        "https://skat.example.org.", id="stichliste.E001")]
+        "https://turniere.example.org.", id="stichliste.E001")]

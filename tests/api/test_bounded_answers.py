@@ -95,3 +95,23 @@ def test_a_body_without_credentials_is_bounded(anon_client, director_client):
     staff = post(director_client, "/api/v1/clubs/",
                  json.dumps({"name": "N" * settings.ANONYMOUS_MAX_BODY_BYTES}).encode(), "en")
     assert staff.status_code == 400 and staff.json()["errors"][0]["field"] == "name"
+
+
+def test_a_logged_in_browser_writes_with_its_session_and_csrf_token(director):
+    """The console writes through the API with its session and CSRF token: the body's
+    limit is chosen without authenticating again (the session's CSRF check reads the
+    body, which once recursed into a 500)."""
+    from django.middleware.csrf import _get_new_csrf_string
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(director)
+    token = _get_new_csrf_string()
+    browser.cookies[settings.CSRF_COOKIE_NAME] = token
+    resp = browser.post("/api/v1/clubs/", {"name": "Kreuz Ass Nachbarstadt"},
+                        content_type="application/json", HTTP_X_CSRFTOKEN=token)
+    assert resp.status_code == 201, resp.content[:500]
+    refused = Client(enforce_csrf_checks=True)
+    refused.force_login(director)
+    assert refused.post("/api/v1/clubs/", {"name": "Ohne Token"},
+                        content_type="application/json").status_code == 403

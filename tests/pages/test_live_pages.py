@@ -219,12 +219,12 @@ def test_a_corrected_earlier_round_shows_on_the_players_page(short_skat, table, 
     Table.objects.filter(round=rnd).update(submitted=True)
     round_close(round_id=rnd.pk)
     first = get(f"/me/{player.personal_token}/live/")
-    assert '<td class="num">-1234</td>' not in first.content.decode()
+    assert '<td class="num">\u22121234</td>' not in first.content.decode()  # minus sign
     # what a correction writes: the seat's total, and the sheet's change
     Seat.objects.filter(table_id=table["id"], participant=player).update(score=-1234)
     sheet_changed(short_skat.pk, round_number=1, table_id=table["id"])
     standings_recompute(tournament_id=short_skat.pk)
-    assert '<td class="num">-1234</td>' in again(first).content.decode()
+    assert '<td class="num">\u22121234</td>' in again(first).content.decode()
 
 
 def test_a_second_deal_shows_on_the_players_card(short_skat, table, table_client):

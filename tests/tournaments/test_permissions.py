@@ -55,6 +55,11 @@ MATRIX = [
     ("post", "/api/v1/tables/{table}/submit/", None, [401, 403, 400, 400, 404]),
     ("get", "/api/v1/tables/{table}/history/", None, [401, 403, 200, 403, 404]),
     ("post", "/api/v1/tournaments/{t}/rounds/1/reopen/", None, [401, 403, 409, 403, 403]),
+    # the round's clock: anyone reads it, the directors set it (a clock never started
+    # cannot be paused)
+    ("get", "/api/v1/tournaments/{t}/rounds/1/clock/", None, [200, 200, 200, 200, 200]),
+    ("post", "/api/v1/tournaments/{t}/rounds/1/clock/", {"action": "pause"},
+     [401, 403, 409, 403, 403]),
     # the table has a deal: its draw can no longer be taken back
     ("delete", "/api/v1/tournaments/{t}/rounds/1/", None, [401, 403, 409, 403, 403]),
     ("patch", "/api/v1/tournaments/{t}/participants/{participant}/", {"withdrawn": True},
