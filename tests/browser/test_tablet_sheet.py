@@ -12,13 +12,18 @@ from tournaments.services import Actor, deal_record, round_draw, tournament_crea
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
 
+# the players' names, as a club's are: never the factory's numbered ones, whose length
+# grows with the ids the database has handed out in the run (a test must not depend on it)
+NAMES = ("Anna Berger", "Bernd Ott", "Carla Ruf", "Dieter Sommer", "Eva Lang")
+
+
 def setup_table(game, players, rules=None):
     club = ClubFactory()
     tournament = tournament_create(name=f"Browser {game}", game=game, club=club,
                                    published=True, rules=rules or {})
     for n in range(players):
-        ParticipantFactory(tournament=tournament, player=PlayerFactory(club=club),
-                           start_number=n + 1)
+        ParticipantFactory(tournament=tournament,
+                           player=PlayerFactory(club=club, name=NAMES[n]), start_number=n + 1)
     rnd = round_draw(tournament_id=tournament.pk, method="random", seed=5)
     return tournament, Table.objects.get(round=rnd)
 
@@ -144,8 +149,9 @@ def test_ramsch_and_a_correction_on_the_tablet(live_server, page, in_process_tas
     points.nth(2).fill("0")
     page.check("[data-field=jungfrau] input")
     page.click("#save-deal")
-    page.wait_for_function(
-        "() => document.querySelector('#sheet tr.deal-row .run').textContent.trim() == '-160'")
+    page.wait_for_function(  # the running total, with a minus sign
+        "() => document.querySelector('#sheet tr.deal-row .run').textContent.trim()"
+        " == '\u2212160'")
     deal = Deal.objects.get(table=table)
     assert deal.scores == [-160, 0, 0] and deal.version == 2
 

@@ -13,9 +13,15 @@ import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from config.serve import production_args
 from tests.system.conftest import free_port, wait_for
 from tests.system.servers import SECRET, Server, base_env, run
+
+# serial: it times /healthz against the 1 s the issue allows, so the other xdist workers'
+# tests must not share the two cores with the server under attack
+pytestmark = pytest.mark.serial
 
 BODY_BYTES = 2_400_000
 HEALTH_SECONDS = 1.0
