@@ -11,8 +11,9 @@ their order, and the outbox of changes not yet rated.
   update restarts from.
 - ``Rating``: a player's current state per game (his last entry), for leaderboards.
 - ``RatingOutbox``: a committed change whose effect on a game's ratings is pending;
-  ``from_key`` is the first result it may touch (``FROM_START``: any), or empty with
-  ``tournament`` set: the first stored or current result of that tournament.
+  ``from_key`` is the first result it may touch (``FROM_START``: every one, re-rated in
+  full), or empty with ``tournament`` set: the first stored or current result of that
+  tournament.
 - ``RatingState``: one row per game, locked by a re-rating; when it last ran.
 """
 

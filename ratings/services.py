@@ -154,6 +154,9 @@ def ratings_recompute(*, game: str, full: bool = False) -> RatingState:
     pending = list(RatingOutbox.objects.filter(game=game).values_list("id", "from_key",
                                                                      "tournament_id"))
     upto = max((row[0] for row in pending), default=state.outbox_upto)
+    # a row from the very start asks for a full re-rating (ratings 0005: the statistics'
+    # first fill on a database of the last release)
+    full = full or any(key == FROM_START for _id, key, _tid in pending)
     if full or state.computed_at is None:
         start: str | None = FROM_START
     else:

@@ -158,3 +158,31 @@ def test_a_summary_sheet_counts_its_placement_but_no_deals(boss, players):
     answer = get(APIClient(), players[0].pk).json()
     assert answer["sheets"] == 1 and answer["deals"] == 0
     assert answer["by_kind"] == {} and answer["placement_avg"] == 1
+
+
+def test_a_database_of_the_last_release_gets_its_statistics_from_the_migration(boss, players):
+    """Rated results without statistics (a database of the last release): ratings 0005
+    asks for a full re-rating, and the next re-rating fills the rows a full recompute
+    writes, the ratings unchanged."""
+    import importlib
+
+    from django.apps import apps
+
+    from ratings.models import RatingEntry
+
+    dealt_event(boss, players, date=day(0))
+    dealt_event(boss, players, date=day(1), records=(SUIT_WON, {**GRAND_LOST, "won": True}))
+    ratings_recompute(game="skat")
+    expected = stats_rows()
+    history = list(RatingEntry.objects.order_by("key", "player_id").values_list(
+        "key", "player_id", "mu", "sigma", "sheets", "rating"))
+    SheetStat.objects.all().delete()  # as the last release left it
+    migration = importlib.import_module("ratings.migrations.0005_fill_sheet_stats")
+    migration.ask_for_a_full_rerating(apps, None)
+    migration.ask_for_a_full_rerating(apps, None)  # stats still missing: asked again
+    ratings_recompute(game="skat")
+    assert stats_rows() == expected
+    assert list(RatingEntry.objects.order_by("key", "player_id").values_list(
+        "key", "player_id", "mu", "sigma", "sheets", "rating")) == history
+    migration.ask_for_a_full_rerating(apps, None)  # filled: nothing asked
+    assert ratings_recompute(game="skat").last_rerated == 0
