@@ -183,6 +183,10 @@ class Participant(models.Model):
     paid = models.BooleanField(_("paid"), default=False)
     email = models.EmailField(_("e-mail"), blank=True)
     language = models.CharField(_("language"), max_length=8, blank=True)
+    # the door form's one-time key (a hidden field) this sign-up came with: the same
+    # phone's form sent twice at once is recognised by it (a double tap lands on the
+    # same page); empty for every other sign-up
+    door_key = models.CharField(_("door form key"), max_length=64, blank=True, editable=False)
 
     class Meta:
         ordering = ["tournament", "start_number"]
