@@ -42,10 +42,11 @@ def test_every_name_a_bench_imports_from_another_exists():
                 assert not missing, (path.name, node.module, missing)
 
 
-def test_the_database_bench_loads_django_only_when_run():
-    # its environment defaults must be in place before Django reads the settings
+@pytest.mark.parametrize("module", ["bench.bench_standings", "bench.bench_door"])
+def test_the_database_benches_load_django_only_when_run(module):
+    # their environment must be in place before Django reads the settings
     done = subprocess.run(
-        [sys.executable, "-c", "import sys, bench.bench_standings as b; "
+        [sys.executable, "-c", f"import sys, {module} as b; "
          "assert callable(b.main); assert 'django' not in sys.modules, 'django'"],
         cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -157,10 +158,3 @@ def test_the_door_bench_queues_distinct_walk_ins_and_judges_the_goals():
     missed = summarise([0.5, 0.8, 2.5], 1, 10.0, 700.0, {**counts, "duplicates": 1}, 6.0)
     assert not any(missed["met"].values())
 
-
-def test_the_door_bench_loads_django_only_when_run():
-    done = subprocess.run(
-        [sys.executable, "-c", "import sys, bench.bench_door as b; "
-         "assert callable(b.main); assert 'django' not in sys.modules, 'django'"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
