@@ -187,7 +187,7 @@ class RoundSwap(TournamentEndpoint):
 
 class RoundClock(TournamentEndpoint):
     """The round's clock: anyone reads it (the board and the phones poll it), the
-    directors start, pause, resume and extend it."""
+    directors start, pause, resume and extend it (each written to the round's history)."""
 
     @extend_schema(responses=ClockAnswerSerializer)
     def get(self, request, tournament_id: int, number: int):
@@ -199,5 +199,5 @@ class RoundClock(TournamentEndpoint):
         rnd = get_object_or_404(self.tournament.rounds, number=number)
         serializer = ClockActionSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        rnd = round_clock(round_id=rnd.pk, **serializer.validated_data)
+        rnd = round_clock(round_id=rnd.pk, actor=actor_of(request), **serializer.validated_data)
         return Response(ClockAnswerSerializer(rnd).data)

@@ -1,5 +1,7 @@
 """Forms of the director's console. They validate input; services do the writing."""
 
+import re
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -7,6 +9,8 @@ from clubs.models import Club
 from games.choices import GAME_CHOICES
 from tournaments.models import MAX_ROUNDS_PLANNED, MIN_ROUNDS_PLANNED, OBJECTION_NOTE_MAX, Round
 from tournaments.text_checks import whole_number
+
+DOOR_KEY = re.compile(r"[A-Za-z0-9_-]{20,64}")
 
 
 def _no_id(value) -> bool:
@@ -194,3 +198,15 @@ class SignUpForm(forms.Form):
         if (data.get("club_name") or "").strip():
             data["club"] = None
         return data
+
+
+class DoorForm(SignUpForm):
+    """The door form: the sign-up form with a one-time key (``door_key``, hidden, new with
+    every page) that tells a double tap of the same form from another phone's sign-up."""
+
+    door_key = forms.CharField(required=False, max_length=64, widget=forms.HiddenInput)
+
+    def clean_door_key(self):
+        key = self.cleaned_data["door_key"]
+        # a key the page did not make is no key (the field is nobody's to fill in)
+        return key if DOOR_KEY.fullmatch(key) else ""

@@ -1,17 +1,21 @@
 """A sheet's history in words, in the request's language: "Deal 3: Herz mit 2, gewonnen
 (+40) → Grand mit 1, verloren (−96)", with who and when beside it. The stored history
-keeps the raw before/after values; this is how a person reads them."""
+keeps the raw before/after values; this is how a person reads them. A round's history
+(its clock, its draws taken back) reads the same way (``round_history_rows``)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from games.engines.words import declarer_of
 from games.presentation import presentation_of
 from games.words import deal_in_words
-from tournaments.models import SheetEvent
+from tournaments.models import RoundEvent, SheetEvent
 
 
 def _signed(value: int) -> str:
@@ -121,4 +125,32 @@ def history_rows(events, *, game: str, names: dict[int, str]) -> list[dict[str, 
         rows.append({"event": event, "at": event.at, "who": reader.who(event),
                      "action": event.get_action_display(), "number": event.deal_number,
                      "before": before, "after": after, "text": reader.sentence(event)})
+    return rows
+
+
+def _clock_words(state: Any) -> str:
+    """A stored clock (``{"ends_at", "paused_seconds", "minutes"}``) in words: its end,
+    or what was left while paused."""
+    if not isinstance(state, dict):
+        return ""
+    if isinstance(state.get("paused_seconds"), int):
+        minutes, seconds = divmod(state["paused_seconds"], 60)
+        return _("paused, %(left)s left") % {"left": f"{minutes}:{seconds:02d}"}
+    if isinstance(state.get("ends_at"), str):
+        ends = timezone.localtime(datetime.fromisoformat(state["ends_at"]))
+        return _("ends %(time)s") % {"time": date_format(ends, "TIME_FORMAT")}
+    return _("not started")
+
+
+def round_history_rows(events) -> list[dict[str, Any]]:
+    """A round's history (``RoundEvent``: the clock's actions, draws taken back) as rows
+    for a page: when, who, what, and the clock before and after in words."""
+    rows = []
+    for event in events:
+        clock_action = event.action != RoundEvent.Action.UNDO
+        rows.append({"at": event.at, "action": event.get_action_display(),
+                     "who": (event.user.get_full_name() or event.user.username)
+                     if event.user is not None else "–",
+                     "before": _clock_words(event.before) if clock_action else "",
+                     "after": _clock_words(event.after) if clock_action else ""})
     return rows

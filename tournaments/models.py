@@ -183,6 +183,10 @@ class Participant(models.Model):
     paid = models.BooleanField(_("paid"), default=False)
     email = models.EmailField(_("e-mail"), blank=True)
     language = models.CharField(_("language"), max_length=8, blank=True)
+    # the door form's one-time key (a hidden field) this sign-up came with: the same
+    # phone's form sent twice at once is recognised by it (a double tap lands on the
+    # same page); empty for every other sign-up
+    door_key = models.CharField(_("door form key"), max_length=64, blank=True, editable=False)
 
     class Meta:
         ordering = ["tournament", "start_number"]
@@ -331,12 +335,18 @@ class Round(models.Model):
 
 
 class RoundEvent(models.Model):
-    """History of the rounds taken back (*Auslosung zurückgenommen*): the round as it was
-    drawn — method, seed, when, and every table with its seats and its sheet's history —
-    so that a draw undone before any entry loses nothing."""
+    """A round's history: its draws taken back (*Auslosung zurückgenommen*: ``before`` is
+    the round as it was drawn — method, seed, when, and every table with its seats and
+    its sheet's history — so that a draw undone before any entry loses nothing) and its
+    clock's actions (``before`` and ``after`` the clock: ``ends_at``, ``paused_seconds``,
+    ``minutes``), each with who and when."""
 
     class Action(models.TextChoices):
         UNDO = "undo", _("draw taken back")
+        START = "start", _("clock started")
+        PAUSE = "pause", _("clock paused")
+        RESUME = "resume", _("clock resumed")
+        EXTEND = "extend", _("clock extended")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
                                    related_name="round_events")
@@ -347,6 +357,7 @@ class RoundEvent(models.Model):
     ip = models.GenericIPAddressField(_("IP address"), null=True, blank=True)
     action = models.CharField(_("action"), max_length=10, choices=Action.choices)
     before = models.JSONField(_("before"))
+    after = models.JSONField(_("after"), null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "at", "id"]

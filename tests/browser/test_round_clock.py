@@ -11,6 +11,7 @@ from tests.browser.conftest import needs_chromium, shot
 from tests.browser.test_player_page import RECORD_VIBRATION, first_round, no_sideways_scroll
 from tournaments.models import Round
 from tournaments.services import round_clock
+from tournaments.services.actors import Actor
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
@@ -44,8 +45,8 @@ def counts_down(page, selector):
 @pytest.mark.smoke
 @pytest.mark.parametrize("width", [390, 800])
 def test_the_board_and_the_phone_show_the_clock(live_server, browser, width):
-    _director, tournament, table = first_round()
-    round_clock(round_id=table.round_id, action="start", minutes=45)
+    director, tournament, table = first_round()
+    round_clock(round_id=table.round_id, action="start", minutes=45, actor=Actor(director))
     context, page, errors = opened(browser, width, f"{live_server.url}/p/{tournament.slug}/")
     clock = page.locator(".round-clock.clock-big")
     assert clock.is_visible()
@@ -71,7 +72,7 @@ def test_the_board_and_the_phone_show_the_clock(live_server, browser, width):
     assert errors == [], f"JavaScript errors: {errors}"
 
     # a player's phone with nine minutes left: amber, and one vibration
-    round_clock(round_id=table.round_id, action="extend", minutes=9)
+    round_clock(round_id=table.round_id, action="extend", minutes=9, actor=Actor(director))
     participant = table.seats.get(seat=1).participant
     context, page, errors = opened(browser, width,
                                    f"{live_server.url}/me/{participant.personal_token}/")

@@ -42,10 +42,11 @@ def test_every_name_a_bench_imports_from_another_exists():
                 assert not missing, (path.name, node.module, missing)
 
 
-def test_the_database_bench_loads_django_only_when_run():
-    # its environment defaults must be in place before Django reads the settings
+@pytest.mark.parametrize("module", ["bench.bench_standings", "bench.bench_door"])
+def test_the_database_benches_load_django_only_when_run(module):
+    # their environment must be in place before Django reads the settings
     done = subprocess.run(
-        [sys.executable, "-c", "import sys, bench.bench_standings as b; "
+        [sys.executable, "-c", f"import sys, {module} as b; "
          "assert callable(b.main); assert 'django' not in sys.modules, 'django'"],
         cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
@@ -138,3 +139,22 @@ def test_the_championship_bench_reads_a_whole_answer_over_raw_http():
     assert first == (200, {"etag": '"x"', "transfer-encoding": "chunked"}, b"abcde")
     assert second == (304, {"connection": "close"}, b"")
     assert writer is None  # closed, as the server asked
+
+
+def test_the_door_bench_queues_distinct_walk_ins_and_judges_the_goals():
+    from bench.bench_door import summarise, walk_ins
+    from clubs.names import name_key
+
+    queue = walk_ins(100, 10, seed=1)
+    assert len({w["name"] for w in queue}) == 100
+    known = [w for w in queue if w["known"]]
+    assert len(known) == 10 and all(w["club"] == "host" for w in known)
+    # a known player types the name otherwise, and the server's key makes it one
+    assert all(name_key(w["typed"]) == name_key(w["name"]) for w in known)
+    assert {w["club"] for w in queue} == {"host", "typed", "none"}
+    counts = {"duplicates": 0, "checked_in": 3}
+    met = summarise([0.5, 0.8, 1.9], 0, 10.0, 70.0, counts, 1.2)
+    assert met["total_s"] == 60.0 and all(met["met"].values())
+    missed = summarise([0.5, 0.8, 2.5], 1, 10.0, 700.0, {**counts, "duplicates": 1}, 6.0)
+    assert not any(missed["met"].values())
+

@@ -82,6 +82,32 @@ def test_the_form_shares_the_rate_limit_with_the_api(open_event, settings):
         RegistrationRate.forget("127.0.0.1")
 
 
+def test_while_walk_ins_are_taken_the_form_counts_per_tournament(open_event, settings):
+    """api.md: in walk-in mode a hall's phones share one address, so the limit counts
+    the tournament's sign-ups, from whatever address; the same as the door's."""
+    from tournaments.registration_rate import RegistrationRate
+
+    settings.REGISTRATION_RATE = "2/min"
+    registration_configure(tournament_id=open_event.pk, open=True, check_in=True,
+                           walk_in=True)
+    RegistrationRate.forget(f"tournament-{open_event.pk}")
+    url = f"/p/{open_event.slug}/register/"
+    try:
+        answers = [Client(HTTP_ACCEPT_LANGUAGE="de").post(url, {
+            "name": f"Gast {n}", "publication": "full"}, REMOTE_ADDR=f"10.2.0.{n}")
+            for n in range(1, 4)]
+        assert [a.status_code for a in answers] == [302, 302, 429]
+        assert "Zu viele Anmeldungen zu diesem Turnier" in answers[2].content.decode()
+        # the door counts the same sign-ups: it is full too
+        door = Client(HTTP_ACCEPT_LANGUAGE="de").post(
+            f"/p/{open_event.slug}/door/", {"name": "Gast 4", "publication": "full"},
+            REMOTE_ADDR="10.2.0.9")
+        assert door.status_code == 429
+        assert Participant.objects.filter(tournament=open_event).count() == 2
+    finally:
+        RegistrationRate.forget(f"tournament-{open_event.pk}")
+
+
 def test_check_in_view_ticks_and_scans(client, director, open_event):
     client.force_login(director)
     registration_configure(tournament_id=open_event.pk, open=True, cap=None, check_in=True)

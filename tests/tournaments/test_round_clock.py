@@ -232,3 +232,58 @@ def test_the_console_sets_the_clock_and_names_the_unfinished_tables_when_time_is
     numbers = {t.number for t in Table.objects.filter(round__tournament=short_skat)}
     assert unfinished.strip() == ", ".join(str(n) for n in sorted(numbers - {first.number}))
     assert "Die Zeit ist um." in page
+
+
+# ----------------------------------------------------------------- the round's history
+
+
+def test_every_clock_action_is_written_to_the_rounds_history(short_skat, drawn, director,
+                                                            director_client, client):
+    from tournaments.models import RoundEvent
+
+    url = clock_url(short_skat.pk)
+    answers = [director_client.post(url, body, format="json").json()["clock"] for body in (
+        {"action": "start", "minutes": 30}, {"action": "pause"},
+        {"action": "extend", "minutes": 10}, {"action": "resume"})]
+    director_client.post(url, {"action": "pause", "minutes": 5}, format="json")  # paused
+    director_client.post(url, {"action": "resume"}, format="json")
+    director_client.post(url, {"action": "start", "minutes": 5}, format="json")  # 409
+    events = list(RoundEvent.objects.filter(tournament=short_skat, number=1).order_by("pk"))
+    assert [e.action for e in events] == ["start", "pause", "extend", "resume", "pause",
+                                          "resume"]
+    assert all(e.user == director and e.at is not None for e in events)
+    start, pause, extend, resume = events[:4]
+    assert start.before == {"ends_at": None, "paused_seconds": None, "minutes": 0}
+    same = datetime.datetime.fromisoformat
+    assert same(start.after["ends_at"]) == same(answers[0]["ends_at"])
+    assert start.after["minutes"] == 30
+    assert pause.before == start.after and pause.after["ends_at"] is None
+    assert pause.after["paused_seconds"] == answers[1]["remaining_seconds"]
+    assert extend.after["paused_seconds"] == pause.after["paused_seconds"] + 600
+    assert same(resume.after["ends_at"]) == same(answers[3]["ends_at"])
+    assert resume.after["minutes"] == 40
+    # the console shows the round's history, who and what, in words
+    client.force_login(director)
+    page = client.get(f"/console/t/{short_skat.pk}/", HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    history = page.split('id="round-history"')[1].split("</details>")[0]
+    assert "Verlauf der Runde 1 (6 Einträge)" in history
+    assert history.count(director.username) == 6
+    assert "Uhr gestartet: <span class=\"w\">nicht gestartet</span> → <span class=\"w\">endet" \
+        in history
+    left = pause.after["paused_seconds"]
+    assert "Uhr angehalten: <span class=\"w\">endet" in history
+    assert f"angehalten, Restzeit {left // 60}:{left % 60:02d}</span>" in history
+    assert "Uhr verlängert" in history and "Uhr fortgesetzt" in history
+
+
+def test_the_consoles_clock_buttons_write_the_history_too(short_skat, drawn, director,
+                                                         client):
+    from tournaments.models import RoundEvent
+
+    client.force_login(director)
+    url = f"/console/t/{short_skat.pk}/rounds/1/clock/"
+    client.post(url, {"action": "start", "minutes": "0"})  # refused: nothing written
+    client.post(url, {"action": "start", "minutes": "20"}, REMOTE_ADDR="10.3.0.7")
+    event = RoundEvent.objects.get(tournament=short_skat)
+    assert (event.action, event.user, event.ip, event.after["minutes"]) == (
+        "start", director, "10.3.0.7", 20)

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.clock import ACTIONS, MAX_MINUTES, MIN_MINUTES, WARN_SECONDS
 from tournaments.models import Round, Tournament
-from tournaments.pages.access import allowed_if, staff_required, tournament_by_pk
+from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
 from tournaments.services import round_clock
@@ -82,7 +82,7 @@ def clock_set(request, tournament: Tournament, tournament_id: int, number: int):
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     form = ClockForm(request.POST)
     if form.is_valid():
-        run_on_form(form, lambda: round_clock(round_id=rnd.pk, **{
+        run_on_form(form, lambda: round_clock(round_id=rnd.pk, actor=staff_actor(request), **{
             k: v for k, v in form.cleaned_data.items() if v is not None}))
     for field, errors in form.errors.items():
         label = form.fields[field].label if field in form.fields else ""

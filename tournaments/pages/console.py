@@ -44,6 +44,7 @@ from tournaments.forms import (
     ResolutionForm,
     TournamentForm,
 )
+from tournaments.history_words import round_history_rows
 from tournaments.links import board_url, entry_url
 from tournaments.models import (
     DirectorCall,
@@ -52,6 +53,7 @@ from tournaments.models import (
     PrizeList,
     RegistrationStatus,
     Round,
+    RoundEvent,
     Table,
     Tournament,
 )
@@ -135,6 +137,9 @@ def _tournament_context(request, tournament, **forms):
         "current": current,
         "clock": clock_context(current),
         "unfinished": unfinished_tables(current) if current is not None else [],
+        "round_history": round_history_rows(RoundEvent.objects.filter(
+            tournament=tournament, number=current.number).select_related("user")
+        ) if current is not None else [],
         "older": rounds[-2::-1],  # newest first, folded
         "can_draw": not finished and (current is None or current.closed),
         # "Auslosung zurücknehmen" while no sheet of the round has an entry (the service

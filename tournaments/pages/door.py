@@ -2,10 +2,12 @@
 
 - ``/p/<slug>/door/``: the one-screen form behind the door poster's QR code. Name, club
   (from the list or typed), optional e-mail and publication choice; it registers and
-  checks in at once (``registration_submit(at_door=True)``) and lands on the player's
-  own page. A known player is matched (``registration_submit``); the phone remembers
-  whom it registered (the session), so a second submit of the same name lands on the
-  same page again instead of an error, and the form links that page.
+  checks in at once (``sign_up_posted(at_door=True)``) and lands on the player's own
+  page. A known player is matched (``registration_submit``); the phone remembers whom
+  it registered (the session), so a second submit of the same name lands on the same
+  page again instead of an error, and the form links that page. A double tap (both
+  requests at once, before the session knows) is told by the form's one-time key
+  (``DoorForm.door_key``) and lands on the same page too.
 - ``/console/t/<id>/door-poster/`` (``?size=a3``): the poster to print, A4 or A3: the
   tournament, a big QR code of the door form and its address written out.
 - ``/console/t/<id>/door/``: the director's door desk for players without a phone, made
@@ -20,15 +22,15 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
-from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.names import name_key
 from games.errors import UserError
 from tournaments.errors import StateConflict
-from tournaments.forms import SignUpForm
+from tournaments.forms import DoorForm
 from tournaments.links import absolute_url, personal_path
 from tournaments.models import Participant, RegistrationStatus, Tournament
 from tournaments.pages.access import (
@@ -38,23 +40,19 @@ from tournaments.pages.access import (
     tournament_by_pk,
     tournament_by_slug,
 )
-from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.qr import qr_svg
+from tournaments.pages.registration import door_session_key, sign_up_posted
 from tournaments.player_view import participant_by_token
 from tournaments.policies import can_see_tournament, directs
-from tournaments.registration_rate import registration_allowed
 from tournaments.services import participant_update
 from tournaments.services.door import door_check_in, door_suggestions
-from tournaments.services.registrations import registration_refusal, registration_submit
-
-
-def _session_key(tournament: Tournament) -> str:
-    return f"door-{tournament.pk}"
+from tournaments.services.registrations import registration_refusal
+from tournaments.tokens import new_token
 
 
 def _remembered(request, tournament: Tournament) -> Participant | None:
     """The participant this phone registered at this door, while their link works."""
-    token = request.session.get(_session_key(tournament))
+    token = request.session.get(door_session_key(tournament))
     participant = participant_by_token(token) if isinstance(token, str) else None
     if participant is None or participant.tournament_id != tournament.pk:
         return None
@@ -79,41 +77,22 @@ def door_page(request, slug: str):
         raise Http404()
     refusal = door_refusal(tournament)
     remembered = _remembered(request, tournament)
-    form = SignUpForm(request.POST or None, clubs=Club.objects.order_by("name"),
-                      initial={"club": tournament.club_id})
-    status = 200
+    form = DoorForm(request.POST or None, clubs=Club.objects.order_by("name"),
+                    initial={"club": tournament.club_id, "door_key": new_token()})
     context = {"tournament": tournament, "remembered": remembered}
+    if (request.method == "POST" and remembered is not None
+            and name_key(request.POST.get("name", "")) == name_key(remembered.player.name)):
+        # the same phone sends the same name again: a harmless repeat (even once the
+        # door is closed or the last place taken, by this very sign-up)
+        return redirect(personal_path(remembered.personal_token))
     if refusal is not None:
         return render(request, "board/door.html", {**context, "form": None,
                                                    "refusal": _(refusal)},
                       status=409 if request.method == "POST" else 200)
     if request.method == "POST":
-        posted = request.POST.get("name", "")
-        if remembered is not None and name_key(posted) == name_key(remembered.player.name):
-            # the same phone sends the same name again: a harmless repeat
-            return redirect(personal_path(remembered.personal_token))
-        allowed, wait = registration_allowed(request, tournament)
-        if not allowed:
-            response = render(request, "board/door.html", {
-                **context, "form": form, "wait_minutes": max(1, (wait + 59) // 60)},
-                status=429)
-            response["Retry-After"] = str(wait)
-            return response
-        if form.is_valid():
-            data = form.cleaned_data
-            if data["website"]:  # the honeypot: a person never sees the field
-                form.add_error(None, _("Please leave the last field empty."))
-            else:
-                done, participant = run_on_form(form, lambda: registration_submit(
-                    tournament_id=tournament.pk, name=data["name"], club=data["club"],
-                    club_name=data["club_name"], email=data["email"],
-                    publication=data["publication"], language=get_language() or "",
-                    at_door=True))
-                if done:
-                    request.session[_session_key(tournament)] = participant.personal_token
-                    return redirect(personal_path(participant.personal_token))
-        status = 400
-    return render(request, "board/door.html", {**context, "form": form}, status=status)
+        return sign_up_posted(request, tournament, form, template="board/door.html",
+                              context=context, at_door=True)
+    return render(request, "board/door.html", {**context, "form": form})
 
 
 SIZES = {"a4": "A4", "a3": "A3"}

@@ -5,7 +5,8 @@ player's own page (``/me/<token>/cancel/``).
 The form takes a name, a club (one of the list, another club's name, or none: "ohne
 Verein"), an optional e-mail and the publication choice; it has a honeypot field
 (``website``, hidden from people: a bot that fills it gets the form again and nothing is
-stored) and shares the per-address limit with the API (``registration_rate``). A sign-up
+stored) and shares the limit with the API (``registration_rate``: per address, per
+tournament while it takes walk-ins); ``sign_up_posted`` answers it and the door's form. A sign-up
 leads to the registrant's own page, which shows the status and the waiting position.
 These pages are not snapshotted: they carry a CSRF token.
 """
@@ -47,28 +48,45 @@ def register_page(request, slug: str):
         form = None
         status = 409 if request.method == "POST" else 200
     elif request.method == "POST":
-        allowed, wait = registration_allowed(request)
-        if not allowed:
-            response = render(request, "board/register.html", {
-                "tournament": tournament, "form": form, "refusal": None,
-                "wait_minutes": max(1, (wait + 59) // 60)}, status=429)
-            response["Retry-After"] = str(wait)
-            return response
-        if form.is_valid():
-            data = form.cleaned_data
-            if data["website"]:  # the honeypot: a person never sees the field
-                form.add_error(None, _("Please leave the last field empty."))
-            else:
-                done, participant = run_on_form(form, lambda: registration_submit(
-                    tournament_id=tournament.pk, name=data["name"], club=data["club"],
-                    club_name=data["club_name"], email=data["email"],
-                    publication=data["publication"], language=get_language() or ""))
-                if done:
-                    return redirect(personal_path(participant.personal_token))
-        status = 400
+        return sign_up_posted(request, tournament, form, template="board/register.html",
+                              context={"tournament": tournament, "refusal": None})
     return render(request, "board/register.html", {
         "tournament": tournament, "form": form,
         "refusal": _(refusal) if refusal else None}, status=status)
+
+
+def door_session_key(tournament) -> str:
+    """Where a phone's session keeps the personal token it signed up at this door."""
+    return f"door-{tournament.pk}"
+
+
+def sign_up_posted(request, tournament, form, *, template: str, context: dict,
+                   at_door: bool = False):
+    """The answer to a posted sign-up form, the sign-up page's and the door's (``at_door``:
+    checked in at once, and remembered by the phone's session): 429 past the limit (per
+    address; per tournament while it takes walk-ins), the form again (400) for bad
+    input, a filled honeypot or a refusal, else the registrant's own page."""
+    allowed, wait = registration_allowed(request, tournament)
+    if not allowed:
+        response = render(request, template, {
+            **context, "form": form, "wait_minutes": max(1, (wait + 59) // 60)}, status=429)
+        response["Retry-After"] = str(wait)
+        return response
+    if form.is_valid():
+        data = form.cleaned_data
+        if data["website"]:  # the honeypot: a person never sees the field
+            form.add_error(None, _("Please leave the last field empty."))
+        else:
+            done, participant = run_on_form(form, lambda: registration_submit(
+                tournament_id=tournament.pk, name=data["name"], club=data["club"],
+                club_name=data["club_name"], email=data["email"],
+                publication=data["publication"], language=get_language() or "",
+                at_door=at_door, door_key=data.get("door_key", "")))
+            if done:
+                if at_door:
+                    request.session[door_session_key(tournament)] = participant.personal_token
+                return redirect(personal_path(participant.personal_token))
+    return render(request, template, {**context, "form": form}, status=400)
 
 
 def registration_of(token: str):

@@ -153,9 +153,12 @@ def _match_player(*, name: str, club: Club | None, email: str) -> Player | None:
 @transaction.atomic
 def registration_submit(*, tournament_id: int, name: str, club: Club | None = None,
                         club_name: str = "", email: str = "", publication: str | None = None,
-                        language: str = "", at_door: bool = False) -> Participant:
+                        language: str = "", at_door: bool = False,
+                        door_key: str = "") -> Participant:
     """Sign a player up: a place while the cap allows, else the end of the waiting list.
-    ``at_door``: signed up at the door (walk-in mode): checked in at once.
+    ``at_door``: signed up at the door (walk-in mode): checked in at once. ``door_key``:
+    the door form's one-time key; the same key sent again for the same player (a double
+    tap, both requests at once) answers the participant the first one stored.
 
     ``StateConflict`` (409) when registration is closed or past its deadline, and when
     the player is registered or waiting already (nothing doubled, and no one else's
@@ -187,6 +190,8 @@ def registration_submit(*, tournament_id: int, name: str, club: Club | None = No
             player.save(update_fields=["publication"])
     participant = Participant.objects.filter(tournament=tournament, player=player).first()
     if participant is not None and participant.status != CANCELLED:
+        if door_key and participant.door_key == door_key:
+            return participant  # the same form sent twice: the first one's answer
         # never the existing personal link: it would open someone else's page to anyone
         # who types their name (the link came with the first sign-up)
         raise StateConflict(_("This player is registered for this tournament already; "
@@ -198,7 +203,7 @@ def registration_submit(*, tournament_id: int, name: str, club: Club | None = No
     status = REGISTERED if has_place else WAITING
     fields = {
         "status": status, "self_registered": True, "email": email or "",
-        "language": language or "",
+        "language": language or "", "door_key": door_key,
         "checked_in": status == REGISTERED and (
             not tournament.check_in or (at_door and tournament.registration_walk_in)),
         "queue_number": _next_queue_number(tournament),

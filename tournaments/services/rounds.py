@@ -299,15 +299,27 @@ def round_swap(*, round_id: int, a: int, b: int, actor: Actor) -> Round:
 
 
 @transaction.atomic
-def round_clock(*, round_id: int, action: str, minutes: int | None = None) -> Round:
+def round_clock(*, round_id: int, action: str, actor: Actor,
+                minutes: int | None = None) -> Round:
     """Start, pause, resume or extend the round's clock (``tournaments.clock`` decides);
-    stored as an end time, so every page counts down from it. ``StateConflict`` once
-    the round is closed; saving the round drops the pages that show it."""
+    stored as an end time, so every page counts down from it, and written to the round's
+    history (``RoundEvent``: who, when, the clock before and after). ``StateConflict``
+    once the round is closed; saving the round drops the pages that show it."""
     rnd = Round.objects.select_for_update().get(pk=round_id)
     if rnd.closed:
         raise StateConflict(_("The round is closed."))
-    after = clock.apply(rnd.clock, action, minutes, timezone.now())
+    before = rnd.clock
+    after = clock.apply(before, action, minutes, timezone.now())
     rnd.clock_ends_at, rnd.clock_paused_seconds = after.ends_at, after.paused_seconds
     rnd.clock_minutes = after.minutes
     rnd.save(update_fields=["clock_ends_at", "clock_paused_seconds", "clock_minutes"])
+    RoundEvent.objects.create(
+        tournament_id=rnd.tournament_id, number=rnd.number, action=action,
+        before=_clock_state(before), after=_clock_state(after),
+        user=actor.user if actor.is_staff else None, ip=actor.ip)
     return rnd
+
+
+def _clock_state(state: clock.Clock) -> dict:
+    return {"ends_at": state.ends_at.isoformat() if state.ends_at else None,
+            "paused_seconds": state.paused_seconds, "minutes": state.minutes}
