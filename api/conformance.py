@@ -4,7 +4,7 @@ Every worked example of games.md and the engines' own table-driven cases, as dat
 (``games/conformance/<game>.json``, which the engine tests run too). Another scorer
 passes when it answers each case's ``players``, ``rules`` and ``deals`` sent to its
 ``POST /games/{game}/score/`` as ``expect`` says; ``python -m games.conformance URL``
-does this (README, "Conformance suite").
+does this (docs/conformance.md).
 """
 
 from django.utils.translation import gettext as _
