@@ -6,7 +6,7 @@ Gunicorn answers a request it cannot parse itself, with an HTML page, before Dja
 it. Its limits are therefore set above the API's own (``api.middleware``: a request line
 over 4,096 bytes is a JSON 414, a header line over 8,192 bytes a JSON 431), so that
 under ``/api/`` those answers are JSON too. Only beyond these hard limits does gunicorn's
-own answer appear (see the README, "Errors, limits and logs"):
+own answer appear (see docs/operations.md, "Errors, limits and logs"):
 
 - a request line over 8,190 bytes (gunicorn's maximum): 414;
 - a header line (name and value) over 16,384 bytes, or more than 200 header fields: 431.

@@ -16,6 +16,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from api.endpoints import TournamentEndpoint
+from tournaments.freshness import etag as freshness_etag
 from tournaments.freshness import precondition_answer, tagged
 from tournaments.selectors import club_results, standings_version
 
@@ -49,7 +50,7 @@ class ClubStandings(TournamentEndpoint):
         results = club_results(tournament, full=full)
         # the ETag covers the answer itself: who is in which club is not versioned
         digest = hash_of(results)
-        etag = f'"clubs-{tournament.pk}-{stamp}-{pending or 0}-{digest}"'
+        etag = freshness_etag("clubs", tournament.pk, stamp, pending or 0, digest)
         answer = precondition_answer(request, etag)
         if answer is not None:
             return answer

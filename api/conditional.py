@@ -1,5 +1,5 @@
 """RFC 9110 conditional reads (``If-None-Match``) of the API answers that carry an ETag of
-their own content (a table, a deal, the player's overview): ``tournaments.freshness``
+their own content (a deal, the player's overview, a league table): ``tournaments.freshness``
 compares and sets the caching headers."""
 
 from __future__ import annotations

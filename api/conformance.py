@@ -4,7 +4,7 @@ Every worked example of games.md and the engines' own table-driven cases, as dat
 (``games/conformance/<game>.json``, which the engine tests run too). Another scorer
 passes when it answers each case's ``players``, ``rules`` and ``deals`` sent to its
 ``POST /games/{game}/score/`` as ``expect`` says; ``python -m games.conformance URL``
-does this (README, "Conformance suite").
+does this (docs/conformance.md).
 """
 
 from django.utils.translation import gettext as _
@@ -15,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import conformance
+from tournaments.freshness import caching
 
 CASE = {
     "type": "object", "required": ["id", "source", "players", "rules", "deals", "expect"],
@@ -47,6 +48,8 @@ class Conformance(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
 
+    # the cases change with a deployment only
+    @caching(public=True, max_age=3600)
     @extend_schema(
         summary="The game's conformance cases",
         responses={200: {"type": "array", "items": CASE}},
@@ -58,4 +61,4 @@ class Conformance(APIView):
             cases = conformance.load(game)
         except KeyError:
             raise NotFound(_("Unknown game “%(game)s”.") % {"game": game}) from None
-        return Response(cases, headers={"Cache-Control": "public, max-age=3600"})
+        return Response(cases)

@@ -28,6 +28,7 @@ from clubs.models import Player
 from clubs.policies import may_change_player
 from ratings.insight_selectors import player_stats, stats_version
 from ratings.selectors import seen_in_public
+from tournaments.freshness import etag as freshness_etag
 from tournaments.freshness import precondition_answer, tagged
 
 FROM = DateParam("from", "Only sheets on or after this date (YYYY-MM-DD).")
@@ -84,8 +85,8 @@ def _read(request, *, default_game: str | None = None):
 
 
 def _answer(request, player_id: int, game: str, first, last, everything: bool):
-    etag = (f'"stats-{player_id}-{game}-{first or ""}-{last or ""}-{stats_version(game)}'
-            f'{"-all" if everything else ""}"')
+    etag = freshness_etag("stats", player_id, game, first or "", last or "",
+                          stats_version(game), everything)
     answer = precondition_answer(request, etag)
     if answer is not None:
         return answer

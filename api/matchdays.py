@@ -41,6 +41,7 @@ from leagues.services.matchdays import (
     substitution_add,
 )
 from leagues.services.seasons import MAX_MATCHDAYS, MAX_TEAM
+from tournaments import freshness
 from tournaments.selectors import rounds_with_seating
 
 GROUP_PATH = OpenApiParameter("g", int, OpenApiParameter.PATH,
@@ -386,8 +387,8 @@ class DivisionTable(ConditionalReads, LeagueEndpoint):
         computed, pending = table_version(division)
         state = table_status(division)
         stamp = computed.timestamp() if computed else 0
-        etag = f'"league-{division.pk}-{stamp}-{pending}-{state}"'
+        etag = freshness.etag("league", division.pk, stamp, pending, state)
         body = {"division": division.pk, "status": state, "stale": bool(pending),
                 "computed_at": computed, "results": table_rows(division)}
-        return Response(body, headers={"ETag": etag, "Cache-Control": "no-cache"})
+        return Response(body, headers={"ETag": etag})  # ConditionalReads: 304, headers
 

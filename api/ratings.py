@@ -34,6 +34,7 @@ from ratings.selectors import (
     ratings_version,
     seen_in_public,
 )
+from tournaments.freshness import etag as freshness_etag
 from tournaments.freshness import precondition_answer, tagged
 
 GAME = ChoiceParam("game", tuple(key for key, _label in GAME_CHOICES),
@@ -72,8 +73,8 @@ class RatingList(APIView):
         min_sheets = DEFAULT_MIN_SHEETS if values["min_sheets"] is None else values["min_sheets"]
         full = runs_club(request.user, club) if club else bool(
             request.user.is_authenticated and request.user.is_superuser)
-        etag = (f'"ratings-{game}-{club.pk if club else 0}-{min_sheets}-'
-                f'{ratings_version(game)}{"-full" if full else ""}"')
+        etag = freshness_etag("ratings", game, club.pk if club else 0, min_sheets,
+                              ratings_version(game), full)
         answer = precondition_answer(request, etag)
         if answer is not None:
             return answer

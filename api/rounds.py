@@ -15,7 +15,7 @@ from rest_framework.response import Response
 from api.endpoints import TournamentEndpoint, actor_of
 from api.names import ShownNameField
 from api.strict import StrictSerializer
-from tournaments import clock
+from tournaments import clock, freshness
 from tournaments.links import entry_url
 from tournaments.models import Round
 from tournaments.selectors import rounds_with_seating, teammates_together
@@ -190,9 +190,10 @@ class RoundClock(TournamentEndpoint):
     directors start, pause, resume and extend it (each written to the round's history)."""
 
     @extend_schema(responses=ClockAnswerSerializer)
+    @freshness.always_ask
     def get(self, request, tournament_id: int, number: int):
         rnd = get_object_or_404(self.tournament.rounds, number=number)
-        return Response(ClockAnswerSerializer(rnd).data, headers={"Cache-Control": "no-cache"})
+        return Response(ClockAnswerSerializer(rnd).data)
 
     @extend_schema(request=ClockActionSerializer, responses=ClockAnswerSerializer)
     def post(self, request, tournament_id: int, number: int):

@@ -27,6 +27,7 @@ from clublife.selectors import season_find, season_pending
 from clublife.services.seasons import MAX_EVENINGS, season_get_or_create, season_update
 from clubs.policies import sees_full_names_in_club
 from clubs.publication import shown_player
+from tournaments.freshness import etag as freshness_etag
 from tournaments.freshness import precondition_answer, tagged
 
 GAME_PARAM = GAME.parameter()
@@ -62,7 +63,7 @@ def season_answer(request, club, game: str, year: int):
     computed_at = season.computed_at if season else None
     version = f"{computed_at.timestamp() if computed_at else 0}"
     full = sees_full_names_in_club(request.user, club)
-    etag = f'"season-{club.pk}-{game}-{year}-{version}-{pending or 0}{"-full" if full else ""}"'
+    etag = freshness_etag("season", club.pk, game, year, version, pending or 0, full)
     answer = precondition_answer(request, etag)
     if answer is not None:
         return answer

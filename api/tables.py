@@ -5,8 +5,6 @@ and writes its sheet while the round is open and the sheet not submitted. Anothe
 table's token gets 404, never the data.
 """
 
-import hashlib
-
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -26,6 +24,7 @@ from api.table_schemas import (
     TableSerializer,
 )
 from games.engines import all_engines
+from tournaments import freshness
 from tournaments.history_words import HistoryReader
 from tournaments.links import entry_url
 from tournaments.models import Deal, Table
@@ -67,16 +66,23 @@ def table_json(table: Table, request) -> dict:
     return body
 
 
-class TableDetail(ConditionalReads, TableEndpoint):
+def _table_tag(view, request, table_id: int) -> freshness.Tag:
+    """After the access checks: the versions of the tournament, the table's sheet and
+    confirmations, and the calls and objections; staff also see the entry link."""
+    table = view.table
+    tournament_id = table.round.tournament_id
+    staff = table_of(request) is None and player_of(request) is None
+    return freshness.tag([freshness.tournament(tournament_id), freshness.table(table.pk),
+                          freshness.calls(tournament_id)],
+                         "api-table", table.pk, staff and request.get_host())
+
+
+class TableDetail(TableEndpoint):
 
     @extend_schema(responses={200: TableSerializer, 304: None})
+    @freshness.personal(_table_tag)
     def get(self, request, table_id: int):
-        table = self.table
-        body = table_json(table, request)
-        # confirmations and objections change the answer but not the sheet's version
-        voice = hashlib.sha256(repr((body["confirmed"], [(o["id"], o["status"]) for o in
-                                                         body["objections"]])).encode())
-        return Response(body, headers={"ETag": f'"t{table.version}.{voice.hexdigest()[:12]}"'})
+        return Response(table_json(self.table, request))
 
 
 IDEMPOTENCY = OpenApiParameter(

@@ -15,6 +15,7 @@ from rest_framework.response import Response
 
 from api.endpoints import TournamentEndpoint, actor_of
 from api.strict import StrictSerializer
+from tournaments.freshness import etag as freshness_etag
 from tournaments.freshness import precondition_answer, tagged
 from tournaments.selectors import (
     standings_version,
@@ -123,8 +124,8 @@ class TeamStandings(TournamentEndpoint):
         computed_at, pending = standings_version(tournament)
         stamp = computed_at.timestamp() if computed_at else 0
         full = self.full_names
-        etag = (f'"teams-{tournament.pk}-{stamp}-{pending or 0}-{teams_version(tournament)}'
-                f'{"-full" if full else ""}"')
+        etag = freshness_etag("teams", tournament.pk, stamp, pending or 0,
+                              teams_version(tournament), full)
         answer = precondition_answer(request, etag)
         if answer is not None:
             return answer

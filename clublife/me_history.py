@@ -18,11 +18,13 @@ from django.shortcuts import render
 
 from clublife.selectors import player_history
 from games.choices import GAME_CHOICES
+from tournaments import freshness
 from tournaments.player_view import participant_by_token
 
 GAME_NAMES = dict(GAME_CHOICES)
 
 
+@freshness.always_ask_private
 def me_history_page(request, token: str):
     participant = participant_by_token(token)
     if participant is None:
@@ -33,10 +35,8 @@ def me_history_page(request, token: str):
               for event in history["events"]]
     seasons = [{**season, "game_name": GAME_NAMES.get(season["game"], season["game"])}
                for season in history["seasons"]]
-    response = render(request, "clublife/me_history.html", {
+    return render(request, "clublife/me_history.html", {
         "participant": participant, "club": participant.tournament.club, "token": token,
         "events": events, "seasons": seasons,
         "several_games": len({e["game"] for e in events} | {s["game"] for s in seasons}) > 1,
     })
-    response["Cache-Control"] = "no-cache"
-    return response

@@ -6,7 +6,7 @@
 - ``/readyz``: the database (503 when down) and, reported but never failing the probe,
   Redis (the cache and broker) and the Celery workers (a ``ping`` answered within a
   second): either down makes the answer ``"status": "degraded"`` with 200 — entry still
-  works, standings wait (see the README's failure table).
+  works, standings wait (see the failure table in docs/operations.md).
 """
 
 from django.conf import settings

@@ -1,4 +1,4 @@
-"""Settings of Stichliste, read from the environment (see the README's table).
+"""Settings of Stichliste, read from the environment (see the table in docs/operations.md).
 
 With nothing set the app runs on a SQLite file in the project and Celery tasks run in
 process right after the transaction commits, so the quick start needs no service.

@@ -17,8 +17,15 @@ One decorator per kind of view sets the answer's ``Cache-Control`` and ``Vary``:
   answers are ``public, max-age=2`` (the proxy in ``deploy/nginx`` keeps them that long
   and renders each once while many wait); a hidden tournament's, or an answer that
   carries a reader's own CSRF token, never enter a shared cache.
-- ``personal`` (a player's own page) and ``staff`` (a director's answers):
+- ``personal`` (a player's own page, a table's or a player's API answers):
   ``private, no-cache``: each poll asks, and gets 304 while the versions hold.
+- ``caching``, ``always_ask`` and ``always_ask_private``: for what has no version.
+- ``staff`` (a director's pages and answers): as ``personal``, and keyed also by who
+  reads (the user and the CSRF secret the page's forms carry); no 304 while a message
+  waits to be shown once.
+
+The answers tagged by their own content (a season, a rating list, a league table) take
+their ETag from ``etag`` too: this module builds every ETag.
 
 The checks of who may read the answer run before the ETag is compared (the views put
 them first), so a revoked token, an erased person or a removed director get no 304.
@@ -34,6 +41,7 @@ import secrets
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpResponse
@@ -122,6 +130,12 @@ def bump(tournament_id: int | None, table_id: int | None = None, *,
     transaction.on_commit(functools.partial(bump_now, scopes), robust=True)
 
 
+def etag(*parts) -> str:
+    """The strong ETag (RFC 9110 §8.8.3, quoted) of an answer keyed by ``parts``."""
+    key = "|".join(map(str, parts))
+    return f'"{hashlib.blake2b(key.encode(), digest_size=12).hexdigest()}"'
+
+
 class Tag(NamedTuple):
     """What a view's answer is tagged with: its ETag (None: never answered 304) and
     whether it may be kept by a shared cache (``shared``) or by no cache at all
@@ -137,9 +151,7 @@ def tag(scopes: Iterable[str], *parts, shared: bool = False, hidden: bool = Fals
     found = versions(scopes)
     if found is None:
         return Tag(None)
-    key = "|".join(map(str, (*found, *parts, get_language())))
-    return Tag(f'"{hashlib.blake2b(key.encode(), digest_size=12).hexdigest()}"',
-               shared and not hidden, hidden)
+    return Tag(etag(*found, *parts, get_language()), shared and not hidden, hidden)
 
 
 def cache_control(response: HttpResponse, request, found: Tag, *, vary=VARY) -> HttpResponse:
@@ -158,6 +170,10 @@ def cache_control(response: HttpResponse, request, found: Tag, *, vary=VARY) -> 
     return response
 
 
+def _request(args):
+    return next(a for a in args if hasattr(a, "META"))
+
+
 def _conditional(tag_of: Callable[..., Tag | None], vary=VARY):
     """Decorate a view (a function, or a method: ``request`` is the first argument that
     has ``META``): ``tag_of`` (given the view's arguments, after its access checks)
@@ -166,7 +182,7 @@ def _conditional(tag_of: Callable[..., Tag | None], vary=VARY):
     def decorate(view):
         @functools.wraps(view)
         def wrapped(*args, **kwargs):
-            request = next(a for a in args if hasattr(a, "META"))
+            request = _request(args)
             found = tag_of(*args, **kwargs)
             if found is None:  # nothing to tag (the view answers 404)
                 return view(*args, **kwargs)
@@ -199,7 +215,47 @@ def personal(tag_of: Callable[..., Tag | None], vary=VARY):
     return _conditional(private, vary)
 
 
-staff = personal
+def staff(tag_of: Callable[..., Tag | None], vary=VARY):
+    """A director's answer: private, keyed also by the reader (the user, and the CSRF
+    secret its forms carry: a new login renders anew), never 304 without that secret
+    (the answer sets it) nor while a message waits (the page that renders shows it
+    once)."""
+
+    def reader(*args, **kwargs):
+        found = tag_of(*args, **kwargs)
+        if found is None or found.etag is None:
+            return found
+        request = _request(args)
+        secret = request.META.get("CSRF_COOKIE")  # none yet: this answer sets one
+        if not secret or len(get_messages(request)):
+            return Tag(None)
+        user = getattr(request, "user", None)
+        return found._replace(etag=etag(found.etag, getattr(user, "pk", ""), secret),
+                              shared=False)
+
+    return _conditional(reader, vary)
+
+
+def caching(**directives):
+    """Decorate a view (a function or an API method) whose answers have no version to
+    compare: its ``Cache-Control`` (``patch_cache_control``'s ``directives``)."""
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapped(*args, **kwargs):
+            response = view(*args, **kwargs)
+            patch_cache_control(response, **directives)
+            return response
+
+        return wrapped
+
+    return decorate
+
+
+# every read asks (no validator): a running clock moves with the time alone; a player's
+# history spans tournaments and is theirs alone
+always_ask = caching(no_cache=True)
+always_ask_private = caching(private=True, no_cache=True)
 
 
 def precondition_answer(request, etag: str, private: bool = True) -> HttpResponse | None:
@@ -254,7 +310,8 @@ def connect() -> None:
 
     for model, handler in (("Tournament", _tournament_saved), ("Round", _part_saved),
                            ("Participant", _part_saved),
-                           ("TeamEvent", _part_saved), ("SheetConfirmation", _confirmation_saved),
+                           ("TeamEvent", _part_saved), ("Team", _part_saved),
+                           ("PrizeList", _part_saved), ("SheetConfirmation", _confirmation_saved),
                            ("DirectorCall", _call_saved), ("Objection", _call_saved)):
         for signal in (post_save, post_delete):
             signal.connect(handler, sender=f"tournaments.{model}",

@@ -42,6 +42,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club, Player
 from games.choices import GAME_CHOICES
 from games.engines import get_engine
+from tournaments import freshness
 from tournaments.clock import Clock
 from tournaments.seating import METHOD_LABELS
 from tournaments.tokens import new_token
@@ -458,7 +459,7 @@ class Deal(models.Model):
     def etag(self) -> str:
         # The primary key makes a re-entered deal (deleted, then posted again) a new
         # resource whose ETag never matches the old one.
-        return f'"{self.pk}.{self.version}"'
+        return freshness.etag("deal", self.pk, self.version)
 
 
 class SheetEvent(models.Model):

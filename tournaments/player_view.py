@@ -29,6 +29,7 @@ from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from games.engines import DealContext, get_engine
+from tournaments import freshness
 from tournaments.models import Participant, Round, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.selectors import standings_lists, table_states
@@ -234,9 +235,9 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
                                      for c in tables[s.table_id].confirmed)}
     digest = hashlib.sha256(orjson.dumps(stamp, option=orjson.OPT_NON_STR_KEYS)).hexdigest()
     if now is None:
-        return PlayerOverview(body, f'"me-{digest[:24]}"', None)
+        return PlayerOverview(body, freshness.etag("me", digest), None)
     reads = tables[now.table_id]
-    return PlayerOverview(body, f'"me-{digest[:24]}"', reads.table, reads.state)
+    return PlayerOverview(body, freshness.etag("me", digest), reads.table, reads.state)
 
 
 def _computation(tournament) -> dict[int, dict[int, tuple]]:

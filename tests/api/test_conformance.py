@@ -25,7 +25,7 @@ def run_suite(url: str, *args: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_serves_its_cases_as_data(game):
     resp = Client().get(f"/api/v1/games/{game}/conformance/")
-    assert resp.status_code == 200
+    assert resp.status_code == 200 and resp["Cache-Control"] == "public, max-age=3600"
     cases = resp.json()
     assert cases == load(game)
     assert all({"id", "source", "players", "rules", "deals", "expect"} <= set(c) for c in cases)

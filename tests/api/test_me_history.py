@@ -31,6 +31,9 @@ def test_a_player_reads_their_events_and_season_in_this_club(club, director):
     member, mine, evenings, foreign = history_world(club, director)
     answer = phone(mine.personal_token).get(URL)
     assert answer.status_code == 200, answer.content
+    # the page of the same history is the player's alone, asked again at each visit
+    page = phone(mine.personal_token).get(f"/me/{mine.personal_token}/history/")
+    assert page.status_code == 200 and page["Cache-Control"] == "private, no-cache"
     events = answer.json()  # the contract's list of events
     # newest first; the other club's evening and today's unpublished running event absent
     assert [e["tournament"] for e in events] == [e.pk for e in evenings]

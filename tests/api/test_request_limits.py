@@ -86,6 +86,6 @@ def test_gunicorn_lets_long_lines_and_headers_through_to_the_json_answers(gunico
 
 def test_beyond_gunicorns_hard_limits_its_own_answer_appears(gunicorn):
     status, _kind, _body = _get(gunicorn, _query_for(9000))
-    assert status == 414  # gunicorn's own page: documented in the README
+    assert status == 414  # gunicorn's own page: documented in docs/operations.md
     status, _kind, _body = _get(gunicorn, GAMES, {"X-Big": "b" * 20_000})
     assert status == 431

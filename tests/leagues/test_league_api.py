@@ -256,8 +256,15 @@ def test_binding_table_refuses_a_change_until_reopened(build, boss_client):
     build.put(url, paper(teams, [[[4] * 4, [3] * 4, [2] * 4, [1] * 4]]))
     table = build.get(f"/divisions/{division['id']}/table/")
     assert table["status"] == "provisional" and table["results"][0]["team"] == teams[0]["id"]
+    polled = f"/api/v1/divisions/{division['id']}/table/"
+    first = boss_client.get(polled)
+    assert first["Cache-Control"] == "private, no-cache" and first["ETag"]
+    same = boss_client.get(polled, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert same.status_code == 304 and same["Cache-Control"] == "private, no-cache"
     build.post(f"/matchdays/{md['id']}/close/", None, code=200)
     assert build.get(f"/divisions/{division['id']}/table/")["status"] == "binding"
+    closed = boss_client.get(polled, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert closed.status_code == 200 and closed["ETag"] != first["ETag"]
     assert SeriesResult.objects.count() == 4
 
 

@@ -167,6 +167,11 @@ def test_a_sheet_page_carries_its_lists_tag_so_its_first_poll_is_a_304(client, t
     assert english != moved["ETag"]  # the page in English embeds the English list
 
 
+def test_the_charts_scale_reads_a_negative_total_with_the_minus_sign():
+    svg = line_chart([("Anna", [0, 80]), ("Ben", [0, -196])], ["Start", "R1"])
+    assert ">\u2212196</text>" in svg and ">-196<" not in svg
+
+
 def test_chart_draws_lines_after_one_round_and_keeps_names_apart():
     svg = line_chart([("Anna", [0, 40]), ("Ben", [0, 40]), ("Cleo", [0, 39])],
                      ["Start", "R1"])

@@ -16,7 +16,7 @@ from tournaments.selectors import StandingEntry
 
 # the loop the template had before the rows were built in Python: the oracle
 TEMPLATE_LOOP = Template(
-    '{% load i18n short_names publication %}'
+    '{% load i18n short_names publication figures %}'
     '{% for row in standings.rows %}\n'
     '    <tr data-participant="{{ row.participant_id }}"{% if row.participant.withdrawn %}'
     ' class="withdrawn"{% endif %}><td class="num">{{ row.rank }}</td><td><a href="'
@@ -24,11 +24,11 @@ TEMPLATE_LOOP = Template(
     '{{ row.participant|public_name|keep_words }}</a>{% if row.participant.withdrawn %}'
     ' <span class="badge withdrawn-badge">{% translate "withdrawn" %}</span>{% endif %}'
     '{% if "won" in standings.figures %}<span class="figs-under"><span class="w">'
-    '{% translate "won" %} {{ row.figures.won }}</span> · <span class="w">'
-    '{% translate "lost" %} {{ row.figures.lost }}</span></span>{% endif %}</td>'
-    '<td class="num score">{{ row.score }}</td>{% if "won" in standings.figures %}'
-    '<td class="num fig-col">{{ row.figures.won }}</td><td class="num fig-col">'
-    '{{ row.figures.lost }}</td>{% endif %}{% if not standings.round %}'
+    '{% translate "won" %} {{ row.figures.won|num }}</span> · <span class="w">'
+    '{% translate "lost" %} {{ row.figures.lost|num }}</span></span>{% endif %}</td>'
+    '<td class="num score">{{ row.score|num }}</td>{% if "won" in standings.figures %}'
+    '<td class="num fig-col">{{ row.figures.won|num }}</td><td class="num fig-col">'
+    '{{ row.figures.lost|num }}</td>{% endif %}{% if not standings.round %}'
     '<td class="num rounds-col">{{ row.rounds|length }}</td>{% endif %}</tr>\n'
     '  {% endfor %}')
 
@@ -55,7 +55,8 @@ def _rows(with_figures: bool, score) -> list[StandingEntry]:
 @pytest.mark.parametrize("language", ["de", "en"])
 @pytest.mark.parametrize("round_number", [0, 2])
 @pytest.mark.parametrize("with_figures", [True, False])
-@pytest.mark.parametrize("score", [lambda i: 1000 - 37 * i, lambda i: Decimal("12.5") * i],
+@pytest.mark.parametrize("score", [lambda i: 1000 - 137 * i,
+                                   lambda i: Decimal("12.5") * (i - 9)],
                          ids=["int", "decimal"])
 def test_rows_are_what_the_template_made(language, round_number, with_figures, score):
     tournament = Tournament(slug="grosses-turnier")
@@ -68,3 +69,28 @@ def test_rows_are_what_the_template_made(language, round_number, with_figures, s
     assert built == expected
     number = "Nr. 15" if language == "de" else "No. 15"
     assert "<b>" not in built and "&lt;b&gt;Eve&lt;/b&gt;" in built and number in built
+
+
+def test_a_negative_score_reads_as_minus_never_as_a_hyphen():
+    tournament = Tournament(slug="grosses-turnier")
+    rows = _rows(True, lambda i: -1234 if i == 0 else Decimal("-7.5"))
+    with translation.override("de"):
+        built = rows_html(tournament, rows, ["won", "lost"], 0)
+    assert '<td class="num score">\u22121234</td>' in built
+    assert '<td class="num score">\u22127,5</td>' in built
+    assert ">-" not in built and "-1234" not in built
+
+
+def test_the_team_and_club_rankings_print_a_negative_score_with_the_minus_sign():
+    from django.template.loader import render_to_string
+
+    teams = [{"team": 1, "rank": 1, "name": "Kreuz", "score": -48, "complete": True,
+              "members": [{"name": "Anna", "score": -120, "withdrawn": False}]}]
+    clubs = [{"club": 1, "rank": 1, "name": "Grün", "score": Decimal("-2.5"),
+              "players": [{"name": "Hans", "score": -3}]}]
+    with translation.override("de"):
+        html = render_to_string("board/_teams.html", {"teams": teams})
+        html += render_to_string("board/_clubs.html", {"clubs": clubs, "club_k": 1})
+    assert "\u221248</td>" in html and "Anna (\u2212120)" in html
+    assert "\u22122,5</td>" in html and "Hans (\u22123)" in html
+    assert "-48" not in html and "(-" not in html

@@ -123,6 +123,7 @@ def test_outsiders_and_anonymous_do_not_see_the_panel(short_skat, client, outsid
 def test_the_polled_panel_is_a_private_304_until_a_call_or_objection_changes(
         short_skat, table, staff_browser, requests_commit):
     url = f"/console/t/{short_skat.pk}/voice/"
+    staff_browser.get(f"/console/t/{short_skat.pk}/")  # the page: its forms' CSRF secret
     first = staff_browser.get(url)
     assert first["Cache-Control"] == "private, no-cache"
     assert staff_browser.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304

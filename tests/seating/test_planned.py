@@ -196,7 +196,7 @@ def test_a_new_field_after_round_one_gets_a_plan_of_its_own():
                                            history=[first], planned=False)[0])
 
 
-# the README's claim for Skat's tables of 4 and 3: no pair meets twice in every field of
+# docs/architecture.md's claim for Skat's tables of 4 and 3: no pair meets twice in every field of
 # 15 to 48 players for 5 rounds, of 25 to 48 for 6, of 28 to 48 for 7 and (sampled) of 49
 # to 100 for 8
 SKAT_CLAIM = [(count, 5) for count in range(15, 25)] + [(count, 6) for count in range(25, 28)] \

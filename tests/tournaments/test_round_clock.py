@@ -92,8 +92,10 @@ def test_the_director_starts_the_clock_and_everyone_reads_the_same_end(
     # the round's GET and the clock's own GET show the same end, to anyone
     assert anon_client.get(f"/api/v1/tournaments/{short_skat.pk}/rounds/1/").json()[
         "clock"]["ends_at"] == clock["ends_at"]
-    assert anon_client.get(clock_url(short_skat.pk)).json()["clock"]["ends_at"] == \
-        clock["ends_at"]
+    read = anon_client.get(clock_url(short_skat.pk))
+    assert read.json()["clock"]["ends_at"] == clock["ends_at"]
+    # it moves with the time alone: no validator, every poll asks
+    assert read["Cache-Control"] == "no-cache" and not read.has_header("ETag")
 
 
 def test_pause_resume_and_extend_through_the_api(short_skat, drawn, director_client):

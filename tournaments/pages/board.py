@@ -24,7 +24,6 @@ from django.core.paginator import Paginator
 from django.db.models import Count
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
@@ -54,6 +53,7 @@ from tournaments.selectors import (
     standings_version,
     team_results,
 )
+from tournaments.templatetags.figures import num
 from tournaments.templatetags.short_names import keep_words
 
 TOP_IN_CHART = 8
@@ -121,11 +121,12 @@ def _figures(rows: list[StandingEntry]) -> list[str]:
 
 
 def _number(value) -> str:
-    """A figure as the template prints it (whole numbers plain: no thousands separator
-    is configured), without the formatting machinery's cost for every cell."""
-    if type(value) is int and not settings.USE_THOUSAND_SEPARATOR:
+    """A figure as the template's ``num`` prints it (a negative one with the minus sign);
+    whole non-negative numbers plain (no thousands separator is configured), without the
+    formatting machinery's cost for every cell."""
+    if type(value) is int and value >= 0 and not settings.USE_THOUSAND_SEPARATOR:
         return str(value)
-    return conditional_escape(localize(value))
+    return conditional_escape(num(value))
 
 
 def rows_html(tournament: Tournament, rows: list[StandingEntry], figures: list[str],

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from html import escape
 
+from tournaments.templatetags.figures import num
+
 COLORS = ["#0b6e4f", "#b3261e", "#1f5fbf", "#c77700", "#6a3d9a", "#2b8a8a", "#8c564b", "#555"]
 
 
@@ -67,8 +69,8 @@ def line_chart(series: list[tuple[str, list[int]]], labels: list[str],
     for i, label in enumerate(labels):
         parts.append(f'<text x="{x(i):.1f}" y="{height - 8}" font-size="12" '
                      f'text-anchor="middle">{escape(label)}</text>')
-    parts.append(f'<text x="4" y="{y(high) + 4:.1f}" font-size="12">{high}</text>')
-    parts.append(f'<text x="4" y="{y(low) + 4:.1f}" font-size="12">{low}</text>')
+    parts.append(f'<text x="4" y="{y(high) + 4:.1f}" font-size="12">{num(high)}</text>')
+    parts.append(f'<text x="4" y="{y(low) + 4:.1f}" font-size="12">{num(low)}</text>')
     for n, (name, vals) in enumerate(series):
         color = COLORS[n % len(COLORS)]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(vals))

@@ -239,9 +239,22 @@ def objection_decide(request, tournament: Tournament, tournament_id: int, object
         request, tournament, voice_error={"objection": objection.pk, "form": form}), status=400)
 
 
+def _console_tag(request, tournament: Tournament, tournament_id: int) -> freshness.Tag:
+    """The page shows the tournament, its sheets and calls, and the current round's clock,
+    whose state also turns (to "over") with the time alone."""
+    current = tournament.rounds.order_by("-number").first()
+    clock = clock_context(current)
+    return freshness.tag([freshness.tournament(tournament.pk), freshness.sheets(tournament.pk),
+                          freshness.calls(tournament.pk)],
+                         "console", clock and clock["state"])
+
+
 @staff_required
 @allowed_if(directs, tournament_by_pk)
+@freshness.staff(_console_tag)
 def tournament_page(request, tournament: Tournament, tournament_id: int):
+    """The page, polled every 15 s while a round is open (its ``#live`` part): 304 while
+    nothing it shows changed."""
     return render(request, "console/tournament.html", _tournament_context(request, tournament))
 
 

@@ -12,6 +12,7 @@ import hashlib
 from django.conf import settings
 from django.shortcuts import render
 from django.templatetags.static import static
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_GET
 
 # Their (hashed, in production) names make the cache's version: a deployment starts afresh.
@@ -21,6 +22,7 @@ VERSIONED = ("css/app.css", "js/page.js", "js/sheet/main.js", "js/sheet/api.js",
 
 
 @require_GET
+@cache_control(no_cache=True)  # a new worker is fetched as soon as it is deployed
 def service_worker(request):
     names = "|".join(static(path) for path in VERSIONED)
     version = hashlib.sha256(names.encode()).hexdigest()[:12]
@@ -29,5 +31,4 @@ def service_worker(request):
                                                "static_prefix": settings.STATIC_URL},
                       content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
-    response["Cache-Control"] = "no-cache"
     return response

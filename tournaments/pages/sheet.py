@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 
 from games.presentation import presentation_of
+from tournaments.freshness import etag as freshness_etag
 from tournaments.freshness import precondition_answer, tagged
 from tournaments.history_words import history_rows
 from tournaments.models import SheetEvent, Table
@@ -27,7 +28,7 @@ def list_etag(table: Table) -> str:
     """The ETag of a table's paper list at the version read: its fragment's, and the
     page's, which embeds the same list (its script asks with it, so a page just loaded
     is answered 304 and the list a player is about to tap is not replaced)."""
-    return f'"sheet-{table.pk}.{table.version}.{get_language()}"'
+    return freshness_etag("sheet", table.pk, table.version, get_language())
 
 
 def _token_table(token: str) -> Table:
