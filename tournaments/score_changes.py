@@ -204,6 +204,15 @@ def changes_of_seats(seats: Iterable[Seat], *, own: bool) -> list[dict[str, Any]
     return _changes(places, _events(list(places)), own=own)
 
 
+def participant_changes(participant) -> list[dict[str, Any]]:
+    """The changes to ``participant``'s scores in their tournament (loaded), for the
+    tournament's public page of the player (no other player named); two queries."""
+    seats = list(Seat.objects.filter(participant=participant).select_related("table__round"))
+    for seat in seats:
+        seat.table.round.tournament = participant.tournament
+    return changes_of_seats(seats, own=False)
+
+
 def public_changes(player, visible) -> list[dict[str, Any]]:
     """The changes to ``player``'s scores in the tournaments that ``visible`` (a ``Q`` on
     seats, e.g. ``visible_tournaments(viewer, via="table__round__tournament__")``) lets

@@ -1,6 +1,7 @@
 """The changes to a player's own score on their phone ``/me/<token>/`` and on the public
-player page, in a real Chromium at 390 and 800 px: every change's numbers apart and on
-the screen, no sideways scroll, a long reason wrapping."""
+player pages (the club's and the tournament's), in a real Chromium at 390 and 800 px:
+every change's numbers apart and on the screen, no sideways scroll, a long reason
+wrapping."""
 
 import pytest
 
@@ -65,7 +66,8 @@ def test_the_changes_read_at_phone_and_tablet_width(live_server, browser, width)
     page = context.new_page()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for name, path in (("me", f"/me/{participant.personal_token}/"),
-                       ("player", f"/clubs/players/{participant.player_id}/")):
+                       ("player", f"/clubs/players/{participant.player_id}/"),
+                       ("board", f"/p/{participant.tournament.slug}/player/{participant.pk}/")):
         page.goto(live_server.url + path)
         items = page.locator(".change-list li")
         assert items.count() == 3

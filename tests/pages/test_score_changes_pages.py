@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from clubs.models import Player
 from tests.factories import ParticipantFactory, PlayerFactory, TournamentFactory
+from tests.scale import queries_of
 from tournaments.models import Deal, SheetEvent
 from tournaments.services import Actor, deal_correct, deal_record, round_draw
 
@@ -82,11 +83,18 @@ def test_without_a_change_the_own_page_has_no_such_section(club, director):
 def test_the_public_page_shows_published_tournaments_only(club, director):
     player = PlayerFactory(club=club, name="Bernd Hidden")
     shown, _ = played(club, director, player, published=True, reason="Augen nachgezählt")
-    played(club, director, player, published=False, reason="Geheime Korrektur")
+    hidden, _ = played(club, director, player, published=False, reason="Geheime Korrektur")
     html = get(f"/clubs/players/{player.pk}/").content.decode()
     assert "Änderungen am Ergebnis" in html
     assert "Augen nachgezählt" in html and shown.name in html
     assert "Geheime Korrektur" not in html
+    # the tournament's own page of the player: the published one lists it, the hidden
+    # one is not there at all
+    mine = shown.participants.get(player=player)
+    board = get(f"/p/{shown.slug}/player/{mine.pk}/").content.decode()
+    assert "Änderungen am Ergebnis" in board and "Augen nachgezählt" in board
+    hidden_one = hidden.participants.get(player=player)
+    assert get(f"/p/{hidden.slug}/player/{hidden_one.pk}/").status_code == 404
 
 
 def test_the_public_page_names_no_other_player_and_keeps_a_number_a_number(club, director):
@@ -102,3 +110,15 @@ def test_the_public_page_names_no_other_player_and_keeps_a_number_a_number(club,
     # on her own page the phone is named: she sits with that player
     own = get(f"/me/{tournament.participants.get(player=player).personal_token}/")
     assert "Handy von " in own.content.decode()
+
+
+def test_the_public_page_costs_the_same_queries_at_one_and_three_tournaments(club, director):
+    counts = []
+    for events in (1, 3):
+        player = PlayerFactory(club=club)
+        for n in range(events):
+            played(club, director, player, published=True, reason=f"Korrektur {n}")
+        html = get(f"/clubs/players/{player.pk}/").content.decode()
+        assert html.count('class="change-scores"') == events
+        counts.append(queries_of(Client(HTTP_ACCEPT_LANGUAGE="de"), f"/clubs/players/{player.pk}/"))
+    assert counts[0] == counts[1]
