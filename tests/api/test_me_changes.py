@@ -70,6 +70,10 @@ def test_a_correction_with_its_reason_is_listed_with_before_and_after(
                                       action=SheetEvent.Action.DEAL_UPDATE).get()
     assert event.after["reason"] == "Gegner hatten 61 Augen"
     assert event.before["record"]["won"] is True
+    history = director_client.get(f"/api/v1/tables/{table['id']}/history/",
+                                  HTTP_ACCEPT_LANGUAGE="en").json()
+    (entry,) = [e for e in history if e["action"] == "deal_update"]
+    assert entry["text"].endswith("; reason: Gegner hatten 61 Augen")
 
 
 def test_a_correction_at_the_table_says_which_device_and_that_no_reason_was_given(
