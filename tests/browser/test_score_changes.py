@@ -9,6 +9,7 @@ from tests.browser.conftest import ARTIFACTS, needs_chromium
 from tests.browser.test_readable_lists import NAMES, players
 from tests.factories import ClubFactory, StaffFactory
 from tournaments.models import Deal, Table
+from tournaments.player_view import player_overview
 from tournaments.services import (
     Actor,
     deal_correct,
@@ -85,3 +86,35 @@ def test_the_changes_read_at_phone_and_tablet_width(live_server, browser, width)
         page.screenshot(path=str(ARTIFACTS / f"score-changes-{name}-page-{width}.png"),
                         full_page=True)
     context.close()
+
+
+def test_the_tablet_sends_the_reason_of_a_correction(live_server, browser):
+    club = ClubFactory()
+    director = StaffFactory(username="leitung")
+    club.admins.add(director)
+    tournament = tournament_create(name="Abendrunde", game="skat", club=club, published=True,
+                                   director=director)
+    players(tournament, club, NAMES[:3])
+    table = Table.objects.get(round=round_draw(tournament_id=tournament.pk, method="random",
+                                               seed=1))
+    deal_record(table_id=table.pk, number=1, record=GRAND, actor=Actor(by_table=True))
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    page.click("#sheet tr.deal-row[data-number='1']")
+    reason = page.locator("#correction-reason")
+    reason.wait_for(state="visible")
+    page.check("[data-field=won] input[value=false]")
+    reason.fill("Gegner hatten 61 Augen")
+    page.locator("#entry").screenshot(path=str(ARTIFACTS / "correction-reason-390.png"))
+    page.wait_for_function("() => document.querySelector('#preview').textContent.length > 0")
+    page.click("#save-deal")
+    page.wait_for_function("() => document.querySelector('#cancel-edit').hidden")
+    assert reason.is_hidden() and reason.input_value() == ""
+    page.wait_for_function("() => document.querySelector('#sheet table')"
+                           ".dataset.version != '1'")
+    context.close()
+    declarer = table.seats.get(seat=1).participant
+    (change,) = player_overview(declarer).body["changes"]
+    assert change["why"] == "Gegner hatten 61 Augen"
+    assert change["before"] > 0 > change["after"]
