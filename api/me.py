@@ -15,10 +15,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.conditional import ConditionalReads
+from api.openapi import MAX_DEAL_NUMBER
 from api.permissions import PlayerOnly, player_of
 from api.strict import StrictSerializer
 from tournaments.bounds import MAX_ID, MAX_ROUND, MAX_SEAT, MAX_TABLE
 from tournaments.player_view import player_overview
+from tournaments.score_changes import KINDS, MAX_CHANGES
 
 
 def _id(**kwargs) -> serializers.IntegerField:
@@ -71,6 +73,34 @@ class RoundPlayedSerializer(StrictSerializer):
                                               "null before they are computed")
 
 
+class ChangedDealSerializer(StrictSerializer):
+    round = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
+    table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE,
+                                     help_text="the table's number in its round")
+    number = serializers.IntegerField(min_value=1, max_value=MAX_DEAL_NUMBER,
+                                      help_text="the deal's number in the sheet")
+
+
+class ScoreChangeSerializer(StrictSerializer):
+    at = serializers.DateTimeField(help_text="when the change was made")
+    deal = ChangedDealSerializer()
+    before = serializers.IntegerField(allow_null=True, help_text=(
+        "the player's score in that deal before the change; null when the deal was not "
+        "there (a penalty entered as a deal of its own)"))
+    after = serializers.IntegerField(allow_null=True, help_text=(
+        "the player's score in that deal after the change; null when it was deleted"))
+    kind = serializers.ChoiceField(choices=KINDS, help_text=(
+        "correction; rescored (follows from the correction of an earlier deal); deletion; "
+        "penalty (penalty points entered or changed)"))
+    by = serializers.CharField(max_length=200, help_text=(
+        "who made it, in words: the tournament director (never a staff user's name), the "
+        "table's tablet, the player's own phone or another player's phone"))
+    why = serializers.CharField(max_length=2000, help_text=(
+        "why, in words: the reason given with the correction, the decision of the "
+        "objection about that deal (or the sheet) open when it was made, the penalty, or "
+        "the earlier deal whose correction re-scored it; \"no reason given\" else"))
+
+
 class OverviewSerializer(StrictSerializer):
     participant = _id()
     name = serializers.CharField(**NAME)
@@ -85,6 +115,11 @@ class OverviewSerializer(StrictSerializer):
     confirmations_due = serializers.ListField(child=_id(), help_text=(
         "the ids of the player's tables whose sheet is complete, not submitted, and not "
         "yet confirmed by this player as it stands"))
+    changes = serializers.ListField(
+        child=ScoreChangeSerializer(), max_length=MAX_CHANGES, help_text=(
+        "every change to the player's own score in a deal after it was first shown (a "
+        f"deal is shown once it is stored), newest first, at most {MAX_CHANGES}: "
+        "corrections, deletions, penalties and objection decisions that moved it"))
 
 
 class Me(ConditionalReads, APIView):

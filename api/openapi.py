@@ -25,6 +25,7 @@ from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
 from games.engines import all_engines
+from tournaments.models import CORRECTION_REASON_MAX
 
 READS = {"get", "head"}
 WRITES = {"post", "put", "patch", "delete"}
@@ -169,6 +170,8 @@ def _engines() -> list:
 
 DEAL_RECORD: dict[str, Any] = {"oneOf": [_ref(record_name(e)) for e in _engines()]}
 DEAL_ENTRY: dict[str, Any] = {"oneOf": [_ref(entry_name(e)) for e in _engines()]}
+DEAL_CORRECTION: dict[str, Any] = {"oneOf": [_ref(f"{entry_name(e)}Correction")
+                                             for e in _engines()]}
 
 
 def deal_components() -> dict[str, dict[str, Any]]:
@@ -182,6 +185,12 @@ def deal_components() -> dict[str, dict[str, Any]]:
                                       "posting; a correction keeps it)."},
             **record["properties"]}}
         out[entry_name(engine)] = entry
+        out[f"{entry_name(engine)}Correction"] = {**entry, "properties": {
+            **entry["properties"],
+            "reason": {"type": "string", "maxLength": CORRECTION_REASON_MAX,
+                       "description": "Why the deal is corrected, in a few words "
+                                      "(optional); kept in the history and shown to the "
+                                      "deal's players (GET /me/ changes)."}}}
     return out
 
 

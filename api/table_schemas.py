@@ -5,7 +5,7 @@ schema-conformance run of the suite holds the two together)."""
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from api.openapi import DEAL_ENTRY, DEAL_RECORD
+from api.openapi import DEAL_CORRECTION, DEAL_ENTRY, DEAL_RECORD
 from api.strict import StrictSerializer
 from tournaments.models import (
     CALL_REASON_MAX,
@@ -172,3 +172,5 @@ class HistoryEntrySerializer(StrictSerializer):
 
 
 DEAL_BODY = {"application/json": DEAL_ENTRY}
+# a correction: the entry and, beside it, why (``reason``)
+CORRECTION_BODY = {"application/json": DEAL_CORRECTION}

@@ -17,6 +17,7 @@ from api.endpoints import TableEndpoint, actor_of
 from api.permissions import player_of, table_of
 from api.strict import StrictSerializer
 from api.table_schemas import (
+    CORRECTION_BODY,
     DEAL_BODY,
     DealSerializer,
     HistoryEntrySerializer,
@@ -155,10 +156,14 @@ class DealDetail(ConditionalReads, TableEndpoint):
     def get(self, request, table_id: int, number: int):
         return _deal_answer(self._deal(self.table, number))
 
-    @extend_schema(request=DEAL_BODY, responses=DealSerializer, parameters=[IF_MATCH])
+    @extend_schema(request=CORRECTION_BODY, responses=DealSerializer, parameters=[IF_MATCH])
     def put(self, request, table_id: int, number: int):
+        body, reason = request.data, None
+        if isinstance(body, dict) and "reason" in body:  # why, beside the record
+            body = {k: v for k, v in body.items() if k != "reason"}
+            reason = request.data["reason"]
         try:
-            body_number, record = _split_number(request.data, default=number)
+            body_number, record = _split_number(body, default=number)
             if body_number != number:
                 raise ValidationError(
                     {"number": [_("A correction cannot change the deal number.")]})
@@ -166,7 +171,7 @@ class DealDetail(ConditionalReads, TableEndpoint):
             self._deal(self.table, number)  # a deal that is not there: 404 before the body
             raise
         # the service reads the sheet's deals and answers 404 for a missing one itself
-        deal = deal_correct(sheet=self.sheet, number=number, record=record,
+        deal = deal_correct(sheet=self.sheet, number=number, record=record, reason=reason,
                             actor=actor_of(request), if_match=request.headers.get("If-Match"))
         return _deal_answer(deal)
 

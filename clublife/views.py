@@ -66,6 +66,7 @@ from tournaments.policies import (
     sees_full_names,
     visible_tournaments,
 )
+from tournaments.score_changes import public_changes
 from tournaments.services.archive import standings_csv, tournament_export
 from tournaments.templatetags.money import euros
 from tournaments.text_checks import whole_number
@@ -201,8 +202,11 @@ def player_page(request, pk: int):
         game["name"] = GAME_NAMES.get(game["game"], game["game"])
     for event in profile["events"]:  # the profile's ISO day, shown as the language writes it
         event["day"] = datetime.date.fromisoformat(event["date"]) if event["date"] else None
+    # the changes to his scores after they were shown, in the tournaments the viewer sees
+    changes = public_changes(player, visible_tournaments(request.user,
+                                                         via="table__round__tournament__"))
     return render(request, "clublife/player.html", {
-        "player": player, "profile": profile, "game_names": GAME_NAMES,
+        "player": player, "profile": profile, "game_names": GAME_NAMES, "changes": changes,
         "panels": panels("player", request, player),
         "may_merge": may_change_player(request.user, player),
         "may_handle_data": handles_data_of(request.user, player),

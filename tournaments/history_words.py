@@ -56,7 +56,11 @@ class HistoryReader:
         action = event.action
         if action in (SheetEvent.Action.DEAL_CREATE, SheetEvent.Action.DEAL_UPDATE,
                       SheetEvent.Action.DEAL_DELETE):
-            return self.deal(before), self.deal(after)
+            now = self.deal(after)
+            if after.get("reason"):  # why a correction was made (``deal_correct``)
+                now = _("%(deal)s; reason: %(reason)s") % {"deal": now,
+                                                          "reason": after["reason"]}
+            return self.deal(before), now
         if action == SheetEvent.Action.SUMMARY:
             deals = before.get("deals") or []
             was = (self.summary(before.get("summary")) if before.get("summary")

@@ -536,6 +536,8 @@ class SheetConfirmation(models.Model):
 
 # Bounds of the texts a table or a player writes to the director (api.md).
 OBJECTION_NOTE_MAX = 500
+# why a deal is corrected (``PUT /tables/{id}/deals/{number}/`` ``reason``)
+CORRECTION_REASON_MAX = 200
 CALL_REASON_MAX = 200
 
 

@@ -9,8 +9,9 @@
 - *overview*: what ``GET /api/v1/me/`` answers and ``/me/<token>/`` shows (api.md,
   "The player's own phone"): the seat now with who deals first and the table's players,
   the player's score and rank in the stored standings, every round played (with the
-  rank in that round's stored list), and the open sheets the player still has to
-  confirm.
+  rank in that round's stored list), the open sheets the player still has to
+  confirm, and every change to the player's own score since it was first shown
+  (``tournaments.score_changes``).
 
 Pure reads with a fixed number of queries, whatever the number of rounds and tables.
 The names of the others at the table are the tablet's (``selectors.table_states``): the
@@ -32,6 +33,7 @@ from games.engines import DealContext, get_engine
 from tournaments import freshness
 from tournaments.models import Participant, Round, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
+from tournaments.score_changes import changes_of_seats
 from tournaments.selectors import standings_lists, table_states
 from tournaments.statements import columns, select_in
 
@@ -215,6 +217,8 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
             s.table_id for s in live
             if tables[s.table_id].state["complete"]
             and (s.seat, tables[s.table_id].table.version) not in tables[s.table_id].confirmed],
+        "changes": [{k: v for k, v in change.items() if k != "tournament"}
+                    for change in changes_of_seats(seating.seats, own=True)],
     }
     now = seating.now if seating.now is not None and seating.now.table_id in tables else None
     if now is not None:
@@ -253,7 +257,7 @@ def _read_now(seating: _Seating) -> PlayerOverview:
 
 
 def player_overview(participant: Participant) -> PlayerOverview:
-    """The player's overview (api.md ``GET /me/``) of a participant already read: seven
+    """The player's overview (api.md ``GET /me/``) of a participant already read: eight
     queries, whatever the number of rounds."""
     return _read_now(_seating(participant))
 

@@ -58,7 +58,8 @@ def test_before_the_draw_the_player_sits_nowhere_yet(short_skat):
     assert body == {
         "participant": participant.pk, "name": participant.player.name,
         "tournament": {"id": short_skat.pk, "name": short_skat.name, "slug": short_skat.slug},
-        "now": None, "score": None, "rank": None, "rounds": [], "confirmations_due": []}
+        "now": None, "score": None, "rank": None, "rounds": [], "confirmations_due": [],
+        "changes": []}
 
 
 def test_after_the_draw_the_player_sees_their_seat_and_the_others(table):

@@ -42,6 +42,7 @@ from tournaments.pages.chart import cumulative, line_chart
 from tournaments.pages.clock import clock_context
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import can_see_tournament
+from tournaments.score_changes import participant_changes
 from tournaments.selectors import (
     StandingEntry,
     category_members,
@@ -278,6 +279,7 @@ def player_page(request, tournament: Tournament, slug: str, participant_id: int)
             seat["name"] = shown.get(seat["participant"], "")
     return render(request, "board/player.html", {
         "tournament": tournament, "participant": participant,
+        "changes": participant_changes(participant),
         "sheets": [{**sheet, "state": paper_list(sheet["state"])} for sheet in sheets]})
 
 

@@ -36,12 +36,22 @@ from games.engines.base import is_int
 from games.errors import FieldError, UserError, user_error
 from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
 from tournaments.freshness import if_match_holds
-from tournaments.models import Deal, Objection, Round, Seat, SheetEvent, Table, Tournament
+from tournaments.models import (
+    CORRECTION_REASON_MAX,
+    Deal,
+    Objection,
+    Round,
+    Seat,
+    SheetEvent,
+    Table,
+    Tournament,
+)
 from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services import history
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import finished_refusal
+from tournaments.services.notes import clean_note
 from tournaments.statements import Writes, convert, converters, select
 
 
@@ -403,8 +413,13 @@ def deal_preview(*, table_id: int, number: Any, record: Any) -> ScoredDeal:
 
 @sheet_transaction
 def deal_correct(*, table_id: int | None = None, number: int, record: Any, actor: Actor,
-                 if_match: str | None, sheet: SheetWrite | None = None) -> Deal:
-    """Correct a deal; ``if_match`` must carry the deal's current ETag."""
+                 if_match: str | None, reason: Any = None,
+                 sheet: SheetWrite | None = None) -> Deal:
+    """Correct a deal; ``if_match`` must carry the deal's current ETag. ``reason``: why,
+    in a few words (optional, at most ``CORRECTION_REASON_MAX``), kept with the
+    corrected deal's history entry (``after["reason"]``) and shown to its players."""
+    reason = clean_note(reason, field="reason", max_length=CORRECTION_REASON_MAX,
+                        required=False)
     sheet = sheet_write(table_id, sheet)
     table = sheet.table
     deals = _deals(table)
@@ -422,8 +437,11 @@ def deal_correct(*, table_id: int | None = None, number: int, record: Any, actor
     writes = Writes()  # the corrected deal, the later ones and the rest: one trip
     for changed, changed_before in ((deal, before), *later):
         writes.update(changed, ["record", "scores", "extra", "version", "updated_at"])
+        after = _deal_state(changed)
+        if reason and changed is deal:
+            after["reason"] = reason
         _log(table, actor, SheetEvent.Action.DEAL_UPDATE, number=changed.number,
-             before=changed_before, after=_deal_state(changed), writes=writes)
+             before=changed_before, after=after, writes=writes)
     retotal(table, sheet, _as_scored(deals), writes)
     writes.send()
     return deal

@@ -304,7 +304,10 @@ async function saveRecord(record) {
   if (editing) {
     var resp;
     try {
-      resp = await call("PUT", "deals/" + editing.number + "/", record, {"If-Match": editing.etag});
+      // why, beside the record (optional; the players see it among their score's changes)
+      var reason = document.getElementById("correction-reason");
+      var body = reason && reason.value.trim() ? Object.assign({}, record, {reason: reason.value.trim()}) : record;
+      resp = await call("PUT", "deals/" + editing.number + "/", body, {"If-Match": editing.etag});
     } catch (e) {
       showErrors({errors: [{field: "deal", message: strings.correctOffline}]});
       return;
@@ -344,7 +347,7 @@ async function saveRecord(record) {
 
 function showMode(mode, number) {
   document.querySelector("[data-mode-new]").hidden = mode !== "new";
-  document.querySelector("[data-mode-edit]").hidden = mode !== "edit";
+  document.querySelectorAll("[data-mode-edit]").forEach(function (el) { el.hidden = mode !== "edit"; });
   document.querySelectorAll("[data-mode-fix]").forEach(function (el) { el.hidden = mode !== "fix"; });
   if (mode === "edit") { document.getElementById("edit-number").textContent = number; }
   if (mode === "fix") { document.getElementById("fix-number").textContent = number; }
@@ -376,6 +379,8 @@ function startEditing(row) {
 
 function stopEditing() {
   editing = null;
+  var reason = document.getElementById("correction-reason");
+  if (reason) { reason.value = ""; }
   showMode("new");
   resetForm();
   updateNext();
