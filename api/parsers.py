@@ -98,6 +98,13 @@ def _check_text(value: str, where: str) -> None:
             % {"where": where[:100]}) from None
 
 
+def numbers_written(raw: bytes) -> bool:
+    """Whether the body's text writes a digit run longer than MAX_INT_DIGITS or an
+    exponent of three digits: only then may a number be too large."""
+    zeros = raw.translate(DIGITS_AS_ZERO)
+    return LONG_RUN in zeros or any(e in zeros for e in BIG_EXPONENTS)
+
+
 BRACKETS = bytes.maketrans(b"{}", b"[]")
 NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
 
@@ -255,8 +262,9 @@ class StrictJSONParser(JSONParser):
             raise ParseError(_("The body is not valid UTF-8 text.")) from None
         # what a body may hold that JSON allows (a number too long, an infinite float,
         # a lone surrogate) is looked for only where its text could write it
-        zeros = raw.translate(DIGITS_AS_ZERO)
-        numbers = LONG_RUN in zeros or any(e in zeros for e in BIG_EXPONENTS)
+        numbers = numbers_written(raw)
+        if numbers and raw.count(b'"') < raw.count(b","):  # few texts: are they all?
+            numbers = numbers_written(STRINGS.sub('""', text).encode())
         deep = maybe_deep(raw)
         try:
             with collection_paused():

@@ -9,7 +9,7 @@ and players.
 Bodies: just under ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (2.5 MB), of the shapes that cost a
 parser the most per byte: 190,000 unknown keys (the issue's attack), 1.25 million
 integers, 625,000 floats, 310,000 small objects, 830,000 empty lists, and the integers
-again with one long digit run in a text (which turns on the number checks).
+and the keys again with one long digit run in a text (which turns on the number checks).
 
 1. The parser (``api.parsers.StrictJSONParser.parse``): its time over ``json.loads``'s.
 2. Whole requests (Django's test client: middleware, the token, the parser, the strict
@@ -54,6 +54,8 @@ def bodies() -> dict[str, bytes]:
         "310,000 objects": listed('{"a":1}'),
         "830,000 empty lists": listed("[]"),
         "integers + a long digit text": listed("0", tail=',"' + "1" * 50 + '"'),
+        "unknown keys + a long digit text": many_keys(SIZE - 60)[:-1] + b',"n":"'
+        + b"1" * 50 + b'"}',
     }
 
 
