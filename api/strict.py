@@ -25,6 +25,7 @@ fields by its field mapping, list children recursively; nothing else needs to re
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import filterfalse, islice
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -140,14 +141,16 @@ class StrictFieldsMixin:
         unknown = {}
         if isinstance(data, Mapping):
             writable = self.writable_keys()
-            extra = [key for key in data if key not in writable]
-            # named up to the answer's bound (api.errors), counted beyond it
+            # named up to the answer's bound (api.errors), counted beyond it; in C, not a
+            # Python step per key of a body of 200,000 keys
+            extra = len(data) - len(data.keys() & writable)
             unknown = {str(key)[:40]: [ErrorDetail(self.error_messages["unknown"],
                                                    code="unknown")]
-                       for key in extra[:MAX_UNKNOWN_NAMED]}
-            if len(extra) > MAX_UNKNOWN_NAMED:
+                       for key in islice(filterfalse(writable.__contains__, data),
+                                         MAX_UNKNOWN_NAMED)}
+            if extra > MAX_UNKNOWN_NAMED:
                 unknown[api_settings.NON_FIELD_ERRORS_KEY] = [
-                    fill(MORE_UNKNOWN, {"count": len(extra) - MAX_UNKNOWN_NAMED}, gettext)]
+                    fill(MORE_UNKNOWN, {"count": extra - MAX_UNKNOWN_NAMED}, gettext)]
         try:
             value = super().to_internal_value(data)
         except ValidationError as exc:

@@ -218,6 +218,15 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "stichliste@localhost")
 MAIL_RETRY_HOURS = env_int("MAIL_RETRY_HOURS", 24)
 if MAIL_RETRY_HOURS < 24:
     raise ImproperlyConfigured("MAIL_RETRY_HOURS must be at least 24")
+# Its backoff: the first retry after this, doubling, at most this far apart (a mail
+# waits at most that long after the server is back).
+MAIL_FIRST_RETRY_SECONDS = env_int("MAIL_FIRST_RETRY_SECONDS", 30)
+MAIL_LONGEST_RETRY_SECONDS = env_int("MAIL_LONGEST_RETRY_SECONDS", 600)
+# A mail left "sending" this long (and at least three EMAIL_TIMEOUTs) lost its sender (a
+# killed worker): the sweep sends it again and notes the possible double.
+MAIL_SENDING_STALE_SECONDS = env_int("MAIL_SENDING_STALE_SECONDS", 600)
+if min(MAIL_FIRST_RETRY_SECONDS, MAIL_LONGEST_RETRY_SECONDS, MAIL_SENDING_STALE_SECONDS) < 1:
+    raise ImproperlyConfigured("the MAIL_*_SECONDS settings must be at least 1")
 # Self-registrations per client address (``api.throttling.RegistrationRateThrottle``).
 REGISTRATION_RATE = env_rate("REGISTRATION_RATE", "30/min")
 # Stored answers of Idempotency-Keys older than this are deleted (hourly, by beat).

@@ -97,9 +97,9 @@ def versions(scopes: Iterable[str]) -> tuple[str, ...] | None:
     try:
         found = cache.get_many(keys)
         for key in keys:
-            if key not in found and not cache.add(key, secrets.token_hex(8), None):
-                found[key] = cache.get(key)
-            found.setdefault(key, cache.get(key))
+            if key not in found:  # a scope never seen: ours, unless another was first
+                version = secrets.token_hex(8)
+                found[key] = version if cache.add(key, version, None) else cache.get(key)
     except Exception:  # Redis down must not fail a read: no 304, no shared cache
         log.warning("freshness versions unavailable", exc_info=True)
         return None

@@ -15,12 +15,13 @@ The outbox (``Mail`` rows) loses nothing and sends nothing twice:
   sender claims a row under a row lock (``select_for_update(skip_locked=True)``) by
   setting it ``sending``, commits, talks to the mail server, then marks it ``sent``. Two
   senders never claim one row.
-- A failed send is tried again with exponential backoff (30 s doubling, at most ten
-  minutes apart) for ``MAIL_RETRY_HOURS`` (24) after queuing, then the row is ``failed`` with
-  the reason.
+- A failed send is tried again with exponential backoff (``MAIL_FIRST_RETRY_SECONDS``,
+  30 s, doubling, at most ``MAIL_LONGEST_RETRY_SECONDS``, ten minutes, apart) for
+  ``MAIL_RETRY_HOURS`` (24) after queuing, then the row is ``failed`` with the reason.
 - A row left ``sending`` (the worker was killed between the claim and the mark) may have
-  gone out; SMTP cannot tell. After ``SENDING_STALE`` the sweep decides: it sends the row
-  again, writes the decision in ``note`` and counts the possible double in ``doubtful``.
+  gone out; SMTP cannot tell. After ``MAIL_SENDING_STALE_SECONDS`` (ten minutes, and at
+  least three ``EMAIL_TIMEOUT``) the sweep decides: it sends the row again, writes the
+  decision in ``note`` and counts the possible double in ``doubtful``.
 - ``mails_cancel`` (erasure): the person's pending mails are cancelled and the address is
   removed from every row.
 """
@@ -47,9 +48,6 @@ log = logging.getLogger(__name__)
 
 PENDING, SENDING, SENT = Mail.Status.PENDING, Mail.Status.SENDING, Mail.Status.SENT
 FAILED, CANCELLED = Mail.Status.FAILED, Mail.Status.CANCELLED
-FIRST_RETRY_SECONDS = 30
-LONGEST_RETRY_SECONDS = 600  # a mail waits at most ten minutes after the server is back
-SENDING_STALE = timedelta(minutes=10)  # far beyond EMAIL_TIMEOUT: the sender is gone
 SWEEP_BATCH = 200
 SHOWN = 50  # the director's console lists the latest mails
 KINDS = {"registered": gettext_lazy("confirmation"), "waiting": gettext_lazy("waiting list"),
@@ -159,7 +157,8 @@ def _after_failure(mail: Mail, reason: str) -> None:
         mine.update(status=FAILED, note=reason, claimed_at=None)
         log.error("mail %s failed for good: %s", mail.pk, reason)
         return
-    wait = min(FIRST_RETRY_SECONDS * 2 ** (mail.attempts - 1), LONGEST_RETRY_SECONDS)
+    wait = min(settings.MAIL_FIRST_RETRY_SECONDS * 2 ** (mail.attempts - 1),
+               settings.MAIL_LONGEST_RETRY_SECONDS)
     mine.update(status=PENDING, note=reason, claimed_at=None,
                 next_attempt_at=now + timedelta(seconds=wait))
 
@@ -195,8 +194,9 @@ def mail_send(mail_id: int) -> bool:
 
 def _decide_stale(now) -> int:
     """Rows left ``sending`` by a sender that stopped: sent again, the decision noted."""
-    # a send lasts at most a few of the server's timeouts; ten minutes at least
-    stale = max(SENDING_STALE, timedelta(seconds=3 * (settings.EMAIL_TIMEOUT or 60)))
+    # a send lasts at most a few of the server's timeouts: the sender is gone
+    stale = timedelta(seconds=max(settings.MAIL_SENDING_STALE_SECONDS,
+                                  3 * (settings.EMAIL_TIMEOUT or 60)))
     return Mail.objects.filter(status=SENDING, claimed_at__lt=now - stale).update(
         status=PENDING, next_attempt_at=now, claimed_at=None, doubtful=F("doubtful") + 1,
         note=gettext_noop("The sender stopped during a send; sent again, it may arrive twice."))

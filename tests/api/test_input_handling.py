@@ -197,3 +197,13 @@ def test_scorer_body_over_its_own_limit_is_413(anon_client, settings):
     assert resp.json()["detail"]
     small = raw_post(anon_client, "/api/v1/games/skat/score/", '{"players": 3, "deals": []}')
     assert small.status_code == 200
+
+
+def test_a_body_over_the_limit_with_credentials_is_413_json(director_client, tournament,
+                                                            settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 5000
+    body = json.dumps({"name": "x", **{f"k{n:05d}": 1 for n in range(1000)}})
+    resp = raw_post(director_client, f"/api/v1/tournaments/{tournament.pk}/participants/",
+                    body, HTTP_ACCEPT_LANGUAGE="en")
+    assert resp.status_code == 413 and resp["Content-Type"] == "application/json"
+    assert "5000 bytes" in resp.json()["detail"]

@@ -107,3 +107,19 @@ def test_without_the_cache_every_poll_is_answered_and_kept_by_nobody(anon_client
         broken = anon_client.get(url(short_skat), HTTP_IF_NONE_MATCH=first["ETag"])
     assert broken.status_code == 200 and broken.content == first.content
     assert broken["Cache-Control"] == "private, no-store" and not broken.has_header("ETag")
+
+
+def test_a_scope_never_seen_gets_a_version_that_holds_until_a_bump():
+    from tournaments import freshness
+
+    scopes = [freshness.table(10**9 + 7), freshness.calls(10**9 + 7)]
+    first = freshness.versions(scopes)
+    assert first is not None and len(set(first)) == 2 and all(first)
+    assert freshness.versions(scopes) == first
+    assert freshness.versions(scopes[:1]) == first[:1]
+    cache.set(f"fresh:{scopes[1]}", "another", None)  # written by another process first
+    assert freshness.versions(reversed(scopes)) == ("another", first[0])
+    freshness.bump_now(scopes[:1])
+    changed = freshness.versions(scopes)
+    assert changed[0] != first[0] and changed[1] == "another"
+    cache.delete_many([f"fresh:{scope}" for scope in scopes])

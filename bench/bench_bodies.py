@@ -1,0 +1,145 @@
+"""Parsing and validating a maximal body (issue 52): the API's JSON parser and whole
+requests with a staff token, against ``json.loads`` of the same body in the same run.
+
+Usage (from the repository root): ``.venv/bin/python -m bench.bench_bodies [--repeat 7]
+[--parser-only]``. Not collected by pytest. Part 2 needs the bench database
+(``bench.common``; PostgreSQL, a name containing "bench") and empties its tournaments
+and players.
+
+Bodies: just under ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (2.5 MB), of the shapes that cost a
+parser the most per byte: 190,000 unknown keys (the issue's attack), 1.25 million
+integers, 625,000 floats, 310,000 small objects, 830,000 empty lists, and the integers
+and the keys again with one long digit run in a text (which turns on the number checks).
+
+1. The parser (``api.parsers.StrictJSONParser.parse``): its time over ``json.loads``'s.
+2. Whole requests (Django's test client: middleware, the token, the parser, the strict
+   serializer, the JSON error answer) with a staff token on write endpoints of several
+   kinds: over ``json.loads``'s time.
+
+Times are CPU seconds of this process (``time.process_time``), the median of
+``--repeat``: on a shared machine they vary less than wall time. Goal: a maximal body
+parsed and validated in at most 100 ms, i.e. a small multiple of ``json.loads`` (20 to
+50 ms for these bodies on an idle core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import logging
+import time
+
+from bench.common import machine, median, ms, ratio, use_bench_environment
+
+SIZE = 2_600_000  # under DATA_UPLOAD_MAX_MEMORY_SIZE (2,621,440)
+
+
+def listed(item: str, size: int = SIZE, tail: str = "") -> bytes:
+    count = (size - 2 - len(tail)) // (len(item) + 1)
+    return ("[" + ",".join([item] * count) + tail + "]").encode()
+
+
+def many_keys(size: int = SIZE) -> bytes:
+    """``{"name": "x", "k0000000": 1, …}``: the issue's attack, 13 bytes a key."""
+    count = (size - 20) // 13
+    return ('{"name":"x"' + "".join(f',"k{n:07d}":1' for n in range(count)) + "}").encode()
+
+
+def bodies() -> dict[str, bytes]:
+    return {
+        "190,000 unknown keys": many_keys(),
+        "1.25 M integers": listed("0"),
+        "625,000 floats": listed("0.5"),
+        "310,000 objects": listed('{"a":1}'),
+        "830,000 empty lists": listed("[]"),
+        "integers + a long digit text": listed("0", tail=',"' + "1" * 50 + '"'),
+        "unknown keys + a long digit text": many_keys(SIZE - 60)[:-1] + b',"n":"'
+        + b"1" * 50 + b'"}',
+    }
+
+
+def cpu(function, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        function()
+        times.append(time.process_time() - start)
+    return median(times)
+
+
+def parser_part(repeat: int) -> None:
+    from api.parsers import StrictJSONParser
+
+    parser = StrictJSONParser()
+    print("\n| body | json.loads | parser | ratio |\n|---|---|---|---|")
+    for name, body in bodies().items():
+        base = cpu(lambda body=body: json.loads(body), repeat)
+        took = cpu(lambda body=body: parser.parse(io.BytesIO(body), parser_context={}),
+                   repeat)
+        print(f"| {name} | {ms(base)} | {ms(took)} | {ratio(took, base):.2f} |")
+
+
+def request_part(repeat: int) -> None:
+    from bench.common import setup_django
+
+    setup_django()
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    from tests.factories import ClubFactory, TournamentFactory
+
+    with connection.cursor() as cursor:
+        cursor.execute("TRUNCATE tournaments_tournament, clubs_player, clubs_club "
+                       "RESTART IDENTITY CASCADE")
+    user, _created = get_user_model().objects.get_or_create(
+        username="bench-bodies", defaults={"is_staff": True, "is_superuser": True})
+    club = ClubFactory()
+    club.admins.add(user)
+    tournament = TournamentFactory(club=club)
+    tournament.directors.add(user)
+    logging.disable(logging.CRITICAL)  # a line per refused request would be timed too
+    client = APIClient(HTTP_HOST="127.0.0.1")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0]}")
+    client.raise_request_exception = False
+    endpoints = [("post", "/api/v1/players/"), ("post", "/api/v1/tournaments/"),
+                 ("patch", f"/api/v1/tournaments/{tournament.pk}/"),
+                 ("post", f"/api/v1/tournaments/{tournament.pk}/participants/")]
+    print("\n| body | endpoint | status | json.loads | request | ratio |\n"
+          "|---|---|---|---|---|---|")
+    for name, body in bodies().items():
+        base = cpu(lambda body=body: json.loads(body), repeat)
+        for method, path in endpoints:
+            statuses = []
+
+            def send(method=method, path=path, body=body, statuses=statuses):
+                statuses.append(getattr(client, method)(
+                    path, body, content_type="application/json").status_code)
+
+            took = cpu(send, repeat)
+            print(f"| {name} | {method.upper()} {path} | {statuses[-1]} | {ms(base)} | "
+                  f"{ms(took)} | {ratio(took, base):.2f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--parser-only", action="store_true")
+    args = parser.parse_args()
+    use_bench_environment()
+    import django
+
+    print(machine())
+    if args.parser_only:
+        django.setup()
+        parser_part(args.repeat)
+        return
+    request_part(args.repeat)
+    parser_part(args.repeat)
+    print("\n" + machine())
+
+
+if __name__ == "__main__":
+    main()
