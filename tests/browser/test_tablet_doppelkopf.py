@@ -237,3 +237,33 @@ def test_hints_follow_the_deals_online_offline_and_in_a_correction(live_server, 
     deals = list(Deal.objects.filter(table=table).order_by("number"))
     assert deals[0].record["re"] == [2, 5] and deals[0].scores == [0, 1, -1, -1, 1]
     assert [d.extra["dealer"] for d in deals] == [1, 2, 2]
+
+
+@pytest.mark.parametrize("width", [390, 800])
+def test_the_sheet_row_names_sonderpunkte_and_penalties(live_server, browser, width,
+                                                        in_process_tasks):
+    """The players confirm what they can read: each deal row says the announcements, the
+    Sonderpunkte of each party and each penalty with its offender, reason and points."""
+    _, table = setup_table("doppelkopf", 4)
+    names = {s.seat: s.participant.player.name
+             for s in table.seats.select_related("participant__player")}
+    deals_record(table_id=table.pk, actor=Actor(by_table=True), records=[
+        {"game": "normal", "re": [1, 3], "re_points": 125,
+         "announcements": {"re": "re", "kontra": None},
+         "extras": {"re": {"fuchs": 1, "doppelkopf": 0, "karlchen": True},
+                    "kontra": {"fuchs": 0, "doppelkopf": 1, "karlchen": False}},
+         "penalties": [{"seat": 2, "kind": "minor"}]},
+        {"game": "annulled", "penalties": [{"seat": 4, "kind": "serious", "absagen": 1}]},
+    ])
+    context = browser.new_context(viewport={"width": width, "height": 844}, locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    first = page.locator("#sheet tr.deal-row[data-number='1'] .words").inner_text()
+    assert "Re-Partei: Re" in first
+    assert "Re: Fuchs, Re: Karlchen, Kontra: Doppelkopf" in first
+    assert f"Strafe für {names[2]}: leichter Verstoß, −3 Punkte" in first
+    second = page.locator("#sheet tr.deal-row[data-number='2'] .words").inner_text()
+    assert f"Strafe für {names[4]}: schwerer Verstoß, −15 Punkte" in second
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shot(page, "doppelkopf-row-words")
+    context.close()
