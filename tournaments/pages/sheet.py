@@ -112,7 +112,12 @@ def sheet_page(request, token: str):
     table = _token_table(token)
     if sheet_refusal(table, by_table=True, write=False) is not None:
         return _closed(request, table)
-    return render(request, "sheet/page.html", sheet_context(request, table, token=token))
+    context = sheet_context(request, table, token=token)
+    if directs_table(request.user, table):
+        # the director who scans the table's code on a phone: the staff sheet is a tap
+        # away (penalties, annulled games, a submit without everyone)
+        context["staff_url"] = reverse("pages:staff-sheet", args=[table.pk])
+    return render(request, "sheet/page.html", context)
 
 
 def list_answer(request, table: Table):
