@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils.translation import gettext
 
 from games.engines.base import fill
+from games.engines.words import Seat
 from games.presentation import presentation_of
 
 
-def say(message: str, params: dict[str, Any]) -> str:
-    """One phrase: its text parameters are msgids too (a suit, an ace, a trump)."""
-    return fill(message, {key: gettext(value) if isinstance(value, str) and value else value
-                          for key, value in params.items()}, gettext)
+def _word(value: Any, names: Mapping[int, str]) -> Any:
+    if isinstance(value, Seat):
+        return names.get(int(value)) or gettext("seat %(seat)s") % {"seat": int(value)}
+    return gettext(value) if isinstance(value, str) and value else value
 
 
-def deal_in_words(game: str, record: Any) -> str:
-    """"Kreuz mit 2, Hand, gewonnen" / "eingepasst"."""
+def say(message: str, params: dict[str, Any], names: Mapping[int, str] | None = None) -> str:
+    """One phrase: its text parameters are msgids too (a suit, an ace, a trump); a seat
+    is the player's name from ``names`` where given."""
+    return fill(message, {key: _word(value, names or {}) for key, value in params.items()},
+                gettext)
+
+
+def deal_in_words(game: str, record: Any, names: Mapping[int, str] | None = None) -> str:
+    """"Kreuz mit 2, Hand, gewonnen" / "eingepasst"; ``names``: the players by seat."""
     phrases = presentation_of(game).phrases(record)
-    return ", ".join(say(message, params) for message, params in phrases)
+    return ", ".join(say(message, params, names) for message, params in phrases)

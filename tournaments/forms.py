@@ -55,9 +55,22 @@ class TournamentForm(forms.Form):
         help_text=_("Balanced draws plan this many rounds ahead, so that no two players meet "
                     "twice where a schedule allows it."))
 
+    club_evening = forms.BooleanField(
+        label=_("Club evening (counts for the club's season)"), required=False,
+        help_text=_("Needs the club and the date; a club evening is published."))
+
     def __init__(self, *args, clubs=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["club"].queryset = clubs if clubs is not None else Club.objects.none()
+
+    def clean(self):
+        data = super().clean()
+        if data.get("club_evening"):
+            if not data.get("club") and "club" not in self.errors:
+                self.add_error("club", _("A club evening needs its club."))
+            if not data.get("date") and "date" not in self.errors:
+                self.add_error("date", _("A date is required."))
+        return data
 
     def clean_name(self):
         name = self.cleaned_data["name"].strip()

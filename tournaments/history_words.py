@@ -35,7 +35,7 @@ class HistoryReader:
         if not isinstance(state, dict) or not isinstance(state.get("record"), dict):
             return ""
         record, scores = state["record"], state.get("scores") or []
-        words = deal_in_words(self.game, record)
+        words = deal_in_words(self.game, record, self.names)
         declarer = declarer_of(record)
         if declarer and declarer <= len(scores):
             return f"{words} ({_signed(scores[declarer - 1])})"

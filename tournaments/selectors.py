@@ -32,6 +32,7 @@ from games.engines import DealContext, get_engine
 from games.engines.base import is_int
 from tournaments.models import (
     Deal,
+    DirectorCall,
     FeeEvent,
     Objection,
     Participant,
@@ -221,6 +222,14 @@ def sheet_voice(table: Table, seats: list[dict[str, Any]]) -> dict[str, Any]:
     names = {s["participant"]: s["name"] for s in seats}
     objections = [objection_state(o, names) for o in table.objections.order_by("at", "id")]
     return {"confirmed": confirmed_seats(table), "objections": objections}
+
+
+def waiting_call(table_id: int, participant_id: int | None) -> DirectorCall | None:
+    """The caller's call at the table not yet closed (``participant_id`` None: the
+    table's tablet): the caller's screen says whether the director has seen it, after a
+    reload too."""
+    return (DirectorCall.objects.filter(table_id=table_id, participant_id=participant_id)
+            .exclude(status=DirectorCall.Status.CLOSED).order_by("-at", "-id").first())
 
 
 def table_state(table: Table) -> dict[str, Any]:

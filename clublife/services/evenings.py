@@ -109,12 +109,10 @@ def club_evening_create(*, club: Club, date: datetime.date, player_ids: list[int
     if rules is None:
         rules = dict(club.default_rules) if game == club.default_game else {}
     players, guest_names = _present_players(player_ids, guests)
-    tournament = tournament_create(name=evening_name(club, date), game=game, rules=rules,
-                                   club=club, date=date, director=director, published=True)
     # The evening keeps the table money it was played for, whatever the club sets later.
-    tournament = tournament_update(
-        tournament=tournament, club_evening=True, loss_fee_cents=club.loss_fee_cents,
-        loss_fee_from=club.loss_fee_from, loss_fee_high_cents=club.loss_fee_high_cents)
+    tournament = tournament_create(name=evening_name(club, date), game=game, rules=rules,
+                                   club=club, date=date, director=director,
+                                   club_evening=True)
     for name in guest_names:
         # a returning guest (or a member typed as a guest) is that player, not a new one
         players.append(player_for_name(tournament=tournament, name=name, by=director))

@@ -684,11 +684,12 @@ class SkatEngine(Engine):
         # offending field); a list far too long is not read entry by entry
         figures = [self._read_summary_seat(i, seat, opts, length, errors)
                    for i, seat in enumerate(seats[:MAX_SUMMARY_ENTRIES])]
-        errors.raise_if_any()
-        games = sum(f["won"] + f["lost"] for f in figures)
+        # the games of the seats read so far: too many is said with the other errors
+        games = sum(f.get("won", 0) + f.get("lost", 0) for f in figures)
         if games > length:
-            raise user_error("seats", _("A series has at most %(length)s deals, the summary "
-                                        "counts %(games)s games."), length=length, games=games)
+            errors.add("seats", _("A series has at most %(length)s deals, the summary "
+                                  "counts %(games)s games."), length=length, games=games)
+        errors.raise_if_any()
         return totals_rows([f["game_points"] for f in figures], [f["won"] for f in figures],
                            [f["lost"] for f in figures], players, opts)
 

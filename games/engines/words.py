@@ -12,9 +12,24 @@ from __future__ import annotations
 from typing import Any
 
 from games.engines.base import _
-from games.engines.doppelkopf import GAME_LABELS, GAMES
+from games.engines.doppelkopf import (
+    DEDUCTION,
+    EXTRA_KEYS,
+    GAME_LABELS,
+    GAMES,
+    MINOR,
+    MINOR_POINTS,
+    PENALTY_KINDS,
+    SERIOUS_BASE,
+    SERIOUS_PER_ABSAGE,
+)
 
 Phrase = tuple[str, dict[str, Any]]
+
+
+class Seat(int):
+    """A seat as a phrase's parameter: the Django side writes the player's name where it
+    knows it, else "seat 2"."""
 
 # Whole phrases per suit: a suit's name alone is ambiguous in the catalogue ("Clubs" is
 # also the clubs of the club pages).
@@ -134,10 +149,23 @@ def labatarde_phrases(record: dict[str, Any]) -> list[Phrase]:
     return phrases
 
 
+BASLER_SETS = {"king": _("kings"), "ober": _("Ober"), "seven": _("sevens"),
+               "two": _("twos"), "unter": _("Unter"), "banner": _("banners")}
+
+
 def basler_phrases(record: dict[str, Any]) -> list[Phrase]:
     tricks = record.get("tricks") or [0, 0]
-    return [_p(_("tricks %(a)s : %(b)s, last trick team %(team)s"),
-               a=tricks[0], b=tricks[1], team=record.get("last_trick", ""))]
+    phrases = [_p(_("tricks %(a)s : %(b)s, last trick team %(team)s"),
+                  a=tricks[0], b=tricks[1], team=record.get("last_trick", ""))]
+    # the melds (Weis) and the sets in a team's tricks: what scores beside the tricks
+    for meld in record.get("melds") or ():
+        phrases.append(_p(_("meld of %(seat)s: %(count)s %(rank)s"), seat=Seat(meld["seat"]),
+                          count=meld["count"], rank=BASLER_SETS.get(meld["rank"], "")))
+    for found in record.get("captured") or ():
+        phrases.append(_p(_("in the tricks of team %(team)s: %(count)s %(rank)s"),
+                          team=found["team"], count=found["count"],
+                          rank=BASLER_SETS.get(found["rank"], "")))
+    return phrases
 
 
 DOPPELKOPF_LEVELS = {"re": _("Re"), "kontra": _("Kontra"), "no90": _("keine 90"),
@@ -158,11 +186,52 @@ def doppelkopf_phrases(record: dict[str, Any]) -> list[Phrase]:
         said = (record.get("announcements") or {}).get(party)
         if said in DOPPELKOPF_LEVELS:
             phrases.append(_p(label, level=DOPPELKOPF_LEVELS[said]))
+    phrases.extend(_doppelkopf_extras(record.get("extras") or {}))
     if record.get("value") is not None:
         phrases.append(_p(_("value %(value)s"), value=record["value"]))
-    if record.get("penalties"):
-        phrases.append(_p(_("penalties: %(count)s"), count=len(record["penalties"])))
+    for penalty in record.get("penalties") or ():
+        phrases.append(_doppelkopf_penalty(penalty))
     return phrases
+
+
+DOPPELKOPF_EXTRAS = {"fuchs": _("Fuchs"), "doppelkopf": _("Doppelkopf"),
+                     "karlchen": _("Karlchen")}
+PENALTY_LABELS = dict(zip(PENALTY_KINDS, (_("minor violation"), _("serious violation"),
+                                          _("deduction")), strict=True))
+
+
+def _doppelkopf_extras(extras: dict[str, Any]) -> list[Phrase]:
+    """Each party's Sonderpunkte: "Re: Fuchs", "Kontra: 2× Doppelkopf", "Re: Karlchen"."""
+    phrases: list[Phrase] = []
+    for party in ("re", "kontra"):
+        row = extras.get(party)
+        if not isinstance(row, dict):
+            continue
+        for key in EXTRA_KEYS:
+            count = int(row.get(key) or 0)
+            if count == 1:
+                phrases.append(_p(_("%(party)s: %(extra)s"), party=DOPPELKOPF_LEVELS[party],
+                                  extra=DOPPELKOPF_EXTRAS[key]))
+            elif count > 1:
+                phrases.append(_p(_("%(party)s: %(count)s× %(extra)s"),
+                                  party=DOPPELKOPF_LEVELS[party], count=count,
+                                  extra=DOPPELKOPF_EXTRAS[key]))
+    return phrases
+
+
+def _doppelkopf_penalty(penalty: dict[str, Any]) -> Phrase:
+    """A penalty with its offender, its reason and the points the offender loses (games.md
+    8.7): "penalty for Anna: minor violation, −3 points"."""
+    kind = penalty.get("kind")
+    if kind == DEDUCTION:
+        points = penalty.get("points") or 0
+    elif kind == MINOR:
+        points = MINOR_POINTS
+    else:
+        points = SERIOUS_BASE + SERIOUS_PER_ABSAGE * (penalty.get("absagen") or 0)
+    return _p(_("penalty for %(seat)s: %(kind)s, −%(points)s points"),
+              seat=Seat(penalty.get("seat") or 0),
+              kind=PENALTY_LABELS.get(kind, ""), points=points)
 
 
 def declarer_of(record: dict[str, Any]) -> int | None:

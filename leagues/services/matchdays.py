@@ -173,8 +173,20 @@ def _series_drawn(group: Group) -> int:
     return Round.objects.filter(tournament_id=group.tournament_id).count()
 
 
-def _roster(team: LeagueTeam) -> set[int]:
-    return set(team.roster.values_list("player_id", flat=True))
+def _roster(team: LeagueTeam) -> dict[int, str]:
+    """The team's roster: each player's name by id (an error names the player)."""
+    return dict(team.roster.values_list("player_id", "player__name"))
+
+
+def player_named(player: Any, names: dict[int, str] | None = None) -> str:
+    """A player in an error: the name (from ``names`` or the database), else the id as
+    given, cut short."""
+    if is_int(player) and 1 <= player <= 2**63 - 1:
+        name = (names or {}).get(player) or (
+            Player.objects.filter(pk=player).values_list("name", flat=True).first())
+        if name:
+            return name
+    return str(player)[:20]
 
 
 @transaction.atomic
@@ -197,11 +209,11 @@ def lineup_set(*, group: Group, team: LeagueTeam, positions: Any) -> LineUp:
             continue
         if not is_int(player) or player not in roster:
             errors.add(f"positions.{i}", _("Player %(player)s is not on the roster of "
-                                           "“%(team)s”."), player=str(player)[:20],
+                                           "“%(team)s”."), player=player_named(player),
                        team=team.name)
         elif player in seen:
             errors.add(f"positions.{i}", _("Player %(player)s is in the line-up twice."),
-                       player=player)
+                       player=roster[player])
         seen.add(player)
     count = sum(1 for p in positions if p is not None)
     if 0 < count < division.min_players:
@@ -347,10 +359,10 @@ def substitution_add(*, group: Group, team: Any, position: Any, player: Any) -> 
     played |= set(group.substitutions.filter(team_id=team).values_list("player_id", flat=True))
     if roster_entry is None:
         errors.add("player", _("Player %(player)s is not on the roster of this team."),
-                   player=str(player)[:20])
+                   player=player_named(player))
     elif player in {pl for (t, _p), pl in seated.items() if t == team}:
         errors.add("player", _("Player %(player)s is already playing for this team."),
-                   player=player)
+                   player=player_named(player))
     elif player in played:
         errors.add("player", _("A replaced player does not return on the same matchday."))
     errors.raise_if_any()

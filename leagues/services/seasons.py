@@ -131,11 +131,11 @@ def _clean_roster(division: Division, roster: Any, errors: Errors,
             errors.add(f"roster.{i}.player", _("There is no player %(player)s."), player=pid)
         elif pid in seen:
             errors.add(f"roster.{i}.player", _("Player %(player)s is on the roster twice."),
-                       player=pid)
+                       player=players[pid].name)
         elif pid in others:
             errors.add(f"roster.{i}.player",
                        _("Player %(player)s already plays for “%(team)s” this season."),
-                       player=pid, team=others[pid])
+                       player=players[pid].name, team=others[pid])
         else:
             result.append((players[pid], roster[i].get("role", "regular")))
         seen.add(pid)

@@ -90,3 +90,39 @@ def test_four_phones_object_call_and_confirm(live_server, browser):
         assert errors == []
     console_context.close()
     assert console_errors == []
+
+
+@pytest.mark.parametrize("width", [390, 800])
+def test_a_callers_phone_keeps_the_seen_call_after_a_reload(live_server, browser, width):
+    """Issue 53: "Die Turnierleitung hat Ihren Ruf gesehen" went away on a reload where
+    the browser kept nothing (another tab's browser, private mode); the page itself
+    now names the caller's call not yet closed, on the sheet and on the player's page."""
+    from tournaments.services import Actor
+    from tournaments.services.calls import call_update
+
+    director, table, _names = finished_sheet(4, seed=5)
+    seat = table.seats.select_related("participant").get(seat=2)
+    context, phone, errors = phone_of(browser, live_server, seat)
+    phone.set_viewport_size({"width": width, "height": 844})
+    phone.click("#call-open")
+    phone.click("#call-send")
+    phone.locator("#call-status.open").wait_for()
+    call = DirectorCall.objects.get()
+    call_update(call_id=call.pk, status="seen", actor=Actor(user=director))
+    phone.evaluate("localStorage.clear()")
+    phone.reload()
+    status = phone.locator("#call-status.seen")
+    assert "Ihren Ruf gesehen" in status.inner_text()
+    no_sideways_scroll(phone)
+    shot(phone, "call-seen-after-reload")
+    token = seat.participant.personal_token
+    phone.goto(f"{live_server.url}/me/{token}/")
+    assert "Ihren Ruf gesehen" in phone.locator("#me-call.seen").inner_text()
+    no_sideways_scroll(phone)
+    shot(phone, "me-call-seen")
+    # dealt with: the page says nothing more after a reload
+    call_update(call_id=call.pk, status="closed", actor=Actor(user=director))
+    phone.reload()
+    assert phone.locator("#me-call").count() == 0
+    assert errors == []
+    context.close()

@@ -109,6 +109,19 @@ def test_a_hochzeit_keeps_the_order_of_the_taps(live_server, page, in_process_ta
     assert deal.scores == [1, -1, 1, -1]
 
 
+def normal_game_with_a_penalty(page, seat):
+    """On the staff sheet: Re 1 + 3 with 140 Augen and a penalty row for ``seat`` (its
+    kind still to choose); the row."""
+    page.check("[data-field=game] input[value=normal]")
+    page.check("[data-field=re] input[value='1']")
+    page.check("[data-field=re] input[value='3']")
+    set_number(page, "re_points", 140)
+    page.click("[data-field=penalties] .add-row")
+    row = page.locator("[data-field=penalties] [data-row]").last
+    row.locator("[data-key=seat]").select_option(str(seat))
+    return row
+
+
 def test_the_director_enters_penalties_and_annulled_games(live_server, browser,
                                                            in_process_tasks):
     """Penalties are the referee's (TSR 9): the director enters them and annulled games
@@ -139,13 +152,7 @@ def test_the_director_enters_penalties_and_annulled_games(live_server, browser,
         page.click("#save-deal")
         wait_count(page, number)
         # a normal game with a minor violation by seat 4 (D13)
-        page.check("[data-field=game] input[value=normal]")
-        page.check("[data-field=re] input[value='1']")
-        page.check("[data-field=re] input[value='3']")
-        set_number(page, "re_points", 140)
-        page.click("[data-field=penalties] .add-row")
-        row = page.locator("[data-field=penalties] [data-row]").last
-        row.locator("[data-key=seat]").select_option("2")
+        row = normal_game_with_a_penalty(page, 2)
         # first a deduction of 3, then the director changes the kind: the hidden points
         # are not sent with the minor violation
         row.locator("[data-key=kind]").select_option("deduction")
@@ -237,3 +244,69 @@ def test_hints_follow_the_deals_online_offline_and_in_a_correction(live_server, 
     deals = list(Deal.objects.filter(table=table).order_by("number"))
     assert deals[0].record["re"] == [2, 5] and deals[0].scores == [0, 1, -1, -1, 1]
     assert [d.extra["dealer"] for d in deals] == [1, 2, 2]
+
+
+@pytest.mark.parametrize("width", [390, 800])
+def test_the_sheet_row_names_sonderpunkte_and_penalties(live_server, browser, width,
+                                                        in_process_tasks):
+    """The players confirm what they can read: each deal row says the announcements, the
+    Sonderpunkte of each party and each penalty with its offender, reason and points."""
+    _, table = setup_table("doppelkopf", 4)
+    names = {s.seat: s.participant.player.name
+             for s in table.seats.select_related("participant__player")}
+    deals_record(table_id=table.pk, actor=Actor(by_table=True), records=[
+        {"game": "normal", "re": [1, 3], "re_points": 125,
+         "announcements": {"re": "re", "kontra": None},
+         "extras": {"re": {"fuchs": 1, "doppelkopf": 0, "karlchen": True},
+                    "kontra": {"fuchs": 0, "doppelkopf": 1, "karlchen": False}},
+         "penalties": [{"seat": 2, "kind": "minor"}]},
+        {"game": "annulled", "penalties": [{"seat": 4, "kind": "serious", "absagen": 1}]},
+    ])
+    context = browser.new_context(viewport={"width": width, "height": 844}, locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    first = page.locator("#sheet tr.deal-row[data-number='1'] .words").inner_text()
+    assert "Re-Partei: Re" in first
+    assert "Re: Fuchs, Re: Karlchen, Kontra: Doppelkopf" in first
+    assert f"Strafe für {names[2]}: leichter Verstoß, −3 Punkte" in first
+    second = page.locator("#sheet tr.deal-row[data-number='2'] .words").inner_text()
+    assert f"Strafe für {names[4]}: schwerer Verstoß, −15 Punkte" in second
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    shot(page, "doppelkopf-row-words")
+    context.close()
+
+
+def test_the_director_on_a_phone_enters_a_penalty_from_the_tables_code(live_server,
+                                                                       browser,
+                                                                       in_process_tasks):
+    """The director scans the table's code with a phone: the tablet's page leads to the
+    staff sheet, where the penalty is entered; the players' row names it."""
+    from django.contrib.auth import get_user_model
+
+    from tests.browser.test_director_console import logged_in, no_sideways_scroll
+
+    _, table = setup_table("doppelkopf", 4)
+    names = {s.seat: s.participant.player.name
+             for s in table.seats.select_related("participant__player")}
+    director = get_user_model().objects.create_user("dok-phone", is_staff=True,
+                                                   is_superuser=True)
+    context, page, errors = logged_in(browser, live_server, director, "phone")
+    page.goto(f"{live_server.url}/t/{table.entry_token}/")
+    shot(page, "sheet-director-link")
+    page.click("#to-staff-sheet")
+    page.wait_for_url(f"**/console/table/{table.pk}/")
+    row = normal_game_with_a_penalty(page, 4)
+    row.locator("[data-key=kind]").select_option("deduction")
+    row.locator("[data-key=points]").select_option("2")
+    no_sideways_scroll(page)
+    page.click("#save-deal")
+    wait_count(page, 1)
+    context.close()
+    player = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    tablet = player.new_page()
+    tablet.goto(f"{live_server.url}/t/{table.entry_token}/")
+    assert tablet.locator("#to-staff-sheet").count() == 0  # a player's device: no way in
+    words = tablet.locator("#sheet tr.deal-row[data-number='1'] .words").inner_text()
+    assert f"Strafe für {names[4]}: Punktabzug, −2 Punkte" in words
+    assert errors == []
+    player.close()

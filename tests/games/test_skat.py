@@ -778,6 +778,14 @@ def test_summary_counts_fit_the_series_length_of_the_table():
     assert [e.field for e in errors] == ["seats"]
 
 
+def test_too_many_games_are_said_with_the_other_errors():
+    """40 won and 20 lost in a 48-deal series is named in the same answer as a bad field
+    of another seat, not only once that is fixed."""
+    seats = summary((500, 40, 20), (0, 0, 0), (10, 0, 0), (0, 0, 0))
+    errors = refusal(lambda: ENGINE.summary_totals(seats, 4))
+    assert {e.field for e in errors} == {"seats", "seats.2.game_points"}
+
+
 def test_summary_game_points_without_games_are_allowed_with_ramsch():
     rows = ENGINE.summary_totals(summary((-60, 0, 0), (0, 0, 0), (0, 0, 0)), 3,
                                  {"ramsch": True})

@@ -52,3 +52,40 @@ def test_a_deal_reads_like_the_paper_list(game, record, de, en):
         assert deal_in_words(game, record) == de
     with translation.override("en"):
         assert deal_in_words(game, record) == en
+
+
+@pytest.mark.parametrize("game,record,de,en", [
+    ("doppelkopf", {"game": "normal", "re": [1, 3], "re_points": 125,
+                    "announcements": {"re": "re", "kontra": "no90"},
+                    "extras": {"re": {"fuchs": 1, "doppelkopf": 0, "karlchen": True},
+                               "kontra": {"fuchs": 0, "doppelkopf": 2, "karlchen": False}},
+                    "penalties": [{"seat": 2, "kind": "minor"},
+                                  {"seat": 4, "kind": "deduction", "points": 5}]},
+     "Normalspiel, Re: Platz 1 + 3, Re 125 Augen, Re-Partei: Re, Kontra-Partei: keine 90, "
+     "Re: Fuchs, Re: Karlchen, Kontra: 2× Doppelkopf, "
+     "Strafe für Bert: leichter Verstoß, −3 Punkte, Strafe für Dora: Punktabzug, −5 Punkte",
+     "Normal game, Re: seat 1 + 3, Re 125 Augen, Re party: Re, Kontra party: keine 90, "
+     "Re: Fuchs, Re: Karlchen, Kontra: 2× Doppelkopf, "
+     "penalty for Bert: minor violation, −3 points, penalty for Dora: deduction, −5 points"),
+    ("doppelkopf", {"game": "annulled",
+                    "penalties": [{"seat": 3, "kind": "serious", "absagen": 1}]},
+     "Annulliert, Strafe für Cleo: schwerer Verstoß, −15 Punkte",
+     "Annulled, penalty for Cleo: serious violation, −15 points"),
+    ("basler", {"tricks": [7, 5], "last_trick": "A", "card_points": [22, 18],
+                "melds": [{"seat": 2, "rank": "king", "count": 4}],
+                "captured": [{"team": "B", "rank": "ober", "count": 3}]},
+     "Stiche 7 : 5, letzter Stich Team A, Weis von Bert: 4 Könige, "
+     "in den Stichen von Team B: 3 Ober",
+     "tricks 7 : 5, last trick team A, meld of Bert: 4 kings, "
+     "in the tricks of team B: 3 Ober"),
+])
+def test_extras_and_penalties_are_named_in_words(game, record, de, en):
+    """What scores beside the game itself — the Sonderpunkte, the melds, each penalty with
+    its offender, reason and points — is on the row the players confirm."""
+    names = {1: "Anna", 2: "Bert", 3: "Cleo", 4: "Dora"}
+    with translation.override("de"):
+        assert deal_in_words(game, record, names) == de
+    with translation.override("en"):
+        assert deal_in_words(game, record, names) == en
+    with translation.override("en"):  # without names, the seat
+        assert "seat" in deal_in_words(game, record) or "melds" not in record

@@ -420,3 +420,34 @@ def test_league_integers_are_json_integers(build, value):
                              content_type="application/json")
     assert resp.status_code == 400 and fields(resp) == {"binding_after_days"}, resp.content
     assert [lg["id"] for lg in build.get("/leagues/")["results"]] == [league["id"]]
+
+
+def test_roster_and_lineup_errors_name_the_player(build, boss_client):
+    """A director reads "Spieler Anna Berg steht zweimal …", not a database id."""
+    from clubs.models import Player
+
+    league = build.league()
+    division = build.division(league)
+    teams = build.teams(division)
+    club = ClubFactory()
+    fresh = PlayerFactory(club=club, name="Agathe Zwiebel")
+    taken = Player.objects.get(pk=teams[0]["roster"][0]["player"])
+    resp = boss_client.post(f"/api/v1/divisions/{division['id']}/teams/", {
+        "name": "X", "club": club.pk,
+        "roster": [{"player": taken.pk}, {"player": fresh.pk}, {"player": fresh.pk}]},
+        format="json", HTTP_ACCEPT_LANGUAGE="de")
+    messages = {e["field"]: e["message"] for e in resp.json()["errors"]}
+    assert messages["roster.2.player"] == "Spieler Agathe Zwiebel steht zweimal im Kader."
+    assert taken.name in messages["roster.0.player"]
+    ids = [t["id"] for t in teams]
+    md = build.post(f"/divisions/{division['id']}/matchdays/",
+                    {"number": 1, "date": TODAY, "kind": "central", "groups": [ids]})
+    own = [e["player"] for e in teams[0]["roster"][:3]]
+    stranger = Player.objects.get(pk=teams[1]["roster"][0]["player"])
+    resp = boss_client.put(f"/api/v1/matchdays/{md['id']}/groups/1/lineups/{ids[0]}/",
+                           {"positions": [own[0], own[0], stranger.pk, own[2]]},
+                           format="json", HTTP_ACCEPT_LANGUAGE="de")
+    messages = {e["field"]: e["message"] for e in resp.json()["errors"]}
+    twice = Player.objects.get(pk=own[0]).name
+    assert messages["positions.1"] == f"Spieler {twice} steht zweimal in der Aufstellung."
+    assert messages["positions.2"].startswith(f"Spieler {stranger.name} ")

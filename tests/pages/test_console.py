@@ -109,3 +109,21 @@ def test_staff_sheet_page_shows_the_history(console, table, table_client):
     resp = console.get(f"/console/table/{table['id']}/")
     assert resp.status_code == 200
     assert 'class="history"' in resp.content.decode()
+
+
+def test_a_club_evening_needs_its_club_and_date(console, club):
+    """Issue 53: ticked "Vereinsabend" without a club or a date is refused at those
+    fields, nothing stored; with them the evening counts for the club's season."""
+    resp = console.post("/console/", {"name": "Freitagsrunde", "game": "skat",
+                                      "club_evening": "on"})
+    assert resp.status_code == 200
+    html = resp.content.decode()
+    assert "Ein Vereinsabend braucht seinen Verein." in html
+    assert "Ein Datum ist erforderlich." in html
+    assert not Tournament.objects.filter(name="Freitagsrunde").exists()
+    resp = console.post("/console/", {"name": "Freitagsrunde", "game": "skat",
+                                      "club": club.pk, "date": "2026-03-06",
+                                      "club_evening": "on"})
+    assert resp.status_code == 302
+    evening = Tournament.objects.get(name="Freitagsrunde")
+    assert evening.club_evening and evening.published and evening.club_id == club.pk

@@ -52,3 +52,29 @@ def test_only_the_tournaments_directors_enter_totals(outsider, table):
     client = Client()
     client.force_login(outsider)
     assert client.get(f"/console/table/{table['id']}/summary/").status_code in (403, 404)
+
+
+def test_the_directors_totals_count_at_once(console, table):
+    """The players signed the paper: the totals typed in are the submitted sheet, not a
+    sheet "complete, not submitted" waiting for a per-table submit."""
+    url = f"/console/table/{table['id']}/summary/"
+    resp = console.post(url, totals([1, 2, 3], [(120, 2, 0), (-48, 0, 1), (0, 0, 0)]))
+    assert resp.status_code == 302
+    assert Table.objects.get(pk=table["id"]).submitted
+    submit = SheetEvent.objects.get(table_id=table["id"], action="submit")
+    assert submit.after["unconfirmed_reason"] == (
+        "Summen von der Papierliste, eingegeben von der Turnierleitung.")
+    # a correction of the submitted totals is taken, and the sheet stays submitted
+    resp = console.post(url, totals([1, 2, 3], [(96, 2, 0), (-48, 0, 1), (0, 0, 0)]))
+    assert resp.status_code == 302 and Table.objects.get(pk=table["id"]).submitted
+
+
+def test_too_many_games_are_named_with_the_other_errors(console, table):
+    url = f"/console/table/{table['id']}/summary/"
+    # a 3-deal series: 2 + 2 games are too many, and seat 3 has points without games
+    resp = console.post(url, totals([1, 2, 3], [(120, 2, 0), (-48, 0, 2), (30, 0, 0)]))
+    assert resp.status_code == 400
+    html = resp.content.decode()
+    assert "Eine Serie hat höchstens 3 Spiele" in html
+    assert "Ein Platz ohne Alleinspiele hat 0 Spielpunkte." in html
+    assert not Table.objects.get(pk=table["id"]).submitted

@@ -42,6 +42,7 @@ from tournaments.player_view import (
     personal_seating,
     seated_table,
 )
+from tournaments.selectors import waiting_call
 
 # the deals of the table's card a phone polls (the latest; the sheet page has them all)
 LIVE_DEALS = 6
@@ -61,7 +62,9 @@ def _tag(request, token: str) -> freshness.Tag | None:
     if seating is None:
         return None
     tournament_id = seating.participant.tournament_id
+    # calls: the director marking the player's call seen shows on the page
     return freshness.tag((freshness.tournament(tournament_id), freshness.computed(tournament_id),
+                          freshness.calls(tournament_id),
                           *(freshness.table(s.table_id) for s in seating.shown)),
                          "me", token)  # the page and its live part alike: per URL
 
@@ -71,7 +74,7 @@ def _live(participant: Participant, overview: PlayerOverview, token: str) -> dic
     now = body["now"]
     context = {"token": token, "tournament": participant.tournament, "me": body, "now": now,
                "earlier": [r for r in body["rounds"] if not now or r["round"] != now["round"]],
-               "seat_key": "", "notice": "", "now_part": _now_part(overview, token),
+               "seat_key": "", "notice": "", "now_part": _now_part(participant, overview, token),
                "clock": shown_clock(now.get("clock"), now["round"]) if now else None}
     if now is not None:
         context.update(
@@ -81,10 +84,10 @@ def _live(participant: Participant, overview: PlayerOverview, token: str) -> dic
     return context
 
 
-def _now_part(overview: PlayerOverview, token: str) -> str:
-    """Where the player sits now, who deals first, the others and the table's live
-    score card (read-only, its latest ``LIVE_DEALS`` deals and the totals) — or that
-    they have no seat."""
+def _now_part(participant: Participant, overview: PlayerOverview, token: str) -> str:
+    """Where the player sits now, who deals first, the others, the player's call for the
+    director not yet closed and the table's live score card (read-only, its latest
+    ``LIVE_DEALS`` deals and the totals) — or that they have no seat."""
     now = overview.body["now"]
     if now is None:
         return render_to_string("me/_now.html", {"now": None})
@@ -95,6 +98,7 @@ def _now_part(overview: PlayerOverview, token: str) -> str:
         "state": {**listed, "deals": listed["deals"][earlier:]}, "readonly": True})
     return render_to_string("me/_now.html", {
         "token": token, "now": now, "card": mark_safe(card),  # noqa: S308 - our template's
+        "call": waiting_call(now["table_id"], participant.pk),
         "earlier_deals": earlier, "dealer_name": names.get(now["first_dealer"], "")})
 
 

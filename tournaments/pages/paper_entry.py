@@ -1,12 +1,15 @@
 """Typing in a paper sheet's totals from the console, for a game whose presentation has a
 summary entry (Skat): per seat the game points and the won and lost declarer games,
 checked by the engine like the API's summary (every offending seat and field named at
-once), replacing any deals the tablet entered (kept in the history)."""
+once), replacing any deals the tablet entered (kept in the history). The director's
+totals count at once: the sheet is submitted with them (the players signed the paper),
+the history saying they came from paper."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
+from django.db import transaction
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -19,7 +22,7 @@ from tournaments.models import Table
 from tournaments.pages.access import allowed_if, staff_actor, staff_required, table_by_pk
 from tournaments.policies import directs_table
 from tournaments.selectors import table_state
-from tournaments.services import summary_record
+from tournaments.services import sheet_submit, summary_record
 
 
 class SummaryForm(forms.Form):
@@ -73,13 +76,17 @@ def summary_page(request, table: Table, table_id: int):
     if request.method == "POST" and form.is_valid():
         try:
             actor = staff_actor(request)
-            summary_record(table_id=table.pk, seats=form.entries(), actor=actor)
+            with transaction.atomic():
+                summary_record(table_id=table.pk, seats=form.entries(), actor=actor)
+                if not table.submitted:
+                    sheet_submit(table_id=table.pk, actor=actor, unconfirmed_reason=_(
+                        "Totals typed in from the paper sheet by the tournament director."))
         except UserError as exc:
             _add_engine_errors(form, exc)
         except StateConflict as exc:
             form.add_error(None, exc.render(_))
         else:
-            messages.success(request, _("The totals of table %(number)s are entered.")
+            messages.success(request, _("The totals of table %(number)s are entered and count.")
                              % {"number": table.number})
             return redirect("console:tournament", table.round.tournament_id)
     return render(request, "console/summary.html", {"table": table, "state": state,

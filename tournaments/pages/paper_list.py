@@ -35,7 +35,7 @@ def paper_list(state: dict[str, Any], *, known: Container[int] = ()) -> dict[str
         partner = shown.partner_of(record)
         row["partner_name"] = names.get(partner, "") if partner else ""
         row["hints_json"] = json.dumps(hints)  # a correction greys the deal's dealer
-        row["words"] = deal_in_words(game, record)
+        row["words"] = deal_in_words(game, record, names)
         # the declarer's score, or the game's own value where it has no declarer (a
         # Doppelkopf game's value, as the DDV list writes it)
         row["value"] = row["scores"][declarer - 1] if declarer \

@@ -21,7 +21,7 @@ from tournaments.pages.access import allowed_if, staff_required, table_by_pk
 from tournaments.pages.clock import clock_context
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import directs_table, sheet_refusal
-from tournaments.selectors import deal_plan, table_state
+from tournaments.selectors import deal_plan, table_state, waiting_call
 
 
 def list_etag(table: Table) -> str:
@@ -68,8 +68,13 @@ def sheet_context(request, table: Table, *, token: str | None, player=None,
     shown = presentation_of(state["game"])  # the game's form and what it needs
     own_seat = next((s["seat"] for s in state["seats"]
                      if player is not None and s["participant"] == player.pk), None)
+    # the caller's call not yet closed (staff call nobody): shown by the server, so a
+    # reload or another browser on the same phone still says the director has seen it
+    call = None if token is None else waiting_call(
+        table.pk, player.pk if player is not None else None)
     return {
         "own_seat": own_seat,
+        "call": call,
         "open_objections": [o for o in state["objections"] if o["status"] == "open"],
         **shown.form_context(state),
         "table": table,
@@ -108,7 +113,12 @@ def sheet_page(request, token: str):
     table = _token_table(token)
     if sheet_refusal(table, by_table=True, write=False) is not None:
         return _closed(request, table)
-    return render(request, "sheet/page.html", sheet_context(request, table, token=token))
+    context = sheet_context(request, table, token=token)
+    if directs_table(request.user, table):
+        # the director who scans the table's code on a phone: the staff sheet is a tap
+        # away (penalties, annulled games, a submit without everyone)
+        context["staff_url"] = reverse("pages:staff-sheet", args=[table.pk])
+    return render(request, "sheet/page.html", context)
 
 
 def list_answer(request, table: Table):

@@ -43,10 +43,25 @@ def tournament_create(*, name: str, game: str, rules: dict | None = None,
                       team_size: int = TEAM_SIZE_DEFAULT,
                       categories: list[str] | None = None,
                       club_ranking_k: int | None = None,
-                      one_prize_per_player: bool = False) -> Tournament:
+                      one_prize_per_player: bool = False,
+                      club_evening: bool = False) -> Tournament:
     """Create a tournament; the game's engine validates the rules first
     (``UserError`` naming ``rules.<option>``, nothing stored). ``rounds_planned``
-    None takes the game's default."""
+    None takes the game's default.
+
+    A ``club_evening`` counts for its club's season of the game and the date's year
+    (``clublife``): it needs the club and the date, is published (a season ranks only
+    published evenings) and keeps the table money the club charges today."""
+    money = {}
+    if club_evening:
+        if club is None:
+            raise user_error("club", _("A club evening needs its club."))
+        if not isinstance(date, datetime.date):
+            raise user_error("date", _("A date is required."))
+        published = True
+        money = {"club_evening": True, "loss_fee_cents": club.loss_fee_cents,
+                 "loss_fee_from": club.loss_fee_from,
+                 "loss_fee_high_cents": club.loss_fee_high_cents}
     engine = get_engine(game)
     engine.options(rules or {})
     check_rounds_planned(rounds_planned)
@@ -56,7 +71,7 @@ def tournament_create(*, name: str, game: str, rules: dict | None = None,
         Tournament, name, name=name, game=game, rules=rules or {},
         club=club, date=date, avoid_same_club=avoid_same_club, published=published,
         rounds_planned=rounds_planned, team_size=team_size, categories=labels,
-        club_ranking_k=club_ranking_k, one_prize_per_player=one_prize_per_player,
+        club_ranking_k=club_ranking_k, one_prize_per_player=one_prize_per_player, **money,
     )
     if director is not None:
         tournament.directors.add(director)

@@ -195,7 +195,9 @@ if (callForm) {
     showCall(answer.body.status);
     watchCall(answer.body.id);
   });
-  var earlier = localStorage.getItem(callKey);
+  // the page names the caller's call not yet closed; a call made before this page
+  // was rendered by an older one is still in this browser
+  var earlier = document.getElementById("call-status").dataset.callId || localStorage.getItem(callKey);
   if (earlier) { callId = Number(earlier); watchCall(callId); pollCall(); }
 }
 
