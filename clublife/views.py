@@ -45,7 +45,7 @@ from clublife.table_money import (
 )
 from clubs.models import Club, Player
 from clubs.policies import is_staff, may_change_player, runs_club, sees_full_names_in_club
-from games.choices import GAME_CHOICES
+from games.choices import game_choices, game_keys, game_name
 from games.engines import get_engine
 from games.errors import UserError
 from games.messages import add_to_form
@@ -70,8 +70,6 @@ from tournaments.services.archive import standings_csv, tournament_export
 from tournaments.templatetags.money import euros
 from tournaments.text_checks import whole_number
 
-GAME_NAMES = dict(GAME_CHOICES)
-GAMES = set(GAME_NAMES)
 # service field → form field, for showing a service's errors next to the right field
 FIELD_OF = {"player_ids": "players"}
 MONEY_FIELD_OF = {"loss_fee_cents": "loss_fee", "loss_fee_high_cents": "loss_fee_high"}
@@ -93,9 +91,9 @@ def club_page(request, slug: str):
                       .values_list("date", "game")}, reverse=True)
     return render(request, "clublife/club.html", {
         "club": club, "admin": admin, "evenings": evenings[:100],
-        "seasons": [(year, game, GAME_NAMES.get(game, game)) for year, game in seasons],
+        "seasons": [(year, game, game_name(game)) for year, game in seasons],
         "this_year": timezone.localdate().year, "panels": panels("club", request, club),
-        "fee": club.loss_fee_cents, "game_name": GAME_NAMES.get(club.default_game)})
+        "fee": club.loss_fee_cents, "game_name": game_name(club.default_game)})
 
 
 @login_required
@@ -132,8 +130,8 @@ def _season_context(request, club: Club, year: int, game: str) -> dict:
                     .order_by("position"))
     figures = get_engine(game).figures
     return {
-        "club": club, "year": year, "game": game, "game_name": GAME_NAMES.get(game, game),
-        "games": [(key, name) for key, name in GAME_CHOICES], "season": season,
+        "club": club, "year": year, "game": game, "game_name": game_name(game),
+        "games": game_choices(), "season": season,
         "rows": [{"row": r, "figures": [(f, r.figures.get(f, "")) for f in figures]} for r in rows],
         "figures": figures, "stale": bool(season_pending(season, club_id=club.pk, game=game,
                                                           year=year)),
@@ -147,7 +145,7 @@ def season_page(request, slug: str, year: int):
     club = club_by_slug(slug=slug)
     year = _year(year)
     game = request.GET.get("game") or club.default_game
-    if game not in GAMES:
+    if game not in game_keys():
         raise Http404()
     context = _season_context(request, club, year, game)
     season = context["season"]
@@ -172,10 +170,10 @@ def season_page(request, slug: str, year: int):
 def table_money_page(request, club: Club, slug: str, year: int):
     year = _year(year)
     game = request.GET.get("game") or club.default_game
-    if game not in GAMES:
+    if game not in game_keys():
         raise Http404()
     return render(request, "clublife/table_money.html", {
-        "club": club, "year": year, "game": game, "game_name": GAME_NAMES.get(game, game),
+        "club": club, "year": year, "game": game, "game_name": game_name(game),
         "money": season_table_money(club, game, year)})
 
 
@@ -184,7 +182,7 @@ def table_money_page(request, club: Club, slug: str, year: int):
 def table_money_csv(request, club: Club, slug: str, year: int, kind: str):
     year = _year(year)
     game = request.GET.get("game") or club.default_game
-    if game not in GAMES:
+    if game not in game_keys():
         raise Http404()
     money = season_table_money(club, game, year)
     if kind == "evenings":
@@ -198,11 +196,11 @@ def player_page(request, pk: int):
     if not profile["events"] and not is_staff(request.user):
         raise Http404()
     for game in profile["games"]:
-        game["name"] = GAME_NAMES.get(game["game"], game["game"])
+        game["name"] = game_name(game["game"])
     for event in profile["events"]:  # the profile's ISO day, shown as the language writes it
         event["day"] = datetime.date.fromisoformat(event["date"]) if event["date"] else None
     return render(request, "clublife/player.html", {
-        "player": player, "profile": profile, "game_names": GAME_NAMES,
+        "player": player, "profile": profile,
         "panels": panels("player", request, player),
         "may_merge": may_change_player(request.user, player),
         "may_handle_data": handles_data_of(request.user, player),

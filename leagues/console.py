@@ -19,9 +19,10 @@ from django.views.decorators.http import require_http_methods
 
 from clubs.models import Club
 from clubs.policies import is_staff
+from games.choices import league_game_choices
 from games.errors import StateConflict, UserError
 from games.messages import add_to_form
-from leagues.models import LEAGUE_GAMES, Division, League, LeagueTeam, Matchday
+from leagues.models import Division, League, LeagueTeam, Matchday
 from leagues.policies import runs_league
 from leagues.services.matchdays import matchday_create, matchday_reopen
 from leagues.services.seasons import (
@@ -38,7 +39,7 @@ SCORING = [("dskv", _("DSkV: 3/2/1/0 per series")), ("ispa", _("ISPA: 6/4/2/0 pe
 
 class LeagueForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
-    game = forms.ChoiceField(label=_("Game"), choices=LEAGUE_GAMES)
+    game = forms.ChoiceField(label=_("Game"), choices=league_game_choices)
     year = forms.IntegerField(label=_("Year"), min_value=1900, max_value=2999)
     scoring = forms.ChoiceField(label=_("Scoring"), choices=SCORING)
 

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods
 
 from clubs.models import Club
 from clubs.policies import runs_club
-from games.choices import GAME_CHOICES
+from games.choices import game_choices
 from games.errors import UserError
 from games.messages import add_to_form
 from ratings import list_models as limits
@@ -38,7 +38,7 @@ POINTS_TEXT_MAX = 2000  # characters of a typed points list (200 numbers of up t
 
 class RankingListForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=limits.NAME_MAX)
-    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
     first = forms.DateField(label=_("First day"), widget=DATE)
     last = forms.DateField(label=_("Last day"), widget=DATE)
     clubs = ClubsChoiceField(
@@ -128,9 +128,8 @@ def ranking_lists_console(request, club: Club, slug: str):
                              % {"name": ranking.name})
             return redirect("ratings:club-ranking-lists", club.slug)
     lists = list(club.ranking_lists.order_by("-last", "id"))
-    games = dict(GAME_CHOICES)
     for ranking in lists:
-        ranking.game_name = games.get(ranking.game, ranking.game)
+        ranking.game_name = ranking.get_game_display()
     return render(request, "ratings/lists_console.html",
                   {"club": club, "form": form, "lists": lists},
                   status=400 if form.errors else 200)

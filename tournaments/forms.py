@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from games.choices import GAME_CHOICES
+from games.choices import game_choices
 from tournaments.models import MAX_ROUNDS_PLANNED, MIN_ROUNDS_PLANNED, OBJECTION_NOTE_MAX, Round
 from tournaments.text_checks import whole_number
 
@@ -39,7 +39,7 @@ class ClubsChoiceField(forms.ModelMultipleChoiceField):
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
-    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
     date = forms.DateField(label=_("Date"), required=False,
                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     club = ClubChoiceField(label=_("Club"), queryset=Club.objects.none(), required=False)

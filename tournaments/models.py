@@ -40,7 +40,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
-from games.choices import GAME_CHOICES
+from games.choices import HasGame, validate_game
 from games.engines import get_engine
 from tournaments.clock import Clock
 from tournaments.seating import METHOD_LABELS
@@ -61,7 +61,7 @@ MIN_CLUB_RANKING_K = 1
 MAX_CLUB_RANKING_K = 10
 
 
-class Tournament(models.Model):
+class Tournament(HasGame, models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
         RUNNING = "running", _("running")
@@ -69,7 +69,7 @@ class Tournament(models.Model):
 
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(_("slug"), max_length=180, unique=True)
-    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=20, validators=[validate_game])
     rules = models.JSONField(_("rules"), default=dict, blank=True)
     club = models.ForeignKey(
         Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL,

@@ -20,6 +20,7 @@ from games.engines.base import (  # noqa: F401
     all_engines,
     get_engine,
     register,
+    unregister,
 )
 
 for _module in pkgutil.iter_modules(__path__):

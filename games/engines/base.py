@@ -768,6 +768,11 @@ def register(cls: type[Engine]) -> type[Engine]:
     return cls
 
 
+def unregister(key: str) -> None:
+    """Remove the engine ``key`` again (a test that registered its own engine)."""
+    del _REGISTRY[key]
+
+
 def get_engine(key: str) -> Engine:
     try:
         return _REGISTRY[key]
