@@ -19,7 +19,7 @@ from api.openapi import DEAL_RECORD
 from api.strict import StrictSerializer
 from api.throttling import ScorerRateThrottle
 from games.choices import game_choices, league_game_choices
-from games.engines import all_engines, get_engine
+from games.engines import all_engines, get_engine, most_seats
 from games.errors import UserError
 
 _SCORE_KEYS = {"players", "rules", "deals", "summary"}
@@ -38,7 +38,7 @@ _OPTION = {
     },
     "required": ["default", "type", "label", "help"],
 }
-_SEATS = {"type": "integer", "minimum": 1, "maximum": 7}
+_SEATS = {"type": "integer", "minimum": 1, "maximum": most_seats()}
 
 
 class GameField(serializers.ChoiceField):

@@ -25,6 +25,7 @@ from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
 from games.engines import all_engines
+from tournaments.bounds import MAX_DEAL_NUMBER
 
 READS = {"get", "head"}
 WRITES = {"post", "put", "patch", "delete"}
@@ -32,7 +33,6 @@ WRITES = {"post", "put", "patch", "delete"}
 # objections and calls per token)
 THROTTLED = {"v1_auth_token_create", "v1_games_score_create", "v1_tables_objections_create",
              "v1_tables_calls_create", "v1_tournaments_registrations_create"}
-MAX_DEAL_NUMBER = 10_000
 
 DESCRIPTIONS = {
     "400": "Invalid input: every offending field is named in ``errors``; nothing stored.",

@@ -25,10 +25,10 @@ from api.table_schemas import (
     PreviewSerializer,
     TableSerializer,
 )
-from games.engines import all_engines
+from games.engines import all_engines, most_seats
 from tournaments.history_words import HistoryReader
 from tournaments.links import entry_url
-from tournaments.models import Deal, Table
+from tournaments.models import REASON_MAX, Deal, Table
 from tournaments.selectors import deal_state, table_state
 from tournaments.services import (
     deal_correct,
@@ -205,16 +205,17 @@ class TableSummary(TableEndpoint):
 class SubmitSerializer(StrictSerializer):
     # Seats are checked by the service against the table (a number, at this table, once).
     confirmed_by = serializers.JSONField(label=_("confirmed by"), required=False)
-    unconfirmed_reason = serializers.CharField(label=_("reason"), max_length=200,
+    unconfirmed_reason = serializers.CharField(label=_("reason"), max_length=REASON_MAX,
                                                required=False, allow_blank=True)
 
 
 SUBMIT_SCHEMA = inline_serializer("SheetSubmit", {
     "confirmed_by": serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=6), max_length=6, required=False,
+        child=serializers.IntegerField(min_value=1, max_value=most_seats()),
+        max_length=most_seats(), required=False,
         help_text="the seats whose players confirmed the totals at the table, each once"),
     "unconfirmed_reason": serializers.CharField(
-        max_length=200, required=False,
+        max_length=REASON_MAX, required=False,
         help_text="staff only: why the sheet goes in without every player's confirmation "
                   "(kept in the history)"),
 })
@@ -236,7 +237,7 @@ class TableSubmit(TableEndpoint):
 
 
 class EndSerializer(StrictSerializer):
-    reason = serializers.CharField(label=_("reason"), max_length=200,
+    reason = serializers.CharField(label=_("reason"), max_length=REASON_MAX,
                              help_text=_("Why the sheet ends early (a player left, time "
                                          "ran out)."))
 

@@ -31,6 +31,7 @@ from api.permissions import player_of, table_of
 from api.strict import StrictSerializer
 from api.table_schemas import CallSerializer, TournamentObjectionSerializer
 from api.throttling import VoiceRateThrottle
+from games.engines import most_seats
 from tournaments.models import (
     CALL_REASON_MAX,
     OBJECTION_NOTE_MAX,
@@ -78,7 +79,7 @@ class ConfirmBody(StrictSerializer):
 
 CONFIRM_SCHEMA = inline_serializer("SheetConfirm", {
     "seat": serializers.IntegerField(
-        min_value=1, max_value=6, required=False,
+        min_value=1, max_value=most_seats(), required=False,
         help_text="the tablet and staff: the seat of the player who confirms; a player's "
                   "own phone confirms their own seat (another seat is refused)"),
 })

@@ -5,7 +5,13 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from games.choices import game_choices
-from tournaments.models import MAX_ROUNDS_PLANNED, MIN_ROUNDS_PLANNED, OBJECTION_NOTE_MAX, Round
+from tournaments.models import (
+    MAX_ROUNDS_PLANNED,
+    MIN_ROUNDS_PLANNED,
+    OBJECTION_NOTE_MAX,
+    REASON_MAX,
+    Round,
+)
 from tournaments.text_checks import whole_number
 
 
@@ -109,7 +115,7 @@ class PasteListForm(forms.Form):
 
 
 class EndSheetForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=200,
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX,
                              widget=forms.TextInput(attrs={
                                  "placeholder": _("e.g. a player left, time ran out")}))
 

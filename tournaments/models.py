@@ -57,6 +57,8 @@ MAX_TEAM_SIZE = 8
 MAX_CATEGORIES = 10
 CATEGORY_MAX_LENGTH = 40
 # The club ranking's K (games.md §10.4): 1..10, None: no club ranking.
+# the longest reason a director gives (ending a sheet early, submitting it unconfirmed)
+REASON_MAX = 200
 MIN_CLUB_RANKING_K = 1
 MAX_CLUB_RANKING_K = 10
 
@@ -376,7 +378,8 @@ class Table(models.Model):
     # Ended early by staff with the deals entered (``sheet_end``); the reason is here and
     # in the history.
     shortened = models.BooleanField(_("shortened"), default=False)
-    end_reason = models.CharField(_("reason for ending early"), max_length=200, blank=True)
+    end_reason = models.CharField(_("reason for ending early"), max_length=REASON_MAX,
+                                  blank=True)
 
     class Meta:
         ordering = ["round", "number"]

@@ -19,6 +19,7 @@ from games.engines.base import (  # noqa: F401
     SheetResult,
     all_engines,
     get_engine,
+    most_seats,
     register,
     unregister,
 )
