@@ -47,10 +47,7 @@ from clubs.models import Club, Player
 from clubs.policies import is_staff, may_change_player, runs_club, sees_full_names_in_club
 from games.choices import game_choices, game_keys, game_name
 from games.engines import get_engine
-from games.errors import UserError
-from games.messages import add_to_form
 from tournaments.csv_files import csv_download, json_download
-from tournaments.errors import StateConflict
 from tournaments.models import Tournament
 from tournaments.pages.access import (
     allowed_if,
@@ -58,6 +55,7 @@ from tournaments.pages.access import (
     player_by_pk,
     tournament_by_pk,
 )
+from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.panels import panels
 from tournaments.policies import (
     can_see_tournament,
@@ -106,14 +104,11 @@ def evening_new(request, club: Club, slug: str):
     form = EveningForm(request.POST or None, initial=initial, members=members + guests)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
-            evening = club_evening_create(
-                club=club, date=data["date"], player_ids=[int(p) for p in data["players"]],
-                guests=data["guests"], game=data["game"], director=request.user,
-                method=data["method"])
-        except UserError as exc:
-            add_to_form(form, exc, field_of=FIELD_OF)
-        else:
+        done, evening = run_on_form(form, lambda: club_evening_create(
+            club=club, date=data["date"], player_ids=[int(p) for p in data["players"]],
+            guests=data["guests"], game=data["game"], director=request.user,
+            method=data["method"]), field_of=FIELD_OF)
+        if done:
             messages.success(request, _("The club evening is drawn: print the table cards or "
                                         "hand out the tablets."))
             return redirect("console:tournament", evening.pk)
@@ -228,13 +223,10 @@ def player_merge_page(request, keep: Player, pk: int):
         if remove is None:
             form.add_error("remove", _("Unknown player."))
         else:
-            try:
-                player_merge(keep=keep, remove=remove, by=request.user)
-            except UserError as exc:
-                add_to_form(form, exc, field_of=FIELD_OF)
-            except StateConflict as exc:
-                form.add_error(None, exc.render(_))
-            else:
+            done, _merged = run_on_form(
+                form, lambda: player_merge(keep=keep, remove=remove, by=request.user),
+                field_of=FIELD_OF)
+            if done:
                 messages.success(request, _("Merged: every result now belongs to %(name)s.")
                                  % {"name": keep.name})
                 return redirect("clubs:player", keep.pk)
@@ -271,12 +263,10 @@ def tournament_table_money(request, tournament: Tournament, pk: int):
     after the evening was played; every change is kept and listed)."""
     form = TableMoneyForm(request.POST or None, initial=TableMoneyForm.initial_of(tournament))
     if request.method == "POST" and form.is_valid():
-        try:
-            tournament_table_money_update(tournament=tournament, **form.service_fields(),
-                                          by=request.user)
-        except UserError as exc:
-            add_to_form(form, exc, field_of=MONEY_FIELD_OF)
-        else:
+        done, _saved = run_on_form(form, lambda: tournament_table_money_update(
+            tournament=tournament, **form.service_fields(), by=request.user),
+            field_of=MONEY_FIELD_OF)
+        if done:
             messages.success(request, _("Table money saved; the amounts below follow it."))
             return redirect("clubs:tournament-table-money", tournament.pk)
     changes = (TableMoneyChange.objects.filter(tournament=tournament)

@@ -24,13 +24,12 @@ from django.views.decorators.http import require_http_methods
 from clubs.models import Club
 from clubs.policies import runs_club
 from games.choices import game_choices
-from games.errors import UserError
-from games.messages import add_to_form
 from ratings import list_models as limits
 from ratings.list_models import RankingList
 from ratings.ranking_lists.services import ranking_list_create, ranking_list_delete
 from tournaments.forms import ClubsChoiceField
 from tournaments.pages.access import allowed_if, club_by_slug
+from tournaments.pages.form_errors import run_on_form
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 POINTS_TEXT_MAX = 2000  # characters of a typed points list (200 numbers of up to 6 digits)
@@ -119,11 +118,9 @@ def ranking_lists_console(request, club: Club, slug: str):
     form = RankingListForm(request.POST if request.method == "POST" else None, club=club,
                            initial=_initial(club))
     if request.method == "POST" and form.is_valid():
-        try:
-            ranking = ranking_list_create(club=club, user=request.user, **form.service_fields())
-        except UserError as exc:
-            add_to_form(form, exc)
-        else:
+        done, ranking = run_on_form(form, lambda: ranking_list_create(
+            club=club, user=request.user, **form.service_fields()))
+        if done:
             messages.success(request, _g("Ranking list “%(name)s” created.")
                              % {"name": ranking.name})
             return redirect("ratings:club-ranking-lists", club.slug)
