@@ -15,12 +15,13 @@ from rest_framework.response import Response
 
 from api.club_schemas import EveningCreatedSerializer, EveningListSerializer
 from api.endpoints import ClubEndpoint
+from api.games import GameField
 from api.query import YEAR
 from api.rounds import RoundWithTokensSerializer
 from api.strict import StrictSerializer
 from clublife.services.evenings import MAX_PRESENT, club_evening_create
 from clubs.services import MAX_FEE_CENTS, club_defaults_update
-from games.choices import GAME_CHOICES
+from games.choices import game_keys, validate_game
 from tournaments.models import Round
 from tournaments.policies import visible_tournaments
 from tournaments.selectors import rounds_with_seating
@@ -35,7 +36,7 @@ class EveningSerializer(StrictSerializer):
     guests = serializers.ListField(child=serializers.CharField(max_length=120),
                                    required=False, default=list, max_length=MAX_PRESENT,
                                    label=_("guests"))
-    game = serializers.ChoiceField(choices=GAME_CHOICES, required=False, label=_("game"))
+    game = GameField(required=False, label=_("game"))
     rules = serializers.JSONField(required=False, label=_("rules"))
     method = serializers.ChoiceField(choices=Round.Method.choices, required=False,
                                      label=_("seating method"))
@@ -44,7 +45,8 @@ class EveningSerializer(StrictSerializer):
 class ClubSettingsSerializer(StrictSerializer):
     # a plain string in the schema: a second enum of the game keys would clash with GameEnum
     default_game = serializers.CharField(max_length=20, required=False, label=_("default game"),
-                                         help_text=", ".join(k for k, _n in GAME_CHOICES))
+                                         help_text=", ".join(game_keys()),
+                                         validators=[validate_game])
     default_rules = serializers.JSONField(required=False, label=_("default house rules"))
     loss_fee_cents = serializers.IntegerField(min_value=0, max_value=MAX_FEE_CENTS,
                                               required=False,
@@ -62,11 +64,6 @@ class ClubSettingsSerializer(StrictSerializer):
                                                    label=_("season: evenings needed to be "
                                                            "ranked"))
 
-
-    def validate_default_game(self, value: str) -> str:
-        if value not in {key for key, _name in GAME_CHOICES}:
-            raise serializers.ValidationError(_("Unknown game “%(game)s”.") % {"game": value})
-        return value
 
 
 def settings_json(club) -> dict:

@@ -18,7 +18,8 @@ from rest_framework.views import APIView
 from api.openapi import DEAL_RECORD
 from api.strict import StrictSerializer
 from api.throttling import ScorerRateThrottle
-from games.engines import all_engines, get_engine
+from games.choices import game_choices, league_game_choices
+from games.engines import all_engines, get_engine, most_seats
 from games.errors import UserError
 
 _SCORE_KEYS = {"players", "rules", "deals", "summary"}
@@ -37,7 +38,16 @@ _OPTION = {
     },
     "required": ["default", "type", "label", "help"],
 }
-_SEATS = {"type": "integer", "minimum": 1, "maximum": 7}
+_SEATS = {"type": "integer", "minimum": 1, "maximum": most_seats()}
+
+
+class GameField(serializers.ChoiceField):
+    """A game's key, one of the registered engines' (``games.choices``); with ``league``, of a
+    game that has a league. The choices are read whenever a serializer is made."""
+
+    def __init__(self, *, league: bool = False, **kwargs):
+        super().__init__(choices=league_game_choices() if league else game_choices(),
+                         **kwargs)
 
 
 @extend_schema_field({"type": "object", "additionalProperties": _OPTION})

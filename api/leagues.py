@@ -20,13 +20,14 @@ from rest_framework.permissions import SAFE_METHODS
 from rest_framework.response import Response
 
 from api.endpoints import ParentEndpoint
+from api.games import GameField
 from api.pagination import BoundedLimitOffsetPagination
 from api.permissions import STAFF, StaffWritesAnyoneReads
 from api.strict import StrictSerializer
 from clubs.models import Club
 from clubs.publication import shown_player
 from games.errors import user_error
-from leagues.models import LEAGUE_GAMES, Division, League, LeagueTeam, Matchday
+from leagues.models import Division, League, LeagueTeam, Matchday
 from leagues.policies import runs_league
 from leagues.services.seasons import (
     MAX_BINDING_DAYS,
@@ -118,8 +119,7 @@ class RulesField(serializers.DictField):
 
 class LeagueWriteSerializer(StrictSerializer):
     name = serializers.CharField(max_length=160, label=_("name"))
-    game = serializers.ChoiceField(choices=[key for key, _name in LEAGUE_GAMES],
-                                   label=_("game"))
+    game = GameField(league=True, label=_("game"))
     year = serializers.IntegerField(min_value=MIN_YEAR, max_value=MAX_YEAR, label=_("year"))
     rules = serializers.DictField(required=False, label=_("rules"),
                                   help_text="the game's options (games.md)")

@@ -20,24 +20,25 @@ from rest_framework.response import Response
 from api.club_schemas import MembersImportedSerializer, MembersPreviewSerializer
 from api.endpoints import ClubEndpoint
 from api.strict import StrictCharField, StrictSerializer
-from clubs.member_csv import MAX_BYTES
+from clubs.member_csv import MAX_BYTES, MAX_LINE_NUMBER, MAX_LINES
 from clubs.services import MembersInvalid, MembersUnconfirmed, members_import, members_preview
+
+
+def _line_numbers(label) -> serializers.ListField:
+    """Numbers of lines of the file, as the preview gives them (``line``)."""
+    return serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_LINE_NUMBER),
+        max_length=MAX_LINES, required=False, label=label)
 
 
 class MemberListSerializer(StrictSerializer):
     csv = StrictCharField(max_length=MAX_BYTES, trim_whitespace=False, multiline=True,
                           label=gettext_lazy("member list (CSV)"))
     # Lines whose name is already a member's but who are someone else (preview: "exists").
-    as_new = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=100_000),
-                                   max_length=10_000, required=False,
-                                   label=gettext_lazy("lines to import as new members"))
+    as_new = _line_numbers(gettext_lazy("lines to import as new members"))
     # Suspects (preview: "alike" not empty): each must be kept or dropped.
-    keep = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=100_000),
-                                 max_length=10_000, required=False,
-                                 label=gettext_lazy("alike lines to import anyway"))
-    drop = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=100_000),
-                                 max_length=10_000, required=False,
-                                 label=gettext_lazy("lines to leave out"))
+    keep = _line_numbers(gettext_lazy("alike lines to import anyway"))
+    drop = _line_numbers(gettext_lazy("lines to leave out"))
 
 
 def line_json(line) -> dict:

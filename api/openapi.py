@@ -25,7 +25,8 @@ from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
 from games.engines import all_engines
-from tournaments.models import CORRECTION_REASON_MAX
+from tournaments.bounds import MAX_DEAL_NUMBER
+from tournaments.models import REASON_MAX
 
 READS = {"get", "head"}
 WRITES = {"post", "put", "patch", "delete"}
@@ -33,7 +34,6 @@ WRITES = {"post", "put", "patch", "delete"}
 # objections and calls per token)
 THROTTLED = {"v1_auth_token_create", "v1_games_score_create", "v1_tables_objections_create",
              "v1_tables_calls_create", "v1_tournaments_registrations_create"}
-MAX_DEAL_NUMBER = 10_000
 
 DESCRIPTIONS = {
     "400": "Invalid input: every offending field is named in ``errors``; nothing stored.",
@@ -187,7 +187,7 @@ def deal_components() -> dict[str, dict[str, Any]]:
         out[entry_name(engine)] = entry
         out[f"{entry_name(engine)}Correction"] = {**entry, "properties": {
             **entry["properties"],
-            "reason": {"type": "string", "maxLength": CORRECTION_REASON_MAX,
+            "reason": {"type": "string", "maxLength": REASON_MAX,
                        "description": "Why the deal is corrected, in a few words "
                                       "(optional); kept in the history and shown to the "
                                       "deal's players (GET /me/ changes)."}}}

@@ -23,7 +23,7 @@ from drf_spectacular.utils import OpenApiParameter
 from rest_framework.exceptions import ValidationError
 
 from clublife.services.seasons import MAX_YEAR, MIN_YEAR
-from games.choices import GAME_CHOICES
+from games.choices import game_keys
 from tournaments.bounds import MAX_ID, MAX_OFFSET, MAX_PAGE, MAX_ROUND
 from tournaments.text_checks import whole_number
 
@@ -105,7 +105,7 @@ OFFSET = IntParam("offset", 0, MAX_OFFSET, "The initial index from which to retu
 ROUND = IntParam("round", 1, MAX_ROUND, "Only this round (its number).")
 YEAR = IntParam("year", MIN_YEAR, MAX_YEAR, "A calendar year.")
 CLUB = IntParam("club", 1, MAX_ID, "Only the players of this club (its id).")
-GAME = ChoiceParam("game", tuple(key for key, _label in GAME_CHOICES),
+GAME = ChoiceParam("game", tuple(game_keys()),
                    "The game; default: the club's game.")
 BY = ChoiceParam("by", ("evening", "player"),
                  "One line per player per evening, or the season's totals per player.")

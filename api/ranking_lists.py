@@ -24,10 +24,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.endpoints import ClubEndpoint
+from api.games import GameField
 from api.permissions import ClubAccess
 from api.strict import StrictSerializer
 from clubs.policies import runs_club, sees_full_names_in_club
-from games.choices import GAME_CHOICES
 from ratings.list_models import (
     MAX_CLUBS,
     MAX_EVENTS,
@@ -52,7 +52,7 @@ class PointsField(serializers.JSONField):
 
 class RankingListWriteSerializer(StrictSerializer):
     name = serializers.CharField(max_length=NAME_MAX, label=_("name"))
-    game = serializers.ChoiceField(choices=GAME_CHOICES, label=_("game"))
+    game = GameField(label=_("game"))
     first = serializers.DateField(label=_("first day"))
     last = serializers.DateField(label=_("last day"))
     clubs = serializers.ListField(

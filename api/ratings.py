@@ -25,7 +25,7 @@ from api.query import CLUB, ChoiceParam, IntParam
 from api.ratings_schemas import LeaderboardSerializer, PlayerRatingSerializer
 from clubs.models import Club, Player
 from clubs.policies import may_change_player, runs_club
-from games.choices import GAME_CHOICES
+from games.choices import game_keys
 from ratings.selectors import (
     DEFAULT_MIN_SHEETS,
     MAX_MIN_SHEETS,
@@ -37,7 +37,7 @@ from ratings.selectors import (
 from tournaments.freshness import etag as freshness_etag
 from tournaments.freshness import precondition_answer, tagged
 
-GAME = ChoiceParam("game", tuple(key for key, _label in GAME_CHOICES),
+GAME = ChoiceParam("game", tuple(game_keys()),
                    "The game (required).")
 # required here: a leaderboard is of one game (its absence is a 400 naming it)
 GAME_PARAM = OpenApiParameter(GAME.name, GAME.schema(), OpenApiParameter.QUERY, required=True,

@@ -29,6 +29,7 @@ from itertools import filterfalse, islice
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.fields import empty
@@ -108,6 +109,25 @@ def strict_field(field: serializers.Field) -> serializers.Field:
         if child is not None and strict_field(child) is not child:
             return container(*field._args, **{**field._kwargs, part: strict_field(child)})
     return field
+
+
+class CheckedJSONField(serializers.JSONField):
+    """A JSON value a service checks (by rules only it knows, every offending part named in
+    one answer); the OpenAPI schema describes it as the field ``like``: its shape and
+    bounds. So one serializer both validates a body and describes it."""
+
+    def __init__(self, *, like: serializers.Field, **kwargs):
+        self.like = like
+        super().__init__(**kwargs)
+
+
+class CheckedJSONFieldSchema(OpenApiSerializerFieldExtension):
+    target_class = CheckedJSONField
+
+    def map_serializer_field(self, auto_schema, direction):
+        schema = auto_schema._map_serializer_field(self.target.like, direction)
+        auto_schema._insert_field_validators(self.target.like, schema)
+        return schema
 
 
 class StrictFieldsMixin:

@@ -7,7 +7,12 @@ table's token gets 404, never the data.
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.response import Response
@@ -15,7 +20,7 @@ from rest_framework.response import Response
 from api.conditional import ConditionalReads
 from api.endpoints import TableEndpoint, actor_of
 from api.permissions import player_of, table_of
-from api.strict import StrictSerializer
+from api.strict import CheckedJSONField, StrictSerializer
 from api.table_schemas import (
     CORRECTION_BODY,
     DEAL_BODY,
@@ -24,11 +29,11 @@ from api.table_schemas import (
     PreviewSerializer,
     TableSerializer,
 )
-from games.engines import all_engines
+from games.engines import all_engines, most_seats
 from tournaments import freshness
 from tournaments.history_words import HistoryReader
 from tournaments.links import entry_url
-from tournaments.models import Deal, Table
+from tournaments.models import REASON_MAX, Deal, Table
 from tournaments.selectors import deal_state, table_state
 from tournaments.services import (
     deal_correct,
@@ -183,26 +188,31 @@ class DealDetail(ConditionalReads, TableEndpoint):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class SummarySerializer(StrictSerializer):
-    seats = serializers.JSONField(label=_("seats"))
-
-
-# The summary's shape and bounds for the schema; the engine of a game that takes summaries
-# checks them (every offending seat and field in one answer).
+# The engine of a game that takes summaries checks them (every offending seat and field in
+# one answer); the schema states their shape and bounds.
 _POINTS = max(e.summary_game_points_bound for e in all_engines() if e.supports_summary)
-SUMMARY_SCHEMA = inline_serializer("SkatSummary", {
-    "seats": serializers.ListField(child=inline_serializer("SkatSummarySeat", {
-        "game_points": serializers.IntegerField(min_value=-_POINTS, max_value=_POINTS),
-        "won": serializers.IntegerField(min_value=0, help_text="at most the series length"),
-        "lost": serializers.IntegerField(min_value=0, help_text="at most the series length"),
-    }), help_text="one entry per seat, in seat order"),
-})
+
+
+@extend_schema_serializer(component_name="SkatSummary")
+class SummarySerializer(StrictSerializer):
+    """A sheet entered as its totals per seat (a game that takes summaries)."""
+
+    seats = CheckedJSONField(label=_("seats"), help_text="one entry per seat, in seat order",
+                             like=serializers.ListField(child=inline_serializer(
+                                 "SkatSummarySeat", {
+                                     "game_points": serializers.IntegerField(
+                                         min_value=-_POINTS, max_value=_POINTS),
+                                     "won": serializers.IntegerField(
+                                         min_value=0, help_text="at most the series length"),
+                                     "lost": serializers.IntegerField(
+                                         min_value=0, help_text="at most the series length"),
+                                 })))
 
 
 class TableSummary(TableEndpoint):
     directors_only = True
 
-    @extend_schema(request=SUMMARY_SCHEMA, responses=TableSerializer)
+    @extend_schema(request=SummarySerializer, responses=TableSerializer)
     def put(self, request, table_id: int):
         table = self.table
         serializer = SummarySerializer(data=request.data)
@@ -213,28 +223,27 @@ class TableSummary(TableEndpoint):
         return Response(table_json(table, request))
 
 
+@extend_schema_serializer(component_name="SheetSubmit")
 class SubmitSerializer(StrictSerializer):
+    """The sheet goes in: confirmed at the table, or by a director without that."""
+
     # Seats are checked by the service against the table (a number, at this table, once).
-    confirmed_by = serializers.JSONField(label=_("confirmed by"), required=False)
-    unconfirmed_reason = serializers.CharField(label=_("reason"), max_length=200,
-                                               required=False, allow_blank=True)
-
-
-SUBMIT_SCHEMA = inline_serializer("SheetSubmit", {
-    "confirmed_by": serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=6), max_length=6, required=False,
-        help_text="the seats whose players confirmed the totals at the table, each once"),
-    "unconfirmed_reason": serializers.CharField(
-        max_length=200, required=False,
+    confirmed_by = CheckedJSONField(
+        label=_("confirmed by"), required=False,
+        help_text="the seats whose players confirmed the totals at the table, each once",
+        like=serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=most_seats()),
+            max_length=most_seats()))
+    unconfirmed_reason = serializers.CharField(
+        label=_("reason"), max_length=REASON_MAX, required=False, allow_blank=True,
         help_text="staff only: why the sheet goes in without every player's confirmation "
-                  "(kept in the history)"),
-})
+                  "(kept in the history)")
 
 
 class TableSubmit(TableEndpoint):
     no_players = True  # a phone confirms its own seat (TableConfirm), never for the table
 
-    @extend_schema(request=SUBMIT_SCHEMA, responses=TableSerializer)
+    @extend_schema(request=SubmitSerializer, responses=TableSerializer)
     def post(self, request, table_id: int):
         table = self.table
         serializer = SubmitSerializer(data=request.data)
@@ -247,7 +256,7 @@ class TableSubmit(TableEndpoint):
 
 
 class EndSerializer(StrictSerializer):
-    reason = serializers.CharField(label=_("reason"), max_length=200,
+    reason = serializers.CharField(label=_("reason"), max_length=REASON_MAX,
                              help_text=_("Why the sheet ends early (a player left, time "
                                          "ran out)."))
 

@@ -19,13 +19,13 @@ from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.response import Response
 
+from api.games import GameField
 from api.names import ShownNameField
 from api.permissions import TournamentAccess
 from api.registrations import RegistrationSettingsSerializer, registration_settings
 from api.strict import StrictModelSerializer, StrictSerializer
 from clubs.models import Club, Player
 from clubs.policies import runs_club
-from games.choices import GAME_CHOICES
 from games.errors import UserError
 from tournaments.links import personal_url
 from tournaments.models import (
@@ -53,7 +53,7 @@ from tournaments.services.registrations import registration_configure
 
 class TournamentSerializer(StrictModelSerializer):
     name = serializers.CharField(max_length=160, label=_("name"))
-    game = serializers.ChoiceField(choices=GAME_CHOICES, label=_("game"))
+    game = GameField(label=_("game"))
     rules = serializers.JSONField(required=False, label=_("rules"))
     club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), required=False,
                                               allow_null=True, label=_("club"))

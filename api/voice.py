@@ -21,16 +21,22 @@ services decide everything (``tournaments.services``: ``sheet_confirm``,
 
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    extend_schema,
+    extend_schema_serializer,
+    inline_serializer,
+)
 from rest_framework import serializers, status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
 
 from api.endpoints import TableEndpoint, TournamentEndpoint, actor_of
 from api.permissions import player_of, table_of
-from api.strict import StrictSerializer
+from api.strict import CheckedJSONField, StrictSerializer
 from api.table_schemas import CallSerializer, TournamentObjectionSerializer
 from api.throttling import VoiceRateThrottle
+from games.engines import most_seats
 from tournaments.models import (
     CALL_REASON_MAX,
     OBJECTION_NOTE_MAX,
@@ -72,16 +78,14 @@ def call_json(call: DirectorCall) -> dict:
 
 # ------------------------------------------------------------------ confirm
 
+@extend_schema_serializer(component_name="SheetConfirm")
 class ConfirmBody(StrictSerializer):
-    seat = serializers.JSONField(required=False)
+    """Who confirms the sheet as it stands."""
 
-
-CONFIRM_SCHEMA = inline_serializer("SheetConfirm", {
-    "seat": serializers.IntegerField(
-        min_value=1, max_value=6, required=False,
+    seat = CheckedJSONField(
+        required=False, like=serializers.IntegerField(min_value=1, max_value=most_seats()),
         help_text="the tablet and staff: the seat of the player who confirms; a player's "
-                  "own phone confirms their own seat (another seat is refused)"),
-})
+                  "own phone confirms their own seat (another seat is refused)")
 CONFIRMED_SCHEMA = inline_serializer("SheetConfirmed", {
     "confirmed": serializers.ListField(child=serializers.IntegerField(min_value=1)),
     "submitted": serializers.BooleanField(
@@ -94,7 +98,7 @@ class TableConfirm(TableEndpoint):
     confirmed it (and no objection is open) it is submitted. Confirming again is
     harmless. 400 (``deals``) while the sheet is not complete."""
 
-    @extend_schema(request=CONFIRM_SCHEMA, responses=CONFIRMED_SCHEMA)
+    @extend_schema(request=ConfirmBody, responses=CONFIRMED_SCHEMA)
     def post(self, request, table_id: int):
         body = _body(ConfirmBody, request)
         state = sheet_confirm(sheet=self.sheet, seat=body.get("seat"), actor=actor_of(request))
@@ -184,14 +188,13 @@ class TournamentObjectionDetail(TournamentEndpoint):
 
 # ------------------------------------------------------------------ calls
 
+@extend_schema_serializer(component_name="CallRaise")
 class CallBody(StrictSerializer):
-    reason = serializers.JSONField(required=False)
+    """A call for the director."""
 
-
-CALL_SCHEMA = inline_serializer("CallRaise", {
-    "reason": serializers.CharField(max_length=CALL_REASON_MAX, required=False,
-                                    allow_blank=True, help_text="why, in a few words"),
-})
+    reason = CheckedJSONField(
+        required=False, help_text="why, in a few words",
+        like=serializers.CharField(max_length=CALL_REASON_MAX, allow_blank=True))
 
 
 def _call(pk, **where) -> DirectorCall:
@@ -209,7 +212,7 @@ class TableCalls(TableEndpoint):
     tokens_only = True
     throttle_classes = [VoiceRateThrottle]
 
-    @extend_schema(request=CALL_SCHEMA, responses={201: CallSerializer, 200: CallSerializer})
+    @extend_schema(request=CallBody, responses={201: CallSerializer, 200: CallSerializer})
     def post(self, request, table_id: int):
         body = _body(CallBody, request)
         call, new = call_raise(sheet=self.sheet, reason=body.get("reason"),

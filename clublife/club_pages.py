@@ -29,7 +29,7 @@ from clubs.services import (
     members_import,
     members_preview,
 )
-from games.choices import GAME_CHOICES
+from games.choices import game_name
 from games.engines import get_engine
 from games.errors import UserError
 from games.forms import initial_of, rules_form_class
@@ -127,7 +127,7 @@ def settings_page(request, club: Club, slug: str):
             return redirect("clubs:club", club.slug)
     return render(request, "clubs/settings.html",
                   {"club": club, "form": form, "rules_form": rules_form,
-                   "game_name": dict(GAME_CHOICES)[club.default_game]},
+                   "game_name": game_name(club.default_game)},
                   status=400 if form.errors or rules_form.errors else 200)
 
 

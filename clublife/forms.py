@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from clublife.models import Season
 from clubs.forms import cents, euros_field
 from clubs.models import Player
-from games.choices import GAME_CHOICES
+from games.choices import game_choices
 from tournaments.models import Round
 
 
@@ -20,7 +20,7 @@ class EveningForm(forms.Form):
     # an <input type="date"> takes ISO dates only, whatever the language
     date = forms.DateField(label=_("Date"),
                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
-    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
     players = forms.MultipleChoiceField(label=_("Present members"), required=False,
                                        widget=forms.CheckboxSelectMultiple)
     guests = forms.CharField(label=_("Guests, one name per line"), required=False,

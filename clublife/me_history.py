@@ -17,11 +17,9 @@ from django.http import Http404
 from django.shortcuts import render
 
 from clublife.selectors import player_history
-from games.choices import GAME_CHOICES
+from games.choices import game_name
 from tournaments import freshness
 from tournaments.player_view import participant_by_token
-
-GAME_NAMES = dict(GAME_CHOICES)
 
 
 @freshness.always_ask_private
@@ -31,9 +29,9 @@ def me_history_page(request, token: str):
         raise Http404()
     history = player_history(participant)
     events = [{**event, "day": datetime.date.fromisoformat(event["date"]) if event["date"]
-               else None, "game_name": GAME_NAMES.get(event["game"], event["game"])}
+               else None, "game_name": game_name(event["game"])}
               for event in history["events"]]
-    seasons = [{**season, "game_name": GAME_NAMES.get(season["game"], season["game"])}
+    seasons = [{**season, "game_name": game_name(season["game"])}
                for season in history["seasons"]]
     return render(request, "clublife/me_history.html", {
         "participant": participant, "club": participant.tournament.club, "token": token,

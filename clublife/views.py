@@ -45,12 +45,9 @@ from clublife.table_money import (
 )
 from clubs.models import Club, Player
 from clubs.policies import is_staff, may_change_player, runs_club, sees_full_names_in_club
-from games.choices import GAME_CHOICES
+from games.choices import game_choices, game_keys, game_name
 from games.engines import get_engine
-from games.errors import UserError
-from games.messages import add_to_form
 from tournaments.csv_files import csv_download, json_download
-from tournaments.errors import StateConflict
 from tournaments.models import Tournament
 from tournaments.pages.access import (
     allowed_if,
@@ -58,6 +55,7 @@ from tournaments.pages.access import (
     player_by_pk,
     tournament_by_pk,
 )
+from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.panels import panels
 from tournaments.policies import (
     can_see_tournament,
@@ -71,8 +69,6 @@ from tournaments.services.archive import standings_csv, tournament_export
 from tournaments.templatetags.money import euros
 from tournaments.text_checks import whole_number
 
-GAME_NAMES = dict(GAME_CHOICES)
-GAMES = set(GAME_NAMES)
 # service field → form field, for showing a service's errors next to the right field
 FIELD_OF = {"player_ids": "players"}
 MONEY_FIELD_OF = {"loss_fee_cents": "loss_fee", "loss_fee_high_cents": "loss_fee_high"}
@@ -94,9 +90,9 @@ def club_page(request, slug: str):
                       .values_list("date", "game")}, reverse=True)
     return render(request, "clublife/club.html", {
         "club": club, "admin": admin, "evenings": evenings[:100],
-        "seasons": [(year, game, GAME_NAMES.get(game, game)) for year, game in seasons],
+        "seasons": [(year, game, game_name(game)) for year, game in seasons],
         "this_year": timezone.localdate().year, "panels": panels("club", request, club),
-        "fee": club.loss_fee_cents, "game_name": GAME_NAMES.get(club.default_game)})
+        "fee": club.loss_fee_cents, "game_name": game_name(club.default_game)})
 
 
 @login_required
@@ -109,14 +105,11 @@ def evening_new(request, club: Club, slug: str):
     form = EveningForm(request.POST or None, initial=initial, members=members + guests)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
-            evening = club_evening_create(
-                club=club, date=data["date"], player_ids=[int(p) for p in data["players"]],
-                guests=data["guests"], game=data["game"], director=request.user,
-                method=data["method"])
-        except UserError as exc:
-            add_to_form(form, exc, field_of=FIELD_OF)
-        else:
+        done, evening = run_on_form(form, lambda: club_evening_create(
+            club=club, date=data["date"], player_ids=[int(p) for p in data["players"]],
+            guests=data["guests"], game=data["game"], director=request.user,
+            method=data["method"]), field_of=FIELD_OF)
+        if done:
             messages.success(request, _("The club evening is drawn: print the table cards or "
                                         "hand out the tablets."))
             return redirect("console:tournament", evening.pk)
@@ -133,8 +126,8 @@ def _season_context(request, club: Club, year: int, game: str) -> dict:
                     .order_by("position"))
     figures = get_engine(game).figures
     return {
-        "club": club, "year": year, "game": game, "game_name": GAME_NAMES.get(game, game),
-        "games": [(key, name) for key, name in GAME_CHOICES], "season": season,
+        "club": club, "year": year, "game": game, "game_name": game_name(game),
+        "games": game_choices(), "season": season,
         "rows": [{"row": r, "figures": [(f, r.figures.get(f, "")) for f in figures]} for r in rows],
         "figures": figures, "stale": bool(season_pending(season, club_id=club.pk, game=game,
                                                           year=year)),
@@ -148,7 +141,7 @@ def season_page(request, slug: str, year: int):
     club = club_by_slug(slug=slug)
     year = _year(year)
     game = request.GET.get("game") or club.default_game
-    if game not in GAMES:
+    if game not in game_keys():
         raise Http404()
     context = _season_context(request, club, year, game)
     season = context["season"]
@@ -173,10 +166,10 @@ def season_page(request, slug: str, year: int):
 def table_money_page(request, club: Club, slug: str, year: int):
     year = _year(year)
     game = request.GET.get("game") or club.default_game
-    if game not in GAMES:
+    if game not in game_keys():
         raise Http404()
     return render(request, "clublife/table_money.html", {
-        "club": club, "year": year, "game": game, "game_name": GAME_NAMES.get(game, game),
+        "club": club, "year": year, "game": game, "game_name": game_name(game),
         "money": season_table_money(club, game, year)})
 
 
@@ -185,7 +178,7 @@ def table_money_page(request, club: Club, slug: str, year: int):
 def table_money_csv(request, club: Club, slug: str, year: int, kind: str):
     year = _year(year)
     game = request.GET.get("game") or club.default_game
-    if game not in GAMES:
+    if game not in game_keys():
         raise Http404()
     money = season_table_money(club, game, year)
     if kind == "evenings":
@@ -199,14 +192,14 @@ def player_page(request, pk: int):
     if not profile["events"] and not is_staff(request.user):
         raise Http404()
     for game in profile["games"]:
-        game["name"] = GAME_NAMES.get(game["game"], game["game"])
+        game["name"] = game_name(game["game"])
     for event in profile["events"]:  # the profile's ISO day, shown as the language writes it
         event["day"] = datetime.date.fromisoformat(event["date"]) if event["date"] else None
     # the changes to his scores after they were shown, in the tournaments the viewer sees
     changes = public_changes(player, visible_tournaments(request.user,
                                                          via="table__round__tournament__"))
     return render(request, "clublife/player.html", {
-        "player": player, "profile": profile, "game_names": GAME_NAMES, "changes": changes,
+        "player": player, "profile": profile, "changes": changes,
         "panels": panels("player", request, player),
         "may_merge": may_change_player(request.user, player),
         "may_handle_data": handles_data_of(request.user, player),
@@ -234,13 +227,10 @@ def player_merge_page(request, keep: Player, pk: int):
         if remove is None:
             form.add_error("remove", _("Unknown player."))
         else:
-            try:
-                player_merge(keep=keep, remove=remove, by=request.user)
-            except UserError as exc:
-                add_to_form(form, exc, field_of=FIELD_OF)
-            except StateConflict as exc:
-                form.add_error(None, exc.render(_))
-            else:
+            done, _merged = run_on_form(
+                form, lambda: player_merge(keep=keep, remove=remove, by=request.user),
+                field_of=FIELD_OF)
+            if done:
                 messages.success(request, _("Merged: every result now belongs to %(name)s.")
                                  % {"name": keep.name})
                 return redirect("clubs:player", keep.pk)
@@ -277,12 +267,10 @@ def tournament_table_money(request, tournament: Tournament, pk: int):
     after the evening was played; every change is kept and listed)."""
     form = TableMoneyForm(request.POST or None, initial=TableMoneyForm.initial_of(tournament))
     if request.method == "POST" and form.is_valid():
-        try:
-            tournament_table_money_update(tournament=tournament, **form.service_fields(),
-                                          by=request.user)
-        except UserError as exc:
-            add_to_form(form, exc, field_of=MONEY_FIELD_OF)
-        else:
+        done, _saved = run_on_form(form, lambda: tournament_table_money_update(
+            tournament=tournament, **form.service_fields(), by=request.user),
+            field_of=MONEY_FIELD_OF)
+        if done:
             messages.success(request, _("Table money saved; the amounts below follow it."))
             return redirect("clubs:tournament-table-money", tournament.pk)
     changes = (TableMoneyChange.objects.filter(tournament=tournament)

@@ -9,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.member_csv import MAX_BYTES
-from games.choices import GAME_CHOICES
+from games.choices import game_choices
 
 MAX_EUROS = Decimal("1000")
 
@@ -24,7 +24,7 @@ def cents(value) -> int:
 
 
 class ClubSettingsForm(forms.Form):
-    default_game = forms.ChoiceField(label=_("Game of the club evenings"), choices=GAME_CHOICES)
+    default_game = forms.ChoiceField(label=_("Game of the club evenings"), choices=game_choices)
     loss_fee = euros_field(_("Table money per lost game (€)"))
     loss_fee_from = forms.IntegerField(label=_("Higher fee from the n-th lost game of an "
                                                "evening (empty: never)"),

@@ -24,6 +24,8 @@ from games.errors import FieldError, UserError
 
 MAX_LINES = 5000
 MAX_BYTES = 1_000_000
+# the highest line number a file can have: every line (a blank one too) takes a byte
+MAX_LINE_NUMBER = MAX_BYTES
 MAX_NAME = 120
 MAX_NUMBER = 40
 NAME_HEADERS = {"name", "namen", "spieler", "player", "mitglied", "member"}

@@ -22,6 +22,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.choices import DEFAULT_GAME, validate_game
+
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
@@ -31,7 +33,8 @@ class Club(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("admins"), related_name="clubs_run", blank=True
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
-    default_game = models.CharField(_("default game"), max_length=20, default="skat")
+    default_game = models.CharField(_("default game"), max_length=20, default=DEFAULT_GAME,
+                                    validators=[validate_game])
     default_rules = models.JSONField(_("default house rules"), default=dict, blank=True)
     loss_fee_cents = models.PositiveIntegerField(_("fee per lost game (cents)"), default=0)
     loss_fee_from = models.PositiveSmallIntegerField(

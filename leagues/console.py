@@ -19,9 +19,10 @@ from django.views.decorators.http import require_http_methods
 
 from clubs.models import Club
 from clubs.policies import is_staff
+from games.choices import league_game_choices
 from games.errors import StateConflict, UserError
 from games.messages import add_to_form
-from leagues.models import LEAGUE_GAMES, Division, League, LeagueTeam, Matchday
+from leagues.models import Division, League, LeagueTeam, Matchday
 from leagues.policies import runs_league
 from leagues.services.matchdays import matchday_create, matchday_reopen
 from leagues.services.seasons import (
@@ -31,6 +32,7 @@ from leagues.services.seasons import (
     team_update_from_names,
 )
 from tournaments.forms import ClubChoiceField
+from tournaments.pages.form_errors import run_on_form
 
 SCORING = [("dskv", _("DSkV: 3/2/1/0 per series")), ("ispa", _("ISPA: 6/4/2/0 per series")),
            ("ddv", _("DDV: 4/3/2/1 per day"))]
@@ -38,7 +40,7 @@ SCORING = [("dskv", _("DSkV: 3/2/1/0 per series")), ("ispa", _("ISPA: 6/4/2/0 pe
 
 class LeagueForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
-    game = forms.ChoiceField(label=_("Game"), choices=LEAGUE_GAMES)
+    game = forms.ChoiceField(label=_("Game"), choices=league_game_choices)
     year = forms.IntegerField(label=_("Year"), min_value=1900, max_value=2999)
     scoring = forms.ChoiceField(label=_("Scoring"), choices=SCORING)
 
@@ -112,11 +114,10 @@ def league_new(request):
         raise Http404()
     form = LeagueForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            league = league_create(user=request.user, **form.cleaned_data)
+        done, league = run_on_form(
+            form, lambda: league_create(user=request.user, **form.cleaned_data))
+        if done:
             return redirect("leagues:console", league.pk)
-        except UserError as exc:
-            add_to_form(form, exc)
     return render(request, "leagues/console_new.html", {"form": form})
 
 
@@ -133,11 +134,10 @@ def league_console(request, pk: int):
     league = _league_run_by(request, pk)
     form = DivisionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
-            division = division_create(league=league, **form.cleaned_data)
+        done, division = run_on_form(
+            form, lambda: division_create(league=league, **form.cleaned_data))
+        if done:
             return redirect("leagues:division-console", division.pk)
-        except UserError as exc:
-            add_to_form(form, exc)
     return render(request, "leagues/console_league.html", {
         "league": league, "divisions": league.divisions.all(), "form": form})
 
@@ -215,12 +215,13 @@ def team_console(request, pk: int):
         form.fields[field].widget.attrs["rows"] = max(
             2, initial[field].count("\n") + 2)
     if request.method == "POST" and form.is_valid():
-        try:
-            team_update_from_names(team=team, user=request.user, **form.cleaned_data)
+        done, _saved = run_on_form(
+            form, lambda: team_update_from_names(team=team, user=request.user,
+                                                 **form.cleaned_data),
+            field_of={"roster": "regulars", "player": "regulars"})
+        if done:
             messages.success(request, _("The team is saved."))
             return redirect("leagues:division-console", team.division_id)
-        except UserError as exc:
-            add_to_form(form, exc, field_of={"roster": "regulars", "player": "regulars"})
     return render(request, "leagues/console_team.html", {
         "team": team, "division": team.division, "league": team.division.league,
         "form": form})

@@ -30,19 +30,16 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
-from games.engines import all_engines
+from games.choices import HasGame, validate_league_game
 from tournaments.models import Tournament
 from tournaments.tokens import new_token
 
-# the games that have a league (``Engine.league``, games.md §9), by key
-LEAGUE_GAMES = sorted((engine.key, engine.name_en) for engine in all_engines()
-                      if engine.league is not None)
 BINDING_AFTER_DAYS = 14
 
 
-class League(models.Model):
+class League(HasGame, models.Model):
     name = models.CharField(_("name"), max_length=160)
-    game = models.CharField(_("game"), max_length=20, choices=LEAGUE_GAMES)
+    game = models.CharField(_("game"), max_length=20, validators=[validate_league_game])
     year = models.PositiveSmallIntegerField(_("year"))
     rules = models.JSONField(_("rules"), default=dict, blank=True)
     scoring = models.JSONField(_("scoring"))

@@ -12,10 +12,10 @@ from django.utils import formats
 from django.utils.translation import gettext as _
 
 from clubs.policies import may_change_player
+from games.choices import game_name
 from games.engines import get_engine
 from ratings.insight_chart import placement_chart
 from ratings.insight_selectors import player_stats, stats_games
-from ratings.pages import GAME_NAMES
 
 # the names of the counts of ``ratings.insight`` (by_role: deals; by_kind: how counted)
 COUNT_WORDS = {
@@ -61,7 +61,7 @@ def insight_panel(request, player, *, own: bool = False) -> str:
         if not stats["sheets"]:
             continue
         engine = get_engine(game)
-        name = GAME_NAMES.get(game, game)
+        name = game_name(game)
         series = stats["series"]
         dates = tuple(formats.date_format(series[i]["date"], "SHORT_DATE_FORMAT")
                       for i in (0, -1))

@@ -23,14 +23,13 @@ from django.views.decorators.http import require_http_methods
 
 from clubs.models import Club
 from clubs.policies import runs_club
-from games.choices import GAME_CHOICES
-from games.errors import UserError
-from games.messages import add_to_form
+from games.choices import game_choices
 from ratings import list_models as limits
 from ratings.list_models import RankingList
 from ratings.ranking_lists.services import ranking_list_create, ranking_list_delete
 from tournaments.forms import ClubsChoiceField
 from tournaments.pages.access import allowed_if, club_by_slug
+from tournaments.pages.form_errors import run_on_form
 
 DATE = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 POINTS_TEXT_MAX = 2000  # characters of a typed points list (200 numbers of up to 6 digits)
@@ -38,7 +37,7 @@ POINTS_TEXT_MAX = 2000  # characters of a typed points list (200 numbers of up t
 
 class RankingListForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=limits.NAME_MAX)
-    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
     first = forms.DateField(label=_("First day"), widget=DATE)
     last = forms.DateField(label=_("Last day"), widget=DATE)
     clubs = ClubsChoiceField(
@@ -119,18 +118,15 @@ def ranking_lists_console(request, club: Club, slug: str):
     form = RankingListForm(request.POST if request.method == "POST" else None, club=club,
                            initial=_initial(club))
     if request.method == "POST" and form.is_valid():
-        try:
-            ranking = ranking_list_create(club=club, user=request.user, **form.service_fields())
-        except UserError as exc:
-            add_to_form(form, exc)
-        else:
+        done, ranking = run_on_form(form, lambda: ranking_list_create(
+            club=club, user=request.user, **form.service_fields()))
+        if done:
             messages.success(request, _g("Ranking list “%(name)s” created.")
                              % {"name": ranking.name})
             return redirect("ratings:club-ranking-lists", club.slug)
     lists = list(club.ranking_lists.order_by("-last", "id"))
-    games = dict(GAME_CHOICES)
     for ranking in lists:
-        ranking.game_name = games.get(ranking.game, ranking.game)
+        ranking.game_name = ranking.get_game_display()
     return render(request, "ratings/lists_console.html",
                   {"club": club, "form": form, "lists": lists},
                   status=400 if form.errors else 200)

@@ -14,7 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from games.choices import GAME_CHOICES
+from games.choices import HasGame, validate_game
 
 NAME_MAX = 120
 MAX_POINTS = 200  # entries of a points table
@@ -28,11 +28,11 @@ def field_points() -> str:
     return "field"
 
 
-class RankingList(models.Model):
+class RankingList(HasGame, models.Model):
     club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE,
                              related_name="ranking_lists")
     name = models.CharField(_("name"), max_length=NAME_MAX)
-    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=20, validators=[validate_game])
     first = models.DateField(_("first day"))
     last = models.DateField(_("last day"))
     clubs = models.ManyToManyField(Club, verbose_name=_("clubs counted"), related_name="+")

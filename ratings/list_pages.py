@@ -12,12 +12,10 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext, pgettext
 
 from clubs.policies import runs_club, sees_full_names_in_club
-from games.choices import GAME_CHOICES
+from games.choices import game_name
 from ratings.list_models import RankingList
 from ratings.ranking_lists.selectors import ranking_answer
 from tournaments.csv_files import csv_download, write_csv
-
-GAME_NAMES = dict(GAME_CHOICES)
 
 
 def _context(request, rid: int) -> dict:
@@ -29,7 +27,7 @@ def _context(request, rid: int) -> dict:
              "events": [{**e, "name": names[e["tournament"]]["name"]} for e in row["events"]]}
             for row in answer["results"]]
     return {"ranking": ranking, "answer": answer, "rows": rows,
-            "game_name": GAME_NAMES.get(ranking.game, ranking.game),
+            "game_name": game_name(ranking.game),
             "admin": runs_club(request.user, ranking.club),
             "points_list": answer["points"] if answer["points"] != "field" else None}
 

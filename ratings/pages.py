@@ -18,12 +18,10 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from clubs.policies import may_change_player, runs_club
-from games.choices import GAME_CHOICES
+from games.choices import game_choices, game_keys, game_name
 from ratings.chart import history_chart
 from ratings.selectors import DEFAULT_MIN_SHEETS, MAX_MIN_SHEETS, leaderboard, player_ratings
 from tournaments.text_checks import whole_number
-
-GAME_NAMES = dict(GAME_CHOICES)
 
 
 def _min_sheets(request) -> int:
@@ -37,7 +35,7 @@ def _min_sheets(request) -> int:
 
 
 def leaderboard_page(request, game: str, slug: str | None = None):
-    if game not in GAME_NAMES:
+    if game not in game_keys():
         raise Http404()
     club = get_object_or_404(Club, slug=slug) if slug is not None else None
     min_sheets = _min_sheets(request)
@@ -46,8 +44,8 @@ def leaderboard_page(request, game: str, slug: str | None = None):
     rows = leaderboard(game=game, club_id=club.pk if club else None, min_sheets=min_sheets,
                        full_names=full)
     return render(request, "ratings/leaderboard.html", {
-        "game": game, "game_name": GAME_NAMES[game], "club": club, "rows": rows,
-        "min_sheets": min_sheets, "games": list(GAME_NAMES.items())})
+        "game": game, "game_name": game_name(game), "club": club, "rows": rows,
+        "min_sheets": min_sheets, "games": game_choices()})
 
 
 def player_panel(request, player, *, own: bool = False) -> str:
@@ -58,7 +56,7 @@ def player_panel(request, player, *, own: bool = False) -> str:
         return ""
     games = []
     for rating in ratings:
-        name = GAME_NAMES.get(rating["game"], rating["game"])
+        name = game_name(rating["game"])
         points = [(formats.date_format(h["date"], "SHORT_DATE_FORMAT"), h["rating"])
                   for h in rating["history"]]
         games.append({**rating, "name": name, "chart": history_chart(
@@ -69,5 +67,5 @@ def player_panel(request, player, *, own: bool = False) -> str:
 
 def club_panel(request, club) -> str:
     return render_to_string("ratings/_club_panel.html", {
-        "club": club, "games": list(GAME_NAMES.items()),
+        "club": club, "games": game_choices(),
         "default_game": club.default_game}, request=request)

@@ -6,8 +6,14 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from games.choices import GAME_CHOICES
-from tournaments.models import MAX_ROUNDS_PLANNED, MIN_ROUNDS_PLANNED, OBJECTION_NOTE_MAX, Round
+from games.choices import game_choices
+from tournaments.models import (
+    MAX_ROUNDS_PLANNED,
+    MIN_ROUNDS_PLANNED,
+    OBJECTION_NOTE_MAX,
+    REASON_MAX,
+    Round,
+)
 from tournaments.text_checks import whole_number
 
 DOOR_KEY = re.compile(r"[A-Za-z0-9_-]{20,64}")
@@ -43,7 +49,7 @@ class ClubsChoiceField(forms.ModelMultipleChoiceField):
 
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=160)
-    game = forms.ChoiceField(label=_("Game"), choices=GAME_CHOICES)
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
     date = forms.DateField(label=_("Date"), required=False,
                            widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"))
     club = ClubChoiceField(label=_("Club"), queryset=Club.objects.none(), required=False)
@@ -126,7 +132,7 @@ class PasteListForm(forms.Form):
 
 
 class EndSheetForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=200,
+    reason = forms.CharField(label=_("Reason"), max_length=REASON_MAX,
                              widget=forms.TextInput(attrs={
                                  "placeholder": _("e.g. a player left, time ran out")}))
 

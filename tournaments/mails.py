@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import logging
 import smtplib
-from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 from django.conf import settings
@@ -43,6 +42,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from tournaments.links import personal_path, site_base
 from tournaments.models import Mail, Participant
+from tournaments.publishing import publish_off_thread
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,6 @@ SHOWN = 50  # the director's console lists the latest mails
 KINDS = {"registered": gettext_lazy("confirmation"), "waiting": gettext_lazy("waiting list"),
          "moved_up": gettext_lazy("place freed"), "cancelled": gettext_lazy("cancellation"),
          "released": gettext_lazy("place released"), "drawn": gettext_lazy("table drawn")}
-_publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="mail-outbox")
 
 
 # -- the text ------------------------------------------------------------------------
@@ -124,7 +123,7 @@ def mail_queue(participant: Participant, kind: str, **extra) -> Mail | None:
         if settings.CELERY_TASK_ALWAYS_EAGER:
             _publish(mail.pk)
         else:  # off the request's thread: a broker that hangs holds up nobody
-            _publisher.submit(_publish, mail.pk)
+            publish_off_thread(_publish, mail.pk)
 
     transaction.on_commit(publish, robust=True)
     return mail

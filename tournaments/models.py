@@ -40,7 +40,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
-from games.choices import GAME_CHOICES
+from games.choices import HasGame, validate_game
 from games.engines import get_engine
 from tournaments import freshness
 from tournaments.clock import Clock
@@ -57,12 +57,15 @@ MAX_TEAM_SIZE = 8
 # Categories (games.md §10.3): at most 10 labels of 1-40 characters per tournament.
 MAX_CATEGORIES = 10
 CATEGORY_MAX_LENGTH = 40
+# the longest reason given for ending a sheet early, submitting it unconfirmed or
+# correcting a deal (``PUT /tables/{id}/deals/{number}/`` ``reason``)
+REASON_MAX = 200
 # The club ranking's K (games.md §10.4): 1..10, None: no club ranking.
 MIN_CLUB_RANKING_K = 1
 MAX_CLUB_RANKING_K = 10
 
 
-class Tournament(models.Model):
+class Tournament(HasGame, models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("draft")
         RUNNING = "running", _("running")
@@ -70,7 +73,7 @@ class Tournament(models.Model):
 
     name = models.CharField(_("name"), max_length=160)
     slug = models.SlugField(_("slug"), max_length=180, unique=True)
-    game = models.CharField(_("game"), max_length=20, choices=GAME_CHOICES)
+    game = models.CharField(_("game"), max_length=20, validators=[validate_game])
     rules = models.JSONField(_("rules"), default=dict, blank=True)
     club = models.ForeignKey(
         Club, verbose_name=_("club"), null=True, blank=True, on_delete=models.SET_NULL,
@@ -388,7 +391,8 @@ class Table(models.Model):
     # Ended early by staff with the deals entered (``sheet_end``); the reason is here and
     # in the history.
     shortened = models.BooleanField(_("shortened"), default=False)
-    end_reason = models.CharField(_("reason for ending early"), max_length=200, blank=True)
+    end_reason = models.CharField(_("reason for ending early"), max_length=REASON_MAX,
+                                  blank=True)
 
     class Meta:
         ordering = ["round", "number"]
@@ -536,8 +540,6 @@ class SheetConfirmation(models.Model):
 
 # Bounds of the texts a table or a player writes to the director (api.md).
 OBJECTION_NOTE_MAX = 500
-# why a deal is corrected (``PUT /tables/{id}/deals/{number}/`` ``reason``)
-CORRECTION_REASON_MAX = 200
 CALL_REASON_MAX = 200
 
 

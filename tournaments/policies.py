@@ -1,13 +1,13 @@
 """Who may see and direct a tournament: the one answer to each question, used by the API's
 permission classes and the pages' decorator alike.
 
-Each rule comes in two forms that must agree: a test on one tournament (``directs``,
-``can_see_tournament``) for the views that load one, and a filter
-(``directed_tournaments``, ``visible_tournaments``) for every list that shows tournaments
-or what was played in them (a player's profile, a club's evenings, the API's lists), so a
-list costs the same few queries however many tournaments it holds. The filter takes
-``via``, the path from the queried model to its tournament (``"tournament__"`` for
-participants), and uses ``EXISTS`` subqueries, never joins, so no row is doubled.
+Each rule is written once, as a filter (``directed_tournaments``, ``visible_tournaments``)
+for every list that shows tournaments or what was played in them (a player's profile, a
+club's evenings, the API's lists), so a list costs the same few queries however many
+tournaments it holds; the test on one tournament (``directs``, ``can_see_tournament``)
+asks the same filter of that one tournament. The filter takes ``via``, the path from the
+queried model to its tournament (``"tournament__"`` for participants), and uses
+``EXISTS`` subqueries, never joins, so no row is doubled.
 
 A *table token* (a table's ``entry_token``, what its tablet holds) is judged by
 ``sheet_refusal`` alone — the API's authentication, the services that write a sheet and
@@ -33,12 +33,12 @@ from tournaments.models import Participant, Seat, Tournament
 
 
 def directs(user, tournament) -> bool:
-    """Staff who run the tournament: its directors, its club's admins, superusers."""
+    """Staff who run the tournament: its directors, its club's admins, superusers
+    (``directed_tournaments`` asked of this one tournament)."""
     if not is_staff(user):
         return False
-    if user.is_superuser or tournament.directors.filter(pk=user.pk).exists():
-        return True
-    return runs_club(user, tournament.club)
+    return user.is_superuser or Tournament.objects.filter(
+        directed_tournaments(user), pk=tournament.pk).exists()
 
 
 def sees_full_names(user, tournament) -> bool:
@@ -186,18 +186,6 @@ def directed_tournaments(user, via: str = "") -> Q:
         tournament_id=OuterRef(tournament), user_id=user.pk)
     administered = Club.admins.through.objects.filter(club_id=OuterRef(club), user_id=user.pk)
     return Q(Exists(directed)) | Q(Exists(administered))
-
-
-def directing_users(tournament_id: int) -> Q:
-    """``directs`` as a filter on users: the active staff users who direct the tournament
-    (its directors, its club's admins, superusers) — for a poll that brings only a staff
-    token, answered in one query with the token's own look-up."""
-    directed = Tournament.directors.through.objects.filter(
-        tournament_id=tournament_id, user_id=OuterRef("pk"))
-    administered = Club.admins.through.objects.filter(
-        user_id=OuterRef("pk"), club__tournaments=tournament_id)
-    return Q(is_active=True, is_staff=True) & (
-        Q(is_superuser=True) | Q(Exists(directed)) | Q(Exists(administered)))
 
 
 def visible_tournaments(user, via: str = "") -> Q:

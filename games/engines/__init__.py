@@ -19,7 +19,9 @@ from games.engines.base import (  # noqa: F401
     SheetResult,
     all_engines,
     get_engine,
+    most_seats,
     register,
+    unregister,
 )
 
 for _module in pkgutil.iter_modules(__path__):

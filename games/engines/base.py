@@ -768,6 +768,11 @@ def register(cls: type[Engine]) -> type[Engine]:
     return cls
 
 
+def unregister(key: str) -> None:
+    """Remove the engine ``key`` again (a test that registered its own engine)."""
+    del _REGISTRY[key]
+
+
 def get_engine(key: str) -> Engine:
     try:
         return _REGISTRY[key]
@@ -777,3 +782,8 @@ def get_engine(key: str) -> Engine:
 
 def all_engines() -> list[Engine]:
     return list(_REGISTRY.values())
+
+
+def most_seats() -> int:
+    """The most players any registered game seats at a table: the highest seat number."""
+    return max(max(engine.table_sizes) for engine in _REGISTRY.values())

@@ -18,6 +18,7 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
+from games.choices import game_name as _game_name
 from games.engines import get_engine
 from games.engines.base import RecordField
 from games.presentation import presentation_of
@@ -30,6 +31,12 @@ PARTIALS = {"seat": "sheet/forms/_seat.html", "seats": "sheet/forms/_seats.html"
             "number": "sheet/forms/_number.html",
             "toggle": "sheet/forms/_toggle.html", "choice": "sheet/forms/_choice.html",
             "result": "sheet/forms/_choice.html"}
+
+
+@register.filter
+def game_name(game: str) -> str:
+    """The game's name in the active language."""
+    return _game_name(game)
 
 
 @register.filter

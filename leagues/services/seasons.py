@@ -19,10 +19,11 @@ from clubs.models import Club, Player
 from clubs.names import clean_name, name_key
 from clubs.policies import runs_club
 from clubs.services import player_create
+from games.choices import game_name, league_game_keys
 from games.engines import LeaguePlay, get_engine
 from games.engines.base import is_int
 from games.errors import Errors, UserError, user_error
-from leagues.models import LEAGUE_GAMES, Division, League, LeagueTeam, RosterEntry
+from leagues.models import Division, League, LeagueTeam, RosterEntry
 from leagues.scoring import scoring_of
 from leagues.services.stale import division_mark_stale
 
@@ -51,7 +52,7 @@ def league_create(*, name: str, game: str, year: int, user, rules: dict | None =
     play = league_play(game)
     if play is None:
         errors.add("game", _("A league is played in %(games)s."),
-                   games=" / ".join(name for _key, name in LEAGUE_GAMES))
+                   games=" / ".join(game_name(key) for key in league_game_keys()))
     _bounded(errors, "year", year, MIN_YEAR, MAX_YEAR)
     if binding_after_days is not None:
         _bounded(errors, "binding_after_days", binding_after_days, 0, MAX_BINDING_DAYS)
@@ -220,8 +221,7 @@ def team_update(*, team: LeagueTeam, fields: dict[str, Any]) -> LeagueTeam:
 def league_play(game: object) -> LeaguePlay | None:
     """How ``game``'s league is played (``Engine.league``); None for a game without one
     (or no game)."""
-    keys = {key for key, _name in LEAGUE_GAMES}
-    return get_engine(game).league if isinstance(game, str) and game in keys else None
+    return get_engine(game).league if game in league_game_keys() else None
 
 
 def check_league_id(value: Any, field: str) -> int:

@@ -1,10 +1,8 @@
-"""Project-wide invariants: pure engines stay free of Django; the registry check works."""
+"""Project-wide invariants: pure engines and pure modules stay free of Django."""
 
 import subprocess
 import sys
 from pathlib import Path
-
-from games.apps import check_registry_matches_choices
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,16 +27,3 @@ def test_importing_seating_and_standings_does_not_import_django():
 def test_prizes_and_cash_do_not_import_django():
     assert _imports_django_after("tournaments.prizes.payout") is False
     assert _imports_django_after("tournaments.prizes.cash") is False
-
-
-def test_registry_and_game_choices_agree():
-    assert check_registry_matches_choices() == []
-
-
-def test_registry_check_reports_a_missing_engine(monkeypatch):
-    from games import choices
-
-    monkeypatch.setattr(choices, "GAME_CHOICES", [*choices.GAME_CHOICES, ("tarock", "Tarock")])
-    errors = check_registry_matches_choices()
-    assert [e.id for e in errors] == ["games.E001"]
-    assert "tarock" in errors[0].hint

@@ -112,11 +112,9 @@ def home(request):
                    .annotate(n=Count("participants")))
     form = TournamentForm(request.POST or None, clubs=_clubs_run(user))
     if request.method == "POST" and form.is_valid():
-        try:
-            tournament = tournament_create(director=user, **form.cleaned_data)
-        except UserError as exc:
-            add_to_form(form, exc)
-        else:
+        done, tournament = run_on_form(
+            form, lambda: tournament_create(director=user, **form.cleaned_data))
+        if done:
             messages.success(request, _("Tournament created."))
             return redirect("console:tournament", tournament.pk)
     return render(request, "console/home.html", {"tournaments": tournaments[:200], "form": form})

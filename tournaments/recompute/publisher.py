@@ -3,10 +3,10 @@ rankings) so that the request that asked is never failed or slowed.
 
 - Without ``REDIS_URL`` (quick start, tests on the defaults) the recompute runs in
   process right after the commit.
-- With a broker, a single background thread publishes the task: the request returns at
-  once even while Redis is down. A Redis key marks the id as queued, so a burst of
-  submissions queues one recompute, not hundreds; the task clears the mark when it
-  starts, so a change made during a recompute queues the next one.
+- With a broker, one background thread (``tournaments.publishing``) publishes the task:
+  the request returns at once even while Redis is down. A Redis key marks the id as
+  queued, so a burst of submissions queues one recompute, not hundreds; the task clears
+  the mark when it starts, so a change made during a recompute queues the next one.
 - Whatever cannot be published (broker down) stays in its outbox, and the periodic
   sweeps (run by Celery beat) publish it once the broker is back.
 """
@@ -16,16 +16,16 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
 from django.core.cache import cache
+
+from tournaments.publishing import publish_off_thread
 
 log = logging.getLogger(__name__)
 
 QUEUED_TTL = 30  # seconds; a lost task's mark expires so the sweep can publish again
 BROKER_BACKOFF = 5  # seconds without publishing attempts after a failure
-_publisher = ThreadPoolExecutor(max_workers=1, thread_name_prefix="recompute-publish")
 _broker = {"down_until": 0.0}  # one broker for every kind of recompute
 
 
@@ -52,7 +52,7 @@ class CoalescedRecompute:
         if settings.CELERY_TASK_ALWAYS_EAGER:
             self.task.delay(obj_id)
             return
-        _publisher.submit(self.publish, obj_id)
+        publish_off_thread(self.publish, obj_id)
 
     def publish(self, obj_id: int) -> bool:
         """Publish one recompute unless one is already queued; False when none was sent."""

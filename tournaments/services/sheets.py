@@ -37,7 +37,7 @@ from games.errors import FieldError, UserError, user_error
 from tournaments.errors import MissingPrecondition, StalePrecondition, StateConflict
 from tournaments.freshness import if_match_holds
 from tournaments.models import (
-    CORRECTION_REASON_MAX,
+    REASON_MAX,
     Deal,
     Objection,
     Round,
@@ -416,9 +416,9 @@ def deal_correct(*, table_id: int | None = None, number: int, record: Any, actor
                  if_match: str | None, reason: Any = None,
                  sheet: SheetWrite | None = None) -> Deal:
     """Correct a deal; ``if_match`` must carry the deal's current ETag. ``reason``: why,
-    in a few words (optional, at most ``CORRECTION_REASON_MAX``), kept with the
+    in a few words (optional, at most ``REASON_MAX``), kept with the
     corrected deal's history entry (``after["reason"]``) and shown to its players."""
-    reason = clean_note(reason, field="reason", max_length=CORRECTION_REASON_MAX,
+    reason = clean_note(reason, field="reason", max_length=REASON_MAX,
                         required=False)
     sheet = sheet_write(table_id, sheet)
     table = sheet.table

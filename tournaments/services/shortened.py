@@ -21,12 +21,10 @@ from django.utils.translation import gettext_noop as _
 
 from games.errors import user_error
 from tournaments.errors import StateConflict
-from tournaments.models import SheetEvent, Table
+from tournaments.models import REASON_MAX, SheetEvent, Table
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services.actors import Actor
 from tournaments.services.sheets import SheetWrite, _check_writable, _log, sheet_write
-
-REASON_MAX = 200  # characters, as the model field
 
 
 def _clean_reason(reason: Any) -> str:

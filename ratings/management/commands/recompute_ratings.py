@@ -4,7 +4,7 @@ game's ratings."""
 
 from django.core.management.base import BaseCommand
 
-from games.choices import GAME_CHOICES
+from games.choices import game_keys
 from ratings.services import ratings_recompute
 
 
@@ -12,11 +12,11 @@ class Command(BaseCommand):
     help = "Recompute the players' ratings in full."
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", choices=[key for key, _label in GAME_CHOICES],
+        parser.add_argument("--game", choices=game_keys(),
                             help="one game; default: all")
 
     def handle(self, *args, game=None, **options):
-        games = [game] if game else [key for key, _label in GAME_CHOICES]
+        games = [game] if game else game_keys()
         for key in games:
             state = ratings_recompute(game=key, full=True)
             self.stdout.write(f"{key}: {state.last_rerated} result(s) rated")
