@@ -87,8 +87,8 @@ def check_tree(data, *, texts: bool = True) -> None:
     while stack:
         node, where, depth = stack.pop()
         if depth > MAX_DEPTH:
-            raise _Refused(_("The body is nested more than %(depth)s levels deep.")
-                           % {"depth": MAX_DEPTH})
+            raise _Refused(_("The body is nested more than %(depth)s levels deep, at "
+                             "%(where)s.") % {"depth": MAX_DEPTH, "where": where[:100]})
         if isinstance(node, str):
             _check_text(node, where)
         elif isinstance(node, dict):
@@ -172,7 +172,10 @@ class StrictJSONParser(JSONParser):
             raise ParseError(
                 _("The body is not valid JSON (line %(line)s, column %(column)s).")
                 % {"line": exc.lineno, "column": exc.colno}) from None
-        except (ValueError, RecursionError):  # integers too long to convert, deep nesting
+        except RecursionError:  # nesting deeper than the JSON reader goes
+            raise ParseError(_("The body is nested more than %(depth)s levels deep, at "
+                               "%(where)s.") % {"depth": MAX_DEPTH, "where": "$"}) from None
+        except ValueError:  # integers too long to convert
             raise ParseError(_("The body is not valid JSON or holds a number too long.")) \
                 from None
         return data
