@@ -62,6 +62,25 @@ class SchemaJSONRenderer(JSONRenderer):
     media_type = MEDIA_TYPE
 
 
+FORMAT_ANSWER = {
+    "type": "object", "required": ["$schema", "title", "version", "type", "properties", "$defs"],
+    "description": "A JSON Schema, draft 2020-12 (https://json-schema.org/draft/2020-12)",
+    "properties": {
+        "$schema": {"type": "string", "enum": ["https://json-schema.org/draft/2020-12/schema"]},
+        "$id": {"type": "string"},
+        "title": {"type": "string", "enum": ["stichliste-event"]},
+        "description": {"type": "string"},
+        "version": {"type": "integer", "minimum": 1,
+                    "description": "the document's version (its `version` field)"},
+        "type": {"type": "string", "enum": ["object"]},
+        "required": {"type": "array", "items": {"type": "string"}},
+        "additionalProperties": {"type": "boolean"},
+        "properties": {"type": "object", "additionalProperties": {"type": "object"}},
+        "$defs": {"type": "object", "additionalProperties": {"type": "object"}},
+    },
+}
+
+
 class EventFormat(APIView):
     """The JSON Schema (draft 2020-12) of the open event document, as the repository
     keeps it (``tournaments/services/archive/event.schema.json``), with its ``version``."""
@@ -71,8 +90,8 @@ class EventFormat(APIView):
     renderer_classes = [SchemaJSONRenderer, JSONRenderer]
 
     @extend_schema(summary="The event document's JSON Schema",
-                   responses={(200, MEDIA_TYPE): OpenApiTypes.OBJECT,
-                              (200, "application/json"): OpenApiTypes.OBJECT})
+                   responses={(200, MEDIA_TYPE): FORMAT_ANSWER,
+                              (200, "application/json"): FORMAT_ANSWER})
     def get(self, request):
         return Response(event_schema(), headers={"Cache-Control": "public, max-age=3600"})
 

@@ -7,6 +7,9 @@
   request and the stored record are ``oneOf`` the five (their fields and values are
   disjoint, so exactly one fits) — ``DEAL_RECORD`` and ``DEAL_ENTRY`` for the views'
   annotations.
+- **The open event document**: ``EventDocument`` and its parts (``EventTable`` …), made
+  from the document's JSON Schema (``tournaments/services/archive/event.schema.json``) in
+  OpenAPI 3.0's dialect, with every bound of the schema.
 - **Error answers on every operation that can give them** (api.md, "Errors"): 400 with
   the flat ``errors`` list where a body or a query parameter is read, 401 everywhere
   (a wrong token), 403 where the caller's role matters, 404 where the path names
