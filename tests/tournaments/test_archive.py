@@ -107,8 +107,15 @@ def played(short_skat, director):
 
 
 def without_heads(rounds: list[dict]) -> list[dict]:
+    """The rounds without each table's history head: the chain hashes the participant's
+    id on this server (``services.history.content``), so a copy's chains are its own."""
     return [{**r, "tables": [{k: v for k, v in t.items() if k != "history_head"}
                              for t in r["tables"]]} for r in rounds]
+
+
+def same_document(first: dict, second: dict) -> bool:
+    return ({**first, "rounds": without_heads(first["rounds"])}
+            == {**second, "rounds": without_heads(second["rounds"])})
 
 
 def empty_the_database():
@@ -133,7 +140,7 @@ def test_export_flush_import_export_gives_the_same_archive(played):
     assert not Tournament.objects.exists() and not Player.objects.exists()
     imported = tournament_import(data=copy.deepcopy(first))
     second = json.loads(json.dumps(tournament_export(tournament=imported)))
-    assert second == first
+    assert same_document(second, first)
     assert Club.objects.count() == 2 and Player.objects.count() == 7
     assert SheetEvent.objects.filter(user__username="director").exists()
     assert all(len(t.entry_token) >= 22 for t in Table.objects.all())
@@ -207,7 +214,7 @@ def test_the_players_phones_survive_the_round_trip(played):
         ("deal_create", seat[2, 1, 2])}
     empty_the_database()
     imported = tournament_import(data=copy.deepcopy(first))
-    assert json.loads(json.dumps(tournament_export(tournament=imported))) == first
+    assert same_document(json.loads(json.dumps(tournament_export(tournament=imported))), first)
     assert (SheetConfirmation.objects.count(), Objection.objects.count(),
             DirectorCall.objects.count()) == (2, 2, 2)
     assert SheetEvent.objects.filter(participant__isnull=False).count() == len(from_phones)
@@ -274,7 +281,6 @@ def test_an_import_beside_the_original_is_a_second_tournament(played, director):
     assert copy_.pk != played.pk and copy_.slug != played.slug
     # players are found again by club and member number, never doubled there
     assert Player.objects.filter(member_number="G1").count() == 1
-    # the same document but for the history heads: the copy's chains are its own
     assert without_heads(tournament_export(tournament=copy_)["rounds"]) == without_heads(
         archive["rounds"])
 
