@@ -1,5 +1,5 @@
 """The shapes of the club-life answers (evenings, seasons, table money, members, player
-profiles and merges) and of the tournament archive, for the OpenAPI schema
+profiles and merges) and of an import's answer, for the OpenAPI schema
 (documentation only; the schema-conformance run of the suite holds them to the views)."""
 
 from rest_framework import serializers
@@ -175,24 +175,6 @@ class SeasonTableMoneySerializer(StrictSerializer):
     evenings = EveningTableMoneySerializer(many=True)
     players = SeasonPlayerMoneySerializer(many=True)
     total_cents = serializers.IntegerField()
-
-
-class ArchiveSerializer(StrictSerializer):
-    """A tournament archive (``tournaments.services.archive``): everything needed to
-    rebuild it, with start numbers and club slugs instead of database ids."""
-
-    format = serializers.CharField()
-    version = serializers.IntegerField()
-    tournament = serializers.DictField()
-    clubs = serializers.ListField(child=serializers.DictField())
-    participants = serializers.ListField(child=serializers.DictField())
-    rounds = serializers.ListField(child=serializers.DictField())
-    standings = serializers.ListField(child=serializers.DictField())
-    teams = serializers.ListField(child=serializers.DictField(), required=False,
-                                  help_text="name and members by start number")
-    prizes = serializers.DictField(required=False, allow_null=True,
-                                   help_text="the prize list, the lot by start numbers and "
-                                             "the entry fee's history")
 
 
 class ImportedSerializer(StrictSerializer):

@@ -39,6 +39,19 @@ def engine_error_response(exc: UserError, *, deals_key: str = "deals") -> Respon
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
+def path_error_response(exc: UserError) -> Response:
+    """A 400 for a document read whole (the event document): each offending value keyed
+    by its full JSON path (``rounds[0].tables[2].deals[5].bid``), not nested, with the
+    flat ``errors`` list; ``detail`` names the first path."""
+    exc = UserError(bounded(exc.errors))
+    items = flat_errors(exc)
+    body: dict = {"detail": f"{items[0]['field']}: {items[0]['message']}"}
+    for item in items:
+        body.setdefault(item["field"] or "non_field_errors", []).append(item["message"])
+    body["errors"] = items
+    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+
+
 def _flatten(detail, path: str = "") -> list[dict[str, str]]:
     """DRF's nested validation detail as ``{"field", "message"}`` items (dotted paths,
     list positions as numbers; a form-wide message has the field ``""``)."""

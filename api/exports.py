@@ -2,10 +2,18 @@
 
 - ``GET /api/v1/tournaments/{id}/standings/csv/``: the current standings as CSV (anyone
   who may see the tournament).
-- ``GET /api/v1/tournaments/{id}/archive/``: the whole tournament as a JSON archive
-  (its directors; see ``tournaments.services.archive``).
-- ``POST /api/v1/tournaments/import/``: an archive becomes a new tournament (staff who run
-  every existing club the import would add to); 400 names the offending path.
+- ``GET /api/v1/formats/event/``: the JSON Schema of the open event document (anyone),
+  as ``application/schema+json`` (or ``application/json`` when asked for).
+- ``GET /api/v1/tournaments/{id}/event/``: the whole tournament as an open event document
+  (anyone who may see the tournament; players named as they chose, unless the caller
+  directs it); see ``tournaments.services.archive``.
+- ``GET /api/v1/tournaments/{id}/archive/``: the directors' copy of the same document
+  (with each table's history, confirmations, objections and calls).
+- ``POST /api/v1/tournaments/import/``: an event document becomes a new tournament (staff
+  who run every existing club the import would add to); a bad document is a 400 naming
+  the JSON path of the offending value (``rounds[0].tables[2].deals[5].bid``), and
+  nothing is stored. The body's bound is the credentialed one (``api.parsers``): a
+  larger document is a 413 before it is read.
 """
 
 from django.utils.translation import gettext as _
@@ -13,23 +21,29 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import AllowAny
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.club_helpers import CSVRenderer
-from api.club_schemas import ArchiveSerializer, ImportedSerializer
+from api.club_schemas import ImportedSerializer
 from api.endpoints import TournamentEndpoint
+from api.errors import path_error_response
+from api.openapi import EVENT_DOCUMENT
 from api.permissions import StaffOnly
 from api.standings import CATEGORY, category_param
 from clubs.policies import runs_club
+from games.errors import UserError
 from tournaments.csv_files import csv_download
 from tournaments.services.archive import (
+    MEDIA_TYPE,
     archive_clubs_written,
     archive_read,
+    archive_store,
+    event_schema,
     standings_csv,
     tournament_export,
-    tournament_import,
 )
 
 
@@ -44,10 +58,63 @@ class StandingsCSV(TournamentEndpoint):
                             f"{tournament.slug}-standings.csv")
 
 
+class SchemaJSONRenderer(JSONRenderer):
+    media_type = MEDIA_TYPE
+
+
+FORMAT_ANSWER = {
+    "type": "object", "required": ["$schema", "title", "version", "type", "properties", "$defs"],
+    "description": "A JSON Schema, draft 2020-12 (https://json-schema.org/draft/2020-12)",
+    "properties": {
+        "$schema": {"type": "string", "enum": ["https://json-schema.org/draft/2020-12/schema"]},
+        "$id": {"type": "string"},
+        "title": {"type": "string", "enum": ["stichliste-event"]},
+        "description": {"type": "string"},
+        "version": {"type": "integer", "minimum": 1,
+                    "description": "the document's version (its `version` field)"},
+        "type": {"type": "string", "enum": ["object"]},
+        "required": {"type": "array", "items": {"type": "string"}},
+        "additionalProperties": {"type": "boolean"},
+        "properties": {"type": "object", "additionalProperties": {"type": "object"}},
+        "$defs": {"type": "object", "additionalProperties": {"type": "object"}},
+    },
+}
+
+
+class EventFormat(APIView):
+    """The JSON Schema (draft 2020-12) of the open event document, as the repository
+    keeps it (``tournaments/services/archive/event.schema.json``), with its ``version``."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+    renderer_classes = [SchemaJSONRenderer, JSONRenderer]
+
+    @extend_schema(summary="The event document's JSON Schema",
+                   responses={(200, MEDIA_TYPE): FORMAT_ANSWER,
+                              (200, "application/json"): FORMAT_ANSWER})
+    def get(self, request):
+        return Response(event_schema(), headers={"Cache-Control": "public, max-age=3600"})
+
+
+class TournamentEvent(TournamentEndpoint):
+    """The tournament as an open event document, valid against ``GET /formats/event/``:
+    players named as they chose to be published, unless the caller directs the
+    tournament (then it is the directors' copy, as ``…/archive/``)."""
+
+    @extend_schema(summary="The tournament as an open event document",
+                   responses={200: EVENT_DOCUMENT})
+    def get(self, request, tournament_id: int):
+        tournament = self.tournament
+        return Response(tournament_export(tournament=tournament, full=self.full_names),
+                        headers={"Content-Disposition":
+                                 f'inline; filename="{tournament.slug}.event.json"'})
+
+
 class TournamentArchive(TournamentEndpoint):
     director_reads = True
 
-    @extend_schema(responses=ArchiveSerializer)
+    @extend_schema(summary="The directors' copy of the event document",
+                   responses={200: EVENT_DOCUMENT})
     def get(self, request, tournament_id: int):
         tournament = self.tournament
         return Response(tournament_export(tournament=tournament), headers={
@@ -57,14 +124,18 @@ class TournamentArchive(TournamentEndpoint):
 class TournamentImport(APIView):
     permission_classes = [StaffOnly]
 
-    @extend_schema(request=ArchiveSerializer, responses={201: ImportedSerializer})
+    @extend_schema(summary="Import an event document as a new tournament",
+                   request={"application/json": EVENT_DOCUMENT},
+                   responses={201: ImportedSerializer})
     def post(self, request):
-        data = request.data
-        archive = archive_read(data)  # a bad archive is 400 before anything else
+        try:
+            archive = archive_read(request.data)  # a bad document is 400 before all else
+        except UserError as exc:
+            return path_error_response(exc)
         for club in archive_clubs_written(archive):
             if not runs_club(request.user, club):
                 raise PermissionDenied(_("The archive would add to the club “%(club)s”, "
                                          "which you do not run.") % {"club": club.name})
-        tournament = tournament_import(data=data, importer=request.user)
+        tournament = archive_store(archive, importer=request.user)
         return Response({"id": tournament.pk, "slug": tournament.slug, "name": tournament.name},
                         status=status.HTTP_201_CREATED)

@@ -7,6 +7,9 @@
   request and the stored record are ``oneOf`` the five (their fields and values are
   disjoint, so exactly one fits) — ``DEAL_RECORD`` and ``DEAL_ENTRY`` for the views'
   annotations.
+- **The open event document**: ``EventDocument`` and its parts (``EventTable`` …), made
+  from the document's JSON Schema (``tournaments/services/archive/event.schema.json``) in
+  OpenAPI 3.0's dialect, with every bound of the schema.
 - **Error answers on every operation that can give them** (api.md, "Errors"): 400 with
   the flat ``errors`` list where a body or a query parameter is read, 401 everywhere
   (a wrong token), 403 where the caller's role matters, 404 where the path names
@@ -27,6 +30,7 @@ from rest_framework import serializers
 from games.engines import all_engines
 from tournaments.bounds import MAX_DEAL_NUMBER
 from tournaments.models import REASON_MAX
+from tournaments.services.archive import event_schema
 
 READS = {"get", "head"}
 WRITES = {"post", "put", "patch", "delete"}
@@ -194,6 +198,57 @@ def deal_components() -> dict[str, dict[str, Any]]:
     return out
 
 
+EVENT_PREFIX = "Event"
+
+
+def _event_name(key: str) -> str:
+    return EVENT_PREFIX + "".join(part.capitalize() for part in key.split("_"))
+
+
+def _as_openapi(node: Any) -> Any:
+    """A part of the event document's JSON Schema (draft 2020-12) in OpenAPI 3.0's
+    dialect: ``$defs`` references become components, a type list with ``null``
+    becomes ``nullable``, ``const`` a one-value ``enum``; every bound stays."""
+    if isinstance(node, list):
+        return [_as_openapi(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in ("$schema", "$id", "$defs", "version"):
+            continue
+        if key == "$ref":
+            out[key] = f"#/components/schemas/{_event_name(value.rsplit('/', 1)[-1])}"
+        elif key == "const":
+            out["enum"] = [value]
+        elif key == "type" and isinstance(value, list):
+            kinds = [kind for kind in value if kind != "null"]
+            out["type"] = kinds[0]
+            if len(kinds) < len(value):
+                out["nullable"] = True
+        elif key in ("properties", "patternProperties"):
+            out[key] = {name: _as_openapi(child) for name, child in value.items()}
+        else:
+            out[key] = _as_openapi(value)
+    if out.get("oneOf") and {"type": "null"} in node["oneOf"]:  # null or one shape
+        rest = [item for item in out.pop("oneOf") if item != {"type": "null"}]
+        out.update({"allOf": rest, "nullable": True})
+    if "enum" in out and "const" in node and "type" not in out:
+        out["type"] = "string" if isinstance(node["const"], str) else "integer"
+    return out
+
+
+def event_components(schema: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """``EventDocument`` and one ``Event<Part>`` per part of the event document's JSON
+    Schema (``GET /api/v1/formats/event/``), as OpenAPI components."""
+    out = {_event_name(key): _as_openapi(part) for key, part in schema["$defs"].items()}
+    out[f"{EVENT_PREFIX}Document"] = _as_openapi(schema)
+    return out
+
+
+EVENT_DOCUMENT = _ref(f"{EVENT_PREFIX}Document")
+
+
 def _codes(method: str, operation: dict[str, Any]) -> list[str]:
     parameters = operation.get("parameters", [])
     where = {p["in"] for p in parameters}
@@ -223,6 +278,7 @@ def add_components_and_errors(result: dict[str, Any], generator, request, public
     """drf-spectacular postprocessing hook (``POSTPROCESSING_HOOKS``)."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(deal_components())
+    schemas.update(event_components(event_schema()))
     schemas["Error"] = ERROR
     for operations in result.get("paths", {}).values():
         for method, operation in operations.items():

@@ -142,6 +142,22 @@ def _check_numbers(values: list, types: list, kinds: set, text: str) -> None:
                                if not math.isfinite(float(m))), "∞"))
 
 
+def _too_deep(data) -> str:
+    """Where a body first nests more than MAX_DEPTH containers (``$.a[0]…``), for the
+    message of a body refused for it: only such a body is walked here."""
+    stack = [(data, "$", 0)]
+    while stack:
+        node, where, depth = stack.pop()
+        if isinstance(node, dict | list) and depth > MAX_DEPTH:
+            return where[:100]
+        if isinstance(node, dict):
+            stack.extend((value, f"{where}.{key}", depth + 1) for key, value in node.items())
+        elif isinstance(node, list):
+            stack.extend((value, f"{where}[{index}]", depth + 1)
+                         for index, value in enumerate(node))
+    return "$"
+
+
 def check_numbers_and_depth(data, text: str, *, numbers: bool) -> None:
     """A parsed body at most MAX_DEPTH containers deep and, with ``numbers``, without an
     integer of more than MAX_INT_DIGITS digits or a float that overflowed to infinity
@@ -157,8 +173,8 @@ def check_numbers_and_depth(data, text: str, *, numbers: bool) -> None:
         dicts = _of_kind(level, types, kinds, dict)
         lists = _of_kind(level, types, kinds, list)
         if (dicts or lists) and depth > MAX_DEPTH:
-            raise _Refused(_("The body is nested more than %(depth)s levels deep.")
-                           % {"depth": MAX_DEPTH})
+            raise _Refused(_("The body is nested more than %(depth)s levels deep, at "
+                             "%(where)s.") % {"depth": MAX_DEPTH, "where": _too_deep(data)})
         level = list(chain(chain.from_iterable(map(dict.values, dicts)),
                            chain.from_iterable(lists)))
         depth += 1
@@ -284,8 +300,8 @@ class StrictJSONParser(JSONParser):
             raise ParseError(_("The body is not valid JSON or holds a number too long.")) \
                 from None
         except RecursionError:  # nesting deeper than the parser follows
-            raise ParseError(_("The body is not valid JSON or holds a number too long.")) \
-                from None
+            raise ParseError(_("The body is nested more than %(depth)s levels deep, at "
+                               "%(where)s.") % {"depth": MAX_DEPTH, "where": "$"}) from None
         return data
 
     @staticmethod

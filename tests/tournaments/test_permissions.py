@@ -80,6 +80,9 @@ MATRIX = [
     ("get", "/api/v1/tournaments/{t}/standings/csv/", None, [200, 200, 200, 200, 200]),
     ("get", "/api/v1/tournaments/{t}/archive/", None, [401, 403, 200, 403, 403]),
     ("get", "/api/v1/tournaments/{t}/verify/", None, [401, 403, 200, 403, 403]),
+    # the open event document of a published tournament and its schema: anyone
+    ("get", "/api/v1/tournaments/{t}/event/", None, [200] * 5),
+    ("get", "/api/v1/formats/event/", None, [200] * 5),
     ("get", "/api/v1/tournaments/{t}/lists/{kind}.{suffix}", None, [200] * 5),
     ("get", "/api/v1/tournaments/{t}/table-money/", None, [401, 403, 200, 403, 403]),
     ("put", "/api/v1/tournaments/{t}/table-money/", {"loss_fee_cents": 20},

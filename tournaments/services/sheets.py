@@ -238,13 +238,19 @@ def _log(table: Table, actor: Actor, action: str, *, number: int | None = None,
                    action=action, deal_number=number, before=before, after=after)
 
 
+def score_in_place(engine, number: int, record: Any, players: int, rules: dict[str, Any],
+                   previous: Sequence[dict[str, Any]] | None = None) -> ScoredDeal:
+    """Validate and score ``record`` as deal ``number`` of a sheet at a table of
+    ``players`` after the records ``previous`` (None: not known, the engine checks the
+    deal on its own): the one check of a deal, entered or imported (``archive``)."""
+    ctx = DealContext(number=number, players=players, rules=rules,
+                      previous=None if previous is None else tuple(previous))
+    return engine.score_deal(engine.validate_deal(record, ctx), ctx)
+
+
 def _score(sheet: SheetWrite, number: int, record: Any,
            previous: Sequence[dict[str, Any]] | None = None) -> ScoredDeal:
-    """Validate and score ``record`` as deal ``number`` after the records ``previous``
-    (None: not known, the engine checks the deal on its own)."""
-    ctx = DealContext(number=number, players=sheet.players, rules=sheet.rules,
-                      previous=None if previous is None else tuple(previous))
-    return sheet.engine.score_deal(sheet.engine.validate_deal(record, ctx), ctx)
+    return score_in_place(sheet.engine, number, record, sheet.players, sheet.rules, previous)
 
 
 def _deals(table: Table) -> list[Deal]:

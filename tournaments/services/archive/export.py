@@ -1,10 +1,12 @@
-"""Writing a tournament as an archive (see the package's docstring for the format)."""
+"""Writing a tournament as an open event document (see the package's docstring and
+``event.schema.json``)."""
 
 from __future__ import annotations
 
 import datetime
 from typing import Any
 
+from clubs.publication import shown_player
 from tournaments.models import (
     FeeEvent,
     PrizeList,
@@ -13,12 +15,8 @@ from tournaments.models import (
 )
 from tournaments.recompute.standings_rows import compute_standings
 
-FORMAT = "stichliste-tournament"
-# 2: a table's sheet events name the player whose phone made them, and the table carries
-# its confirmations, objections and calls for the director (issue #24). Version 1 is read
-# still: it has none of them.
-VERSION = 2
-READABLE_VERSIONS = (1, 2)
+FORMAT = "stichliste-event"
+VERSION = 1
 
 
 def _when(value: datetime.datetime | None) -> str | None:
@@ -29,22 +27,29 @@ def _username(user) -> str | None:
     return user.username if user else None
 
 
-def _table_export(table: Table, numbers: dict[int, int]) -> dict[str, Any]:
-    """The table; a participant (who confirmed, objected, called or entered from their
-    phone) by start number, as everywhere in the archive; a user by username."""
+def _table_export(table: Table, numbers: dict[int, int], *, full: bool) -> dict[str, Any]:
+    """The table, every deal as its game's record with its number; with ``full`` (the
+    directors' copy) also its history, confirmations, objections and calls — a
+    participant by start number, as everywhere in the document, a user by username."""
     def number(participant_id: int | None) -> int | None:
         return numbers.get(participant_id) if participant_id is not None else None
 
-    return {
+    out = {
         "number": table.number, "submitted": table.submitted,
-        "submitted_at": _when(table.submitted_at), "summary": table.summary,
-        "version": table.version, "shortened": table.shortened, "end_reason": table.end_reason,
+        "submitted_at": _when(table.submitted_at), "shortened": table.shortened,
+        "end_reason": table.end_reason,
         "seats": [{"seat": s.seat, "participant": s.participant.start_number, "score": s.score,
                    "figures": s.figures} for s in table.seats.all()],
-        "deals": [{"number": d.number, "record": d.record, "scores": d.scores, "extra": d.extra,
-                   "version": d.version, "created_at": _when(d.created_at),
-                   "updated_at": _when(d.updated_at)} for d in table.deals.all()],
-        "events": [{"at": _when(e.at), "user": _username(e.user),
+        "deals": [{"number": d.number, **d.record} for d in table.deals.all()],
+        "history_head": table.history_head,
+    }
+    if table.summary is not None:
+        out["summary"] = table.summary
+    if not full:
+        return out
+    return {
+        **out, "version": table.version,
+        "history": [{"at": _when(e.at), "user": _username(e.user),
                     "by_table": e.by_table, "participant": number(e.participant_id), "ip": e.ip,
                     "action": e.action, "deal_number": e.deal_number, "before": e.before,
                     "after": e.after}
@@ -65,8 +70,21 @@ def _table_export(table: Table, numbers: dict[int, int]) -> dict[str, Any]:
     }
 
 
-def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
-    """The tournament as a JSON-ready dict (see the module's docstring)."""
+def _player(p, *, full: bool) -> dict[str, Any]:
+    """The participant's player: with ``full`` as stored, else named as the player chose
+    to be published (``clubs.publication``), without the member number."""
+    return {"name": p.player.name if full else shown_player(p.player, p.start_number),
+            "member_number": p.player.member_number if full else "",
+            "club": p.player.club.slug if p.player.club else None,
+            # the player's choice travels with the name: a copy of the document on
+            # another server must not show a name its player withheld
+            "publication": p.player.publication}
+
+
+def tournament_export(*, tournament: Tournament, full: bool = True) -> dict[str, Any]:
+    """The tournament as an open event document (a JSON-ready dict). ``full``: the
+    directors' copy (the archive) with full names, member numbers and each table's
+    history, confirmations, objections and calls; else what anyone may read."""
     participants = list(tournament.participants.select_related("player__club")
                         .order_by("start_number"))
     clubs = {p.player.club for p in participants if p.player.club} | (
@@ -105,15 +123,11 @@ def tournament_export(*, tournament: Tournament) -> dict[str, Any]:
             {"start_number": p.start_number, "checked_in": p.checked_in,
              "withdrawn": p.withdrawn, "registered_at": _when(p.registered_at),
              "categories": list(p.categories or []), "club_name": p.club_name,
-             "player": {"name": p.player.name, "member_number": p.player.member_number,
-                        "club": p.player.club.slug if p.player.club else None,
-                        # the player's choice travels with the name: a copy of the archive
-                        # on another server must not show a name its player withheld
-                        "publication": p.player.publication}}
+             "player": _player(p, full=full)}
             for p in participants],
         "rounds": [{"number": r.number, "method": r.method, "seed": r.seed, "closed": r.closed,
                     "reopened": r.reopened, "created_at": _when(r.created_at),
-                    "tables": [_table_export(t, numbers) for t in r.tables.all()]}
+                    "tables": [_table_export(t, numbers, full=full) for t in r.tables.all()]}
                    for r in rounds],
         "standings": standings,
         "teams": [{"name": team.name,

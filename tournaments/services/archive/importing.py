@@ -88,7 +88,7 @@ def _store_players(participants: dict, clubs: dict[str, tuple[Club, bool]],
 def _usernames(table: dict) -> set[str]:
     """The users a table names: authors of its history, who resolved its objections and
     who handled its calls."""
-    return ({e["user"] for e in table["events"]}
+    return ({e["user"] for e in table["history"]}
             | {o["resolved_by"] for o in table["objections"]}
             | {c["handled_by"] for c in table["calls"]}) - {None}
 
@@ -153,23 +153,19 @@ def _store_table(rnd: Round, t: dict, participants: dict[int, Participant],
     Seat.objects.bulk_create(
         Seat(table=table, seat=s["seat"], participant=participants[s["participant"]],
              score=s["score"], figures=s["figures"]) for s in t["seats"])
-    deals = Deal.objects.bulk_create(
+    Deal.objects.bulk_create(
         Deal(table=table, number=d["number"], record=d["scored"].record,
-             scores=d["scored"].scores, extra=d["scored"].extra, version=d["version"])
+             scores=d["scored"].scores, extra=d["scored"].extra)
         for d in t["deals"])
-    for deal, d in zip(deals, t["deals"], strict=True):
-        deal.created_at, deal.updated_at = d["created_at"], d["updated_at"]
-    Deal.objects.bulk_update(deals, ["created_at", "updated_at"])
     history.restore(table, [
         SheetEvent(table=table, user=users.get(e["user"]) if e["user"] else None,
                    by_table=e["by_table"], ip=e["ip"], action=e["action"], at=e["at"],
                    participant=_by_number(participants, e["participant"]),
                    deal_number=e["deal_number"], before=e["before"], after=e["after"])
-        for e in t["events"]])
+        for e in t["history"]])
     _store_voices(table, t, participants, users)
 
 
-@transaction.atomic
 def _store_teams_and_prizes(tournament: Tournament, archive: dict,
                             participants: dict[int, Participant]) -> None:
     for team in archive["teams"]:
@@ -187,10 +183,17 @@ def _store_teams_and_prizes(tournament: Tournament, archive: dict,
         FeeEvent.objects.filter(pk=stored.pk).update(at=event["at"])
 
 
+@transaction.atomic
 def tournament_import(*, data: Any, importer=None) -> Tournament:
-    """Store an archive as a new tournament (``importer`` becomes its director and an admin
-    of its club when that club is created by the import)."""
-    archive = archive_read(data)
+    """Store an event document as a new tournament (``importer`` becomes its director and
+    an admin of its club when that club is created by the import): all of it in one
+    transaction, or nothing."""
+    return archive_store(archive_read(data), importer=importer)
+
+
+@transaction.atomic
+def archive_store(archive: dict[str, Any], *, importer=None) -> Tournament:
+    """Store a document as ``archive_read`` returned it (see ``tournament_import``)."""
     t = archive["tournament"]
     clubs = _store_clubs(archive["clubs"])
     players = _store_players(archive["participants"], clubs, importer)

@@ -1,10 +1,11 @@
-"""Reading and checking an archive before anything is stored: every offending path is
-named (``rounds.0.tables.2.deals.5.record.matadors``).
+"""Reading and checking an event document before anything is stored: every offending
+value is named by its JSON path (``rounds[0].tables[2].deals[5].bid``).
 
-Each object of the archive is described once below as a ``Shape`` (``spec``): its
-fields, their kinds, and bounds taken from the model fields and ``tournaments.bounds``.
-The functions add what a shape cannot say: the game's own checks of rules, deals and
-summaries, references between objects (clubs, start numbers) and numbering in order.
+The document is first checked against its JSON Schema (``event_schema``); then each
+object is read as a ``Shape`` (``spec``) into the values to store, and the functions add
+what a schema cannot say: the game's own checks of rules, deals (each in its place in the
+sheet, as entering it through the API checks it) and summaries, references between
+objects (clubs, start numbers) and numbering in order.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from django.utils.translation import gettext_noop as _
 from clubs.models import Club, Player
 from clubs.services import check_table_money
 from games.choices import check_game
-from games.engines import DealContext, get_engine
+from games.engines import get_engine
 from games.engines.base import is_int
-from games.errors import UserError
+from games.errors import FieldError, UserError
 from tournaments.bounds import (
     MAX_ARCHIVE_CLUBS,
     MAX_DEAL_NUMBER,
@@ -43,7 +44,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.prizes.payout import ENTRY_FEE_MAX, check_prize_config
-from tournaments.services.archive.export import FORMAT, READABLE_VERSIONS
+from tournaments.services.archive.event_schema import check_event_schema, dotted_to_json_path
 from tournaments.services.archive.spec import (
     ECHO_MAX,
     Day,
@@ -60,6 +61,7 @@ from tournaments.services.archive.spec import (
     prefixed,
 )
 from tournaments.services.categories import check_categories
+from tournaments.services.sheets import score_in_place
 
 LIST = ListOf()
 
@@ -112,18 +114,18 @@ ROUND = Shape({"number": Whole(1, MAX_ROUND),
                "tables": LIST},
               optional={"reopened": Flag()}, defaults={"reopened": False})
 TABLE = Shape({"number": Whole(1, MAX_TABLE), "submitted": Flag(),
-               "submitted_at": Moment(null=True), "summary": Plain(), "version": Whole(),
-               "seats": LIST, "deals": LIST, "events": LIST},
+               "submitted_at": Moment(null=True), "seats": LIST, "deals": LIST,
+               "history_head": Plain()},
+              # the history, confirmations, objections and calls: the directors' copy only
               optional={"shortened": Flag(), "end_reason": Text.of(Table, "end_reason"),
-                        # version 2 (the player's own phone); none in version 1
+                        "summary": Plain(), "version": Whole(), "history": LIST,
                         "confirmations": LIST, "objections": LIST, "calls": LIST},
-              defaults={"shortened": False, "end_reason": "", "confirmations": [],
-                        "objections": [], "calls": []})
-SEAT = Shape({"seat": Whole(1, MAX_SEAT), "participant": Plain(), "score": Plain(),
-              "figures": Plain()})
-DEAL = Shape({"number": Whole(1, MAX_DEAL_NUMBER), "record": Plain(), "scores": Plain(),
-              "extra": Plain(), "version": Whole(1), "created_at": Moment(),
-              "updated_at": Moment()})
+              defaults={"shortened": False, "end_reason": "", "version": 0, "history": [],
+                        "confirmations": [], "objections": [], "calls": []})
+# a seat's score and figures are for readers: the import recomputes them
+SEAT = Shape({"seat": Whole(1, MAX_SEAT), "participant": Plain()},
+             optional={"score": Plain(), "figures": Plain()}, defaults={"figures": {}})
+DEAL_NUMBER = Whole(1, MAX_DEAL_NUMBER)
 USERNAME = Text.of(get_user_model(), "username", blank=False, null=True)
 # a participant named by start number (checked against the participants by the reader)
 PARTICIPANT_REF = Plain()
@@ -291,6 +293,8 @@ def _read_seats(t: dict, path: str, participants: dict, seated: set[int]) -> lis
 
 
 def _read_deals(deals_in: list, path: str, engine, players: int, rules: dict) -> list[dict]:
+    """Each deal (its game's record plus ``number``) checked and scored in its place in
+    the sheet, after the deals before it (``sheets.score_in_place``, as entering it does)."""
     previous: list[dict[str, Any]] = []
     deals: list[dict[str, Any]] = []
     for i, d in enumerate(deals_in):
@@ -299,17 +303,17 @@ def _read_deals(deals_in: list, path: str, engine, players: int, rules: dict) ->
             raise fail(f"{path}.deals", _("A sheet has at most %(length)s deals."),
                        length=max(length, len(previous)))
         where = f"{path}.deals.{i}"
-        d = DEAL.read(d, where)
-        if d["number"] != i + 1:
+        if not isinstance(d, dict):
+            raise fail(where, _("Must be an object."))
+        if DEAL_NUMBER.read(d.get("number"), f"{where}.number") != i + 1:
             raise fail(f"{where}.number", _("Deals are numbered 1, 2, … in order."))
-        ctx = DealContext(number=i + 1, players=players, rules=rules, previous=tuple(previous))
+        record = {k: v for k, v in d.items() if k != "number"}
         try:
-            scored = engine.score_deal(engine.validate_deal(d["record"], ctx), ctx)
+            scored = score_in_place(engine, i + 1, record, players, rules, previous)
         except UserError as exc:
-            raise prefixed(exc, f"{where}.record") from None
+            raise prefixed(exc, where) from None
         previous.append(scored.record)
-        deals.append({"number": i + 1, "scored": scored, "version": d["version"],
-                      "created_at": d["created_at"], "updated_at": d["updated_at"]})
+        deals.append({"number": i + 1, "scored": scored})
     return deals
 
 
@@ -349,8 +353,8 @@ def _read_table(t: Any, path: str, game: str, rules: dict, participants: dict,
             seat["figures"] = ({k: v for k, v in row.items() if k not in ("seat", "score")}
                                if seat["figures"] else {})
     return {**t, "seats": seats, "deals": deals,
-            "events": [_read_event(e, f"{path}.events.{i}", participants)
-                       for i, e in enumerate(t["events"])],
+            "history": [_read_event(e, f"{path}.history.{i}", participants)
+                        for i, e in enumerate(t["history"])],
             **_read_voices(t, path, participants, seats)}
 
 
@@ -411,14 +415,18 @@ def _read_prizes(data: Any, participants: dict) -> dict | None:
 
 
 def archive_read(data: Any) -> dict[str, Any]:
-    """Check an archive completely; return it as plain values ready to store. ``teams``
-    and ``prizes`` (and the tournament's ``rounds_planned`` and ``team_size``) may be
-    absent: archives written before them hold none."""
+    """Check an event document completely; return it as plain values ready to store.
+    ``UserError`` names the first offending value by its JSON path."""
+    check_event_schema(data)
+    try:
+        return _read(data)
+    except UserError as exc:
+        raise UserError([FieldError(dotted_to_json_path(e.field), e.message, e.params)
+                         for e in exc.errors]) from None
+
+
+def _read(data: Any) -> dict[str, Any]:
     ARCHIVE.keys(data, "")
-    if data["format"] != FORMAT:
-        raise fail("format", _("Not a Stichliste tournament archive."))
-    if not is_int(data["version"]) or data["version"] not in READABLE_VERSIONS:
-        raise fail("version", _("Unknown archive version."))
     _no_nul(data)
     LIST.read(data["standings"], "standings")
     clubs = _read_clubs(data["clubs"])
