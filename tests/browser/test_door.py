@@ -97,3 +97,20 @@ def test_the_printed_poster_centres_its_code_and_reads_from_a_step_away(live_ser
     shot(page, f"door-poster-print-{size}")
     context.close()
     assert errors == [], f"JavaScript errors: {errors}"
+
+
+def test_a_missing_name_is_said_under_the_name_field(live_server, browser):
+    """At a tablet's width the red line stands under the field, whole, not squeezed
+    beside it and broken in two."""
+    _club, _director, tournament = walk_in_tournament()
+    context, page, errors = opened(browser, 800,
+                                   f"{live_server.url}/p/{tournament.slug}/door/")
+    page.click("#door-submit")
+    error = page.locator("#id_name ~ .field-error")
+    error.wait_for()
+    field, said = page.locator("#id_name").bounding_box(), error.bounding_box()
+    assert said["y"] >= field["y"] + field["height"] - 1
+    assert said["height"] < 40  # one line
+    shot(page, "door-form-missing-name")
+    context.close()
+    assert errors == [], f"JavaScript errors: {errors}"
