@@ -230,9 +230,36 @@ def mails_overview(tournament_id: int) -> dict:
                   .select_related("participant__player")[:SHOWN])
     for mail in latest:
         mail.kind_label = KINDS.get(mail.kind, mail.kind)
+        mail.reason = failure_words(mail.note)
     return {"counts": [(Mail.Status(status).label, counts.get(status, 0))
                        for status in Mail.Status.values if counts.get(status)],
             "latest": latest, "total": sum(counts.values())}
+
+
+# a failed send's note is the exception as the mail server's library raised it
+# ("SMTPRecipientsRefused: {…: (550, b'5.1.1 …')}"): the director reads it in words
+UNREACHABLE = {"ConnectionRefusedError", "ConnectionResetError", "ConnectionAbortedError",
+               "TimeoutError", "timeout", "gaierror", "OSError", "SMTPConnectError",
+               "SMTPServerDisconnected", "SSLError", "SSLCertVerificationError"}
+SETTINGS = {"SMTPAuthenticationError", "SMTPSenderRefused", "SMTPNotSupportedError",
+            "SMTPHeloError"}
+
+
+def failure_words(note: str) -> str | None:
+    """What a failed send's ``note`` means, in words (translated), or None for a note
+    that is already one of the outbox's own sentences."""
+    name, colon, _detail = note.partition(":")
+    if not colon or not name.isidentifier():
+        return None
+    if name == "SMTPRecipientsRefused":
+        return _("The mail server refused this address: it may be mistyped, or the "
+                 "mailbox does not exist.")
+    if name in UNREACHABLE:
+        return _("The mail server could not be reached.")
+    if name in SETTINGS:
+        return _("The mail server refused to send for this site: the site's mail "
+                 "settings need checking.")
+    return _("The mail server answered with an error.")
 
 
 # -- erasure -------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from fpdf import FPDF
 from tournaments.federation_lists import FederationList
 
 ROWS_PER_PAGE = 30
+MINUS = "\u2212"
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 
@@ -29,14 +30,33 @@ def _pdf(landscape: bool) -> tuple[FPDF, str, bool]:
     return pdf, "Helvetica", False
 
 
+def cell_text(value, unicode: bool) -> str:
+    """A cell's text: a negative number with the minus sign (U+2212), never a hyphen that
+    reads as a dash; without a Unicode font Latin-1 only."""
+    shown = "" if value is None else str(value)
+    if unicode and isinstance(value, int) and value < 0:
+        return MINUS + shown[1:]
+    return shown if unicode else shown.encode("latin-1", "replace").decode("latin-1")
+
+
+def title_size(pdf: FPDF, family: str, title: str, column: float, size: float) -> float:
+    """The bold font size at which a column's title fits its column: ``size``, or smaller
+    (to 5 pt) instead of cutting the word ("Gewonn…")."""
+    while size > 5:
+        pdf.set_font(family, "B", size)
+        if pdf.get_string_width(title) <= column - 2:
+            break
+        size -= 0.5
+    return size
+
+
 def list_pdf(listing: FederationList, heading: str) -> bytes:
     """The list as PDF bytes; ``heading`` names the tournament (name and date)."""
     landscape = len(listing.header) > 7
     pdf, family, unicode = _pdf(landscape)
 
     def text(value) -> str:
-        shown = "" if value is None else str(value)
-        return shown if unicode else shown.encode("latin-1", "replace").decode("latin-1")
+        return cell_text(value, unicode)
 
     ellipsis = "…" if unicode else "."
     width = pdf.w - pdf.l_margin - pdf.r_margin
@@ -61,8 +81,8 @@ def list_pdf(listing: FederationList, heading: str) -> bytes:
         pdf.cell(width, 6, text(listing.title), new_x="LMARGIN", new_y="NEXT")
         pdf.ln(2)
         size = 8 if landscape or len(listing.header) > 7 else 9
-        pdf.set_font(family, "B", size)
         for column, title, right in zip(columns, listing.header, numeric, strict=True):
+            pdf.set_font(family, "B", title_size(pdf, family, text(title), column, size))
             cell(column, 6, title, right=right, border="B")
         pdf.ln()
         pdf.set_font(family, "", size)

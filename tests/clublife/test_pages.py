@@ -158,3 +158,13 @@ def test_member_import_asks_about_names_alike_before_it_imports(admin, club):
     assert done.status_code == 302
     assert sorted(club.players.values_list("member_number", flat=True)) == [
         "101", "104", "201", "3"]
+
+
+def test_the_player_page_prints_a_negative_score_with_the_minus_sign(club, director):
+    """A lost evening's score in the player's list of events reads "−68", never with a
+    hyphen ("-68") that runs into the rank before it on a phone."""
+    players = [PlayerFactory(club=club, name=n) for n in ("Anna", "Bernd", "Carla")]
+    play_evening(club, director, day(1), dict(zip(players, (100, 60, -68), strict=True)))
+    html = Client(HTTP_ACCEPT_LANGUAGE="de").get(
+        f"/clubs/players/{players[2].pk}/").content.decode()
+    assert "\u221268</td>" in html and "-68</td>" not in html

@@ -180,3 +180,19 @@ def test_a_club_id_no_row_can_have_is_an_unknown_choice_not_a_500(open_event, ra
     assert resp.status_code == 400
     assert "gültige Auswahl" in resp.content.decode()
     assert not Participant.objects.exists()
+
+
+@pytest.mark.parametrize("path", ["register", "door"])
+def test_a_missing_name_is_said_in_red_at_the_name_field(open_event, path):
+    """The form sent without a name says so beside the name field, as the console's forms
+    do (in red, read out by a screen reader), not as a plain bullet above the label."""
+    registration_configure(tournament_id=open_event.pk, open=True, check_in=True,
+                           walk_in=True)
+    resp = Client(HTTP_ACCEPT_LANGUAGE="de").post(
+        f"/p/{open_event.slug}/{path}/", {"name": "", "publication": "full"})
+    assert resp.status_code == 400
+    html = resp.content.decode()
+    assert 'class="errorlist' not in html
+    name_field = html[html.index('id="id_name"'):]
+    assert name_field.index('<span class="field-error" role="alert">') < name_field.index(
+        "<label")

@@ -101,3 +101,25 @@ def test_the_console_links_the_lists(client, director, played):
     html = client.get(f"/console/t/{played.pk}/").content.decode()
     for kind, suffix in (("players", "csv"), ("players", "pdf")):
         assert f"/api/v1/tournaments/{played.pk}/lists/{kind}.{suffix}" in html
+
+
+def test_a_negative_score_is_printed_with_the_minus_sign():
+    from tournaments.pdf_lists import cell_text
+
+    assert cell_text(-250, unicode=True) == "\u2212250"
+    assert cell_text(250, unicode=True) == "250"
+    assert cell_text(-250, unicode=False) == "-250"  # Helvetica has no U+2212
+
+
+def test_a_column_title_shrinks_to_fit_instead_of_being_cut():
+    """The players' list of three Skat rounds: "Gewonnen" in a column of 2/30 of the
+    landscape line was printed "Gewonn…"; it is set smaller until it fits."""
+    from tournaments.pdf_lists import _pdf, title_size
+
+    pdf, family, _unicode = _pdf(landscape=True)
+    pdf.add_page()
+    column = (pdf.w - pdf.l_margin - pdf.r_margin) * 0.4 / 6
+    size = title_size(pdf, family, "Gewonnen", column, 8)
+    pdf.set_font(family, "B", size)
+    assert 6 <= size <= 8 and pdf.get_string_width("Gewonnen") <= column - 2
+    assert title_size(pdf, family, "Platz", column, 8) == 8

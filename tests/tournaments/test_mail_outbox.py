@@ -222,3 +222,29 @@ def test_a_production_start_with_a_mail_server_and_no_site_url_is_refused():
     assert manage_check(EMAIL_HOST="smtp.example.org",
                         SITE_URL="https://skat.example.org").returncode == 0
     assert manage_check().returncode == 0  # no mail server named: nothing to link
+
+
+def test_the_director_reads_why_a_mail_failed_in_words(
+        open_event, anon_client, client, director, settings,
+        django_capture_on_commit_callbacks):
+    """The reason is said in German words; the mail server's own message (English, with
+    status codes) stays one tap away, not in the director's line."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 1, 1
+    with django_capture_on_commit_callbacks(execute=False):
+        sign_up(anon_client, open_event, name="Anna Berger", email="anna@example.org")
+        sign_up(anon_client, open_event, name="Carla Ruf", email="carla@example.org")
+    Mail.objects.filter(to="carla@example.org").update(
+        status="failed", note="SMTPRecipientsRefused: {'carla@example.org': "
+                              "(550, b'5.1.1 Mailbox unknown')}")
+    mails_sweep()  # Anna's: the mail server is not reached, tried again later
+    assert "ConnectionRefusedError" in Mail.objects.get(to="anna@example.org").note
+    client.force_login(director)
+    page = client.get(f"/console/t/{open_event.pk}/check-in/",
+                      HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    mails = page[page.index('id="mails"'):]
+    assert "Der Mailserver war nicht erreichbar." in mails
+    assert "Der Mailserver hat diese Adresse abgelehnt" in mails
+    said = [line for line in mails.split("<br>") if "Mailbox unknown" in line
+            or "ConnectionRefusedError" in line]
+    assert said and all("<details" in line for line in said)
