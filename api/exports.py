@@ -36,6 +36,7 @@ from api.standings import CATEGORY, category_param
 from clubs.policies import runs_club
 from games.errors import UserError
 from tournaments.csv_files import csv_download
+from tournaments.freshness import caching
 from tournaments.services.archive import (
     MEDIA_TYPE,
     archive_clubs_written,
@@ -92,8 +93,9 @@ class EventFormat(APIView):
     @extend_schema(summary="The event document's JSON Schema",
                    responses={(200, MEDIA_TYPE): FORMAT_ANSWER,
                               (200, "application/json"): FORMAT_ANSWER})
+    @caching(public=True, max_age=3600)
     def get(self, request):
-        return Response(event_schema(), headers={"Cache-Control": "public, max-age=3600"})
+        return Response(event_schema())
 
 
 class TournamentEvent(TournamentEndpoint):

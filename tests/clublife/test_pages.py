@@ -123,7 +123,7 @@ def test_tournament_downloads(admin, evening):
         f"/clubs/tournaments/{evening.pk}/standings.csv").content.decode("utf-8-sig")
     assert client.get(f"/clubs/tournaments/{evening.pk}/archive.json").status_code == 302
     archive = admin.get(f"/clubs/tournaments/{evening.pk}/archive.json")
-    assert archive.status_code == 200 and archive.json()["format"] == "stichliste-tournament"
+    assert archive.status_code == 200 and archive.json()["format"] == "stichliste-event"
 
 
 def test_player_profile_and_merge(admin, club, evening):

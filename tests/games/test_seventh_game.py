@@ -47,6 +47,9 @@ def test_a_seventh_game_is_offered_and_stored(seventh_game, director_client):
     tournament = Tournament.objects.get(pk=resp.json()["id"])
     assert tournament.game == seventh_game
     assert tournament.get_game_display() == "Tarock (Test)"
+    # the open event document's schema offers it too, with no edit of the kept file
+    served = director_client.get("/api/v1/formats/event/").json()
+    assert seventh_game in served["$defs"]["tournament"]["properties"]["game"]["enum"]
 
 
 @pytest.mark.django_db

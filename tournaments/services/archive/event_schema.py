@@ -10,6 +10,7 @@ references by start number and club slug, numbering in order) the reader adds
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterable
 from functools import cache
@@ -20,6 +21,7 @@ from django.utils.translation import gettext_noop as _
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from games.choices import game_keys
 from games.errors import FieldError, UserError
 
 SCHEMA_FILE = Path(__file__).with_name("event.schema.json")
@@ -36,9 +38,16 @@ TYPE_MESSAGES = {
 
 
 @cache
-def event_schema() -> dict[str, Any]:
-    """The schema as the repository keeps it (read once)."""
+def _kept() -> dict[str, Any]:
     return json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
+
+
+def event_schema() -> dict[str, Any]:
+    """The schema as served: the kept file, with the games this server knows (the
+    registry) as the tournament's ``game`` choices, so a new game needs no edit here."""
+    schema = copy.deepcopy(_kept())
+    schema["$defs"]["tournament"]["properties"]["game"]["enum"] = game_keys()
+    return schema
 
 
 def _inlined(node: Any, defs: dict[str, Any]) -> Any:
@@ -54,8 +63,12 @@ def _inlined(node: Any, defs: dict[str, Any]) -> Any:
     return {key: _inlined(value, defs) for key, value in node.items() if key != "$defs"}
 
 
-@cache
 def _validator() -> Draft202012Validator:
+    return _validator_for(tuple(game_keys()))
+
+
+@cache
+def _validator_for(_games: tuple[str, ...]) -> Draft202012Validator:
     schema = event_schema()
     return Draft202012Validator(_inlined(schema, schema["$defs"]))
 
