@@ -16,11 +16,11 @@ It refuses, before any view, serializer or service sees the body:
   comes without ``Content-Length`` when it grows past the bound;
   ``api.middleware`` refuses the announced ones over the global limit earlier.
 
-A maximal body (2.5 MB with credentials) is parsed and checked in little more than
-``json.loads`` takes (issue 52: it took six times as long): the checks look at the bytes
-first (a digit run or exponent that could be too large, brackets that could nest too
-deep, a ``\\u`` escape of a surrogate) and walk the parsed body only when those say so,
-level by level with C's iterators; the cyclic garbage collector pauses meanwhile
+A maximal body (2.5 MB: the event import, the member list) is parsed and checked in
+little more than ``json.loads`` takes (issue 52: six times as long once): the checks look
+at the bytes first (a digit run or exponent that could be too large, brackets that could
+nest too deep, a ``\\u`` escape of a surrogate) and walk the parsed body only when those
+say so, level by level with C's iterators; the cyclic garbage collector pauses meanwhile
 (``bench/bench_bodies.py``).
 """
 
