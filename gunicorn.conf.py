@@ -46,3 +46,13 @@ def when_ready(server) -> None:
     for listener in server.LISTENERS:
         if listener.sock.family in (socket.AF_INET, socket.AF_INET6):
             listener.sock.setsockopt(socket.IPPROTO_TCP, option, DEFER_ACCEPT_SECONDS)
+
+
+def post_worker_init(worker) -> None:
+    """Load the URLconf (every view of the API, the games, the schemas) before the worker
+    takes its first request: lazily, a fresh worker's first request cost some 0.8 s of CPU
+    more, and three fresh workers under three big bodies kept ``/healthz`` waiting past
+    the 1 s a health check allows (issue 52, tests/system/test_body_attack.py)."""
+    from django.urls import get_resolver
+
+    get_resolver().url_patterns  # noqa: B018 (imports the views)

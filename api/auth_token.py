@@ -10,10 +10,9 @@ from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import APIException, Throttled
-from rest_framework.parsers import FormParser
 from rest_framework.response import Response
 
-from api.parsers import StrictJSONParser
+from api.parsers import BoundedFormParser, StrictJSONParser
 from api.strict import StrictFieldsMixin
 from clubs.login_throttle import before_password, client_address, record_failure, record_success
 
@@ -32,7 +31,7 @@ class TokenLoginSerializer(StrictFieldsMixin, AuthTokenSerializer):
 
 
 class ThrottledTokenLogin(ObtainAuthToken):
-    parser_classes = (StrictJSONParser, FormParser)
+    parser_classes = (StrictJSONParser, BoundedFormParser)
     serializer_class = TokenLoginSerializer
 
     def post(self, request, *args, **kwargs):

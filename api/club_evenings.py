@@ -78,6 +78,8 @@ def evening_json(t) -> dict:
 
 
 class ClubEvenings(ClubEndpoint):
+    # 500 guests' names of 120 characters, each written as \uXXXX, and 500 ids
+    max_body_bytes = 524_288
 
     @extend_schema(parameters=[YEAR.parameter()],
                    responses=EveningListSerializer)

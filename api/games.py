@@ -6,7 +6,6 @@ The scorer validates and scores a whole sheet without storing anything. Its body
 and, for deals, the deal's index and number.
 """
 
-from django.conf import settings
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import serializers
@@ -16,6 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.openapi import DEAL_RECORD
+from api.parsers import FromSetting
 from api.strict import StrictSerializer
 from api.throttling import ScorerRateThrottle
 from games.choices import game_choices, league_game_choices
@@ -168,9 +168,7 @@ class Scorer(APIView):
     authentication_classes: list = []
     throttle_classes = [ScorerRateThrottle]
 
-    @property
-    def max_body_bytes(self) -> int:
-        return settings.SCORER_MAX_BODY_BYTES
+    max_body_bytes = FromSetting("SCORER_MAX_BODY_BYTES")
 
     @extend_schema(
         request=SCORE_REQUEST,

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 
 from api.club_schemas import MembersImportedSerializer, MembersPreviewSerializer
 from api.endpoints import ClubEndpoint
+from api.parsers import LARGEST_BODY
 from api.strict import StrictCharField, StrictSerializer
 from clubs.member_csv import MAX_BYTES, MAX_LINE_NUMBER, MAX_LINES
 from clubs.services import MembersInvalid, MembersUnconfirmed, members_import, members_preview
@@ -66,6 +67,7 @@ def _csv(request) -> str:
 
 
 class MembersPreview(ClubEndpoint):
+    max_body_bytes = LARGEST_BODY  # a file of up to MAX_BYTES characters, escaped
 
     @extend_schema(request=MemberListSerializer, responses=MembersPreviewSerializer)
     def post(self, request, club_id: int):
@@ -81,6 +83,7 @@ class MembersPreview(ClubEndpoint):
 
 
 class MembersImport(ClubEndpoint):
+    max_body_bytes = LARGEST_BODY
 
     @extend_schema(request=MemberListSerializer, responses={201: MembersImportedSerializer})
     def post(self, request, club_id: int):

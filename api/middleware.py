@@ -11,7 +11,8 @@ keeping its ``Location``.
 It also answers 413 for a body announced larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``
 before any view runs, after reading (and dropping) the body up to ``DRAIN_FACTOR`` times
 the limit: a server that answers without reading the body makes the client see a
-connection reset instead of the answer. The JSON parser refuses unannounced long bodies.
+connection reset instead of the answer. The parsers (``api.parsers``) refuse a body over
+its endpoint's bound, announced or not.
 
 And it answers 414 for a request line (method, target, protocol) over
 ``MAX_REQUEST_LINE`` bytes and 431 for a header line (name and value) over

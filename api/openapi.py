@@ -27,6 +27,7 @@ from django.contrib.auth.models import AnonymousUser
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
+from api.parsers import anonymous_capped, view_body_bytes
 from games.engines import all_engines
 from tournaments.bounds import MAX_DEAL_NUMBER
 from tournaments.models import REASON_MAX
@@ -142,13 +143,11 @@ class ApiAutoSchema(AutoSchema):
 
     def _body_bound(self, anonymous: bool) -> str:
         """The body's bound (``api.parsers.body_limit``): beyond it 413."""
-        own = getattr(self.view, "max_body_bytes", None)
-        if own:
-            return f"**Body:** at most {own:,} bytes (413 beyond)."
-        most = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-        if anonymous:
-            return (f"**Body:** at most {most:,} bytes, {settings.ANONYMOUS_MAX_BODY_BYTES:,} "
-                    "without credentials (413 beyond).")
+        most = view_body_bytes(self.view)
+        fewer = settings.ANONYMOUS_MAX_BODY_BYTES
+        if anonymous and anonymous_capped(self.view) and fewer < most:
+            return (f"**Body:** at most {most:,} bytes, {fewer:,} without credentials "
+                    "(413 beyond).")
         return f"**Body:** at most {most:,} bytes (413 beyond)."
 
 

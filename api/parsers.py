@@ -8,17 +8,19 @@ It refuses, before any view, serializer or service sees the body:
   them be written as escapes, but they cannot be encoded as UTF-8, so nothing downstream
   (a request fingerprint, the database, an error message echoing a key) could handle them;
 - nesting deeper than ``MAX_DEPTH`` (no request of the API nests more than a few levels);
-- bodies longer than ``body_limit`` (413): the view's ``max_body_bytes``, else
-  ``ANONYMOUS_MAX_BODY_BYTES`` without credentials, else
-  ``settings.DATA_UPLOAD_MAX_MEMORY_SIZE``; also when the client sent no
-  ``Content-Length``;
+- bodies longer than ``body_limit`` (413): the view's ``max_body_bytes``, declared on
+  the view where its bodies need more than ``DEFAULT_MAX_BODY_BYTES`` (64 KB) or less,
+  never more than ``settings.DATA_UPLOAD_MAX_MEMORY_SIZE``; without credentials at most
+  ``ANONYMOUS_MAX_BODY_BYTES`` (unless the endpoint takes no credentials at all: the
+  scorer). A body announced longer is refused before a byte of it is read, one that
+  comes without ``Content-Length`` when it grows past the bound;
   ``api.middleware`` refuses the announced ones over the global limit earlier.
 
-A maximal body (2.5 MB with credentials) is parsed and checked in little more than
-``json.loads`` takes (issue 52: it took six times as long): the checks look at the bytes
-first (a digit run or exponent that could be too large, brackets that could nest too
-deep, a ``\\u`` escape of a surrogate) and walk the parsed body only when those say so,
-level by level with C's iterators; the cyclic garbage collector pauses meanwhile
+A maximal body (2.5 MB: the event import, the member list) is parsed and checked in
+little more than ``json.loads`` takes (issue 52: six times as long once): the checks look
+at the bytes first (a digit run or exponent that could be too large, brackets that could
+nest too deep, a ``\\u`` escape of a surrogate) and walk the parsed body only when those
+say so, level by level with C's iterators; the cyclic garbage collector pauses meanwhile
 (``bench/bench_bodies.py``).
 """
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import io
 import json
 import math
 import re
@@ -36,11 +39,29 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.exceptions import APIException, ParseError
-from rest_framework.parsers import JSONParser
+from rest_framework.parsers import FormParser, JSONParser
 
 MAX_DEPTH = 32
 SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 DRAIN_BYTES = 8 * 2**20
+# Every write's body unless its view declares ``max_body_bytes``: the largest valid body
+# of an ordinary endpoint (a matchday's groups, ~30 KB with every id at its longest; a
+# deal ~2 KB, a sheet summary ~5 KB) twice over.
+DEFAULT_MAX_BODY_BYTES = 65_536
+
+
+class FromSetting:
+    """A view's ``max_body_bytes`` read from a setting whenever asked (``MAX_BODY_BYTES``
+    for the few endpoints whose bodies are whole files or documents)."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, instance, owner=None) -> int:
+        return getattr(settings, self.name)
+
+
+LARGEST_BODY = FromSetting("DATA_UPLOAD_MAX_MEMORY_SIZE")
 
 
 class BodyTooLarge(APIException):
@@ -218,12 +239,31 @@ def collection_paused():
             gc.enable()
 
 
-def read_limited(stream, limit: int) -> bytes:
-    """At most ``limit`` bytes of the stream; BodyTooLarge when there are more (after
-    reading and dropping the rest, up to ``DRAIN_BYTES``, so that the client reads the
-    413 instead of a connection reset)."""
+def _drain(stream, most: int) -> None:
+    """Read and drop up to ``most`` bytes, so that the client reads the 413 instead of a
+    connection reset."""
+    with contextlib.suppress(OSError):
+        while most > 0 and (chunk := stream.read(min(65536, most))):
+            most -= len(chunk)
+
+
+def announced_length(request) -> int | None:
+    """The request's ``Content-Length``, None when it has none (or no request)."""
+    if request is None:
+        return None
+    raw = getattr(request, "_request", request).META.get("CONTENT_LENGTH") or ""
+    return int(raw) if raw.isascii() and raw.isdigit() else None
+
+
+def read_limited(stream, limit: int, announced: int | None = None) -> bytes:
+    """At most ``limit`` bytes of the stream; BodyTooLarge when there are more, without
+    reading any when ``announced`` (the ``Content-Length``) is more (the rest is read
+    and dropped, up to ``DRAIN_BYTES``)."""
     if stream is None:
         return b""
+    if announced is not None and announced > limit:
+        _drain(stream, min(announced, DRAIN_BYTES))
+        raise BodyTooLarge(limit)
     chunks, size = [], 0
     while True:
         chunk = stream.read(min(65536, limit + 1 - size))
@@ -232,9 +272,7 @@ def read_limited(stream, limit: int) -> bytes:
         chunks.append(chunk)
         size += len(chunk)
         if size > limit:
-            left = DRAIN_BYTES
-            while left > 0 and (chunk := stream.read(min(65536, left))):
-                left -= len(chunk)
+            _drain(stream, DRAIN_BYTES)
             raise BodyTooLarge(limit)
 
 
@@ -251,27 +289,41 @@ def anonymous(request) -> bool:
     return user is None or not user.is_authenticated
 
 
+def view_body_bytes(view) -> int:
+    """The bound a view declares (``max_body_bytes``), else DEFAULT_MAX_BODY_BYTES; never
+    more than ``DATA_UPLOAD_MAX_MEMORY_SIZE``."""
+    own = getattr(view, "max_body_bytes", None) or DEFAULT_MAX_BODY_BYTES
+    return min(own, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+
+
+def anonymous_capped(view) -> bool:
+    """Whether a caller without credentials gets less than the view's bound: on every
+    endpoint that knows credentials; one that takes none (the scorer) is bounded for
+    all alike."""
+    return bool(getattr(view, "authentication_classes", True))
+
+
 def body_limit(view, request) -> int:
-    """The most bytes a body may have: the view's own ``max_body_bytes`` (the scorer, the
-    sign-up form), else ``ANONYMOUS_MAX_BODY_BYTES`` for a caller without credentials
-    (a login), else ``DATA_UPLOAD_MAX_MEMORY_SIZE``."""
-    own = getattr(view, "max_body_bytes", None)
-    if own:
-        return own
-    if anonymous(request):
-        return min(settings.ANONYMOUS_MAX_BODY_BYTES, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
-    return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    """The most bytes a body may have: ``view_body_bytes``, for a caller without
+    credentials at most ``ANONYMOUS_MAX_BODY_BYTES`` (a login; the sign-up form declares
+    less)."""
+    if view is None:
+        return settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    limit = view_body_bytes(view)
+    if anonymous(request) and anonymous_capped(view):
+        return min(limit, settings.ANONYMOUS_MAX_BODY_BYTES)
+    return limit
 
 
 class StrictJSONParser(JSONParser):
-    """The limit is ``body_limit``'s: a view may lower it with ``max_body_bytes``, and
-    callers without credentials have a lower one."""
+    """The limit is ``body_limit``'s: a view declares it with ``max_body_bytes`` (else
+    DEFAULT_MAX_BODY_BYTES), and callers without credentials have a lower one."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         context = parser_context or {}
         encoding = context.get("encoding") or "utf-8"
         limit = body_limit(context.get("view"), context.get("request"))
-        raw = read_limited(stream, limit)
+        raw = read_limited(stream, limit, announced_length(context.get("request")))
         try:
             text = raw.decode(encoding)
         except (UnicodeDecodeError, LookupError):
@@ -314,3 +366,13 @@ class StrictJSONParser(JSONParser):
                 raise ParseError(str(exc)) from None
             except (ValueError, RecursionError):
                 pass
+
+
+class BoundedFormParser(FormParser):
+    """A form-encoded body (the login takes one) under the same ``body_limit``."""
+
+    def parse(self, stream, media_type=None, parser_context=None):
+        context = parser_context or {}
+        limit = body_limit(context.get("view"), context.get("request"))
+        raw = read_limited(stream, limit, announced_length(context.get("request")))
+        return super().parse(io.BytesIO(raw), media_type, parser_context)

@@ -20,6 +20,7 @@ from rest_framework.response import Response
 
 from api.club_helpers import CSVRenderer
 from api.endpoints import TournamentEndpoint, actor_of
+from api.parsers import LARGEST_BODY
 from api.strict import StrictSerializer
 from clublife.cash import tournament_cash, tournament_cash_csv
 from tournaments.csv_files import csv_download
@@ -133,6 +134,8 @@ def _answer(tournament):
 
 class Prizes(TournamentEndpoint):
     director_reads = True
+    # a goods text per place: up to eleven lists (overall and each category) of 500
+    max_body_bytes = LARGEST_BODY
 
     @extend_schema(responses=PrizeListSerializer)
     def get(self, request, tournament_id: int):

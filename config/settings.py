@@ -262,8 +262,9 @@ REST_FRAMEWORK = {
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 
-# Bodies: every request at most MAX_BODY_BYTES (413 above), the anonymous scorer at most
-# SCORER_MAX_BODY_BYTES and SCORER_RATE requests per client address.
+# Bodies: every request at most MAX_BODY_BYTES (413 above), which only whole files and
+# documents need; every other write 64 KB unless its view says (api.parsers). The
+# anonymous scorer at most SCORER_MAX_BODY_BYTES and SCORER_RATE requests per address.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("MAX_BODY_BYTES", 2_621_440)
 SCORER_MAX_BODY_BYTES = env_int("SCORER_MAX_BODY_BYTES", 262_144)
 # a request without credentials (a login) at most this, unless its endpoint says (the

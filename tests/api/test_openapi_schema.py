@@ -1,11 +1,15 @@
 """The published OpenAPI schema: generated without a warning (the deploy check fails on
 one) and saying what the answers really are."""
 
+import re
+
 import pytest
 import yaml
+from django.conf import settings
 from django.core.management import call_command
 
 from api.openapi import THROTTLED
+from api.parsers import DEFAULT_MAX_BODY_BYTES
 
 
 @pytest.fixture(scope="module")
@@ -178,3 +182,23 @@ def test_body_bounds_are_stated(schema):
     assert "**Body:** at most 8,192 bytes" in sign_up["description"]
     login = schema["paths"]["/api/v1/auth/token/"]["post"]
     assert "16,384 without credentials" in login["description"]
+
+
+def test_every_write_states_its_body_bound(schema):
+    """Each write's bound for every caller: 64 KB unless its view declares more (whole
+    files and documents, an evening's guests) or less (the sign-up form)."""
+    def bound(path, method="post"):
+        found = re.search(r"\*\*Body:\*\* at most ([\d,]+) bytes",
+                          schema["paths"][path][method]["description"])
+        return int(found.group(1).replace(",", "")) if found else None
+
+    writes = [(path, method) for path, operations in schema["paths"].items()
+              for method in operations if method in ("post", "put", "patch")]
+    assert [w for w in writes if bound(*w) is None] == []
+    assert bound("/api/v1/tables/{table_id}/deals/") == DEFAULT_MAX_BODY_BYTES
+    assert bound("/api/v1/tables/{table_id}/summary/", "put") == DEFAULT_MAX_BODY_BYTES
+    assert bound("/api/v1/tournaments/{id}/participants/") == DEFAULT_MAX_BODY_BYTES
+    assert bound("/api/v1/clubs/{club_id}/evenings/") == 524_288
+    for large in ("/api/v1/tournaments/import/", "/api/v1/clubs/{club_id}/members/import/"):
+        assert bound(large) == settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    assert bound("/api/v1/games/{game}/score/") == settings.SCORER_MAX_BODY_BYTES

@@ -8,6 +8,7 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
+from api.parsers import DEFAULT_MAX_BODY_BYTES
 from clubs.models import Club, Player
 from games.engines import DealContext, all_engines, get_engine
 from tests.factories import ParticipantFactory, TournamentFactory
@@ -203,6 +204,21 @@ def test_a_huge_document_is_refused_unread(director_client):
     resp = director_client.generic("POST", IMPORT, body, content_type="application/json")
     assert resp.status_code == 413 and resp.json()["detail"]
     assert Tournament.objects.count() == count
+
+
+def test_a_document_far_over_the_default_body_bound_is_imported(club, director,
+                                                                director_client):
+    """The import takes a whole tournament (``MAX_BODY_BYTES``), where an ordinary
+    write takes 64 KB: a played tournament with 600 more participants comes back."""
+    tournament = played("skat", club, director)
+    ParticipantFactory.create_batch(600, tournament=tournament, player__club=club)
+    body = director_client.get(f"/api/v1/tournaments/{tournament.pk}/event/").content
+    assert len(body) > 2 * DEFAULT_MAX_BODY_BYTES
+    resp = director_client.generic("POST", IMPORT, body, content_type="application/json")
+    assert resp.status_code == 201, resp.content[:500]
+    imported = Tournament.objects.get(pk=resp.json()["id"])
+    assert imported.participants.count() == 608
+    assert sheets(imported) == sheets(tournament)
 
 
 def test_only_staff_imports(anon_client, outsider_client, club, director, director_client):
