@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 
 from games.engines.base import fill
 from games.engines.words import Seat
+from games.figures import num
 from games.presentation import presentation_of
 
 
@@ -28,4 +29,11 @@ def say(message: str, params: dict[str, Any], names: Mapping[int, str] | None = 
 def deal_in_words(game: str, record: Any, names: Mapping[int, str] | None = None) -> str:
     """"Kreuz mit 2, Hand, gewonnen" / "eingepasst"; ``names``: the players by seat."""
     phrases = presentation_of(game).phrases(record)
-    return ", ".join(say(message, params, names) for message, params in phrases)
+    return ", ".join(say(message, _figures(params), names) for message, params in phrases)
+
+
+def _figures(params: dict[str, Any]) -> dict[str, Any]:
+    """A phrase's numbers as the pages write them: "value −3" with the minus sign, never a
+    hyphen (a seat stays a seat: it becomes a name)."""
+    return {key: value if isinstance(value, Seat) else num(value)
+            for key, value in params.items()}

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from clubs.policies import may_change_player
 from games.choices import game_name
 from games.engines import get_engine
+from games.figures import num
 from ratings.insight_chart import placement_chart
 from ratings.insight_selectors import player_stats, stats_games
 
@@ -67,7 +68,9 @@ def insight_panel(request, player, *, own: bool = False) -> str:
                       for i in (0, -1))
         games.append({
             "name": name, "stats": stats,
-            "score_avg": _number(stats["score_avg"]),
+            # as the public profile's table writes it: one decimal; there (``own`` False)
+            # the table shows it, so the panel does not say it again
+            "score_avg": num(round(stats["score_avg"], 1)),
             "placement_avg": _number(stats["placement_avg"]),
             "expected_avg": _number(stats["expected_placement_avg"]),
             "performance": _performance(stats["performance"]),

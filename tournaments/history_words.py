@@ -13,13 +13,10 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from games.engines.words import declarer_of
+from games.figures import signed
 from games.presentation import presentation_of
 from games.words import deal_in_words
 from tournaments.models import RoundEvent, SheetEvent
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}".replace("-", "−")
 
 
 class HistoryReader:
@@ -38,8 +35,8 @@ class HistoryReader:
         words = deal_in_words(self.game, record, self.names)
         declarer = declarer_of(record)
         if declarer and declarer <= len(scores):
-            return f"{words} ({_signed(scores[declarer - 1])})"
-        shares = [f"{self.names.get(seat, seat)} {_signed(score)}"
+            return f"{words} ({signed(scores[declarer - 1])})"
+        shares = [f"{self.names.get(seat, seat)} {signed(score)}"
                   for seat, score in enumerate(scores, start=1) if score]
         return f"{words} ({', '.join(shares)})" if shares else words
 

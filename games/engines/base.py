@@ -342,8 +342,10 @@ class RecordField:
     lost), ``number``, ``stepper``, ``seat``, ``choice``, ``counts`` (one count per seat
     by buttons), ``per_seat``, ``pair``, ``rows``, ``hint`` (the value comes from the
     deal's hints, e.g. the cards of the schedule)), ``input`` (the stem of its inputs on
-    a paper grid when not its name), ``slots`` (rows of an ``objects`` field on paper)
-    and ``applies`` (when the field belongs to a deal, see ``When``).
+    a paper grid when not its name), ``slots`` (rows of an ``objects`` field on paper),
+    ``slot_label`` (a msgid with ``%(number)s`` naming one such row as a person writes it,
+    "Penalty 1" where the field's label is "Penalties") and ``applies`` (when the field
+    belongs to a deal, see ``When``).
     """
 
     name: str
@@ -365,6 +367,7 @@ class RecordField:
     widget: str = ""
     input: str = ""
     slots: int = 0
+    slot_label: str = ""
     applies: When | None = None
     optional: bool = False
 

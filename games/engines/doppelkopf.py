@@ -196,7 +196,8 @@ RECORD = (
     RecordField("value", "int", "The signed game value from the Re party's view.",
                 label=_("Game value"), applies=_RESULT),
     RecordField("penalties", "objects", "Penalty points (games.md 8.7).", max_items=8,
-                label=_("Penalties"), slots=2, fields=(
+                label=_("Penalties"), slots=2, slot_label=_("Penalty %(number)s"),
+                fields=(
                     RecordField("seat", "seat", "The offender.", label=_("Seat")),
                     RecordField("kind", "enum", "The kind of violation.",
                                 values=PENALTY_KINDS, label=_("Kind"),

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from games.engines import Engine, get_engine
 from games.engines.words import Phrase
 from games.errors import InternalError
+from games.figures import num
 
 
 class Presentation:
@@ -107,7 +108,7 @@ class Presentation:
 
     def summary_words(self, name: Any, entry: dict[str, Any]) -> str:
         """One seat's summary entry in words (the sheet's history)."""
-        return f"{name}: " + ", ".join(f"{label} {entry.get(key)}"
+        return f"{name}: " + ", ".join(f"{label} {num(entry.get(key))}"
                                        for key, label, _low, _high in self.summary_figures)
 
 

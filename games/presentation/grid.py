@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 
@@ -54,6 +55,17 @@ def _within(outer: Any, inner: Any) -> str:
     return format_lazy("{}: {}", outer, inner)
 
 
+_numbered = lazy(lambda msgid, number: str(label_text(msgid)) % {"number": number}, str)
+
+
+def _slot(f: RecordField, number: int) -> Any:
+    """One row of an objects field as a person writes it: "Penalty 1" (its ``slot_label``),
+    else the field's label and the number."""
+    if f.slot_label:
+        return _numbered(f.slot_label, number)
+    return format_lazy("{} {}", label_text(f.label), number)
+
+
 def _input(f: RecordField, name: str, path: str, label: Any = None,
            words: Mapping[str, Mapping[Any, Any]] | None = None) -> Input:
     # a msgid (an item's, the field's own), or a label made already (``_within``)
@@ -85,8 +97,7 @@ def grid_inputs(engine: Engine, rules: Mapping[str, Any], players: int,
         if f.kind == "objects":
             for slot in range(f.slots):
                 inputs += [_input(sub, f"{stem}{slot}_{sub.name}", f"{f.name}.{slot}.{sub.name}",
-                                  _within(format_lazy("{} {}", label_text(f.label), slot + 1),
-                                          label_text(sub.label)), words)
+                                  _within(_slot(f, slot + 1), label_text(sub.label)), words)
                            for sub in f.fields]
         elif f.kind == "object":
             inputs += _object_inputs(f, stem, f.name, words)

@@ -17,6 +17,7 @@ from games.engines.skat import (
     seeger_fabian_lines,
 )
 from games.engines.words import skat_phrases
+from games.figures import num
 from games.presentation.base import Presentation, register
 
 
@@ -43,7 +44,7 @@ class SkatPresentation(Presentation):
 
     def summary_words(self, name: Any, entry: dict[str, Any]) -> str:
         return gettext("%(name)s: %(points)s game points, %(won)s won, %(lost)s lost") % {
-            "name": name, "points": entry.get("game_points"), "won": entry.get("won"),
+            "name": name, "points": num(entry.get("game_points")), "won": entry.get("won"),
             "lost": entry.get("lost")}
 
     def form_context(self, state: dict[str, Any]) -> dict[str, Any]:

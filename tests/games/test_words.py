@@ -3,6 +3,7 @@
 import pytest
 from django.utils import translation
 
+from games.presentation import presentation_of
 from games.words import deal_in_words
 
 
@@ -12,7 +13,7 @@ from games.words import deal_in_words
      "Normalspiel, Re: Platz 1 + 3, Re 131 Augen, Re-Partei: keine 90",
      "Normal game, Re: seat 1 + 3, Re 131 Augen, Re party: keine 90"),
     ("doppelkopf", {"game": "solo_damen", "re": [2], "value": -3},
-     "Damensolo, Re: Platz 2, Spielwert -3", "Damen solo, Re: seat 2, value -3"),
+     "Damensolo, Re: Platz 2, Spielwert \u22123", "Damen solo, Re: seat 2, value \u22123"),
     ("doppelkopf", {"game": "time_up"}, "Zeit abgelaufen", "Time up"),
     ("skat", {"passed": True}, "eingepasst", "passed"),
     ("skat", {"passed": True, "ramsch": True, "points": [60, 40, 20]}, "Ramsch", "Ramsch"),
@@ -89,3 +90,11 @@ def test_extras_and_penalties_are_named_in_words(game, record, de, en):
         assert deal_in_words(game, record, names) == en
     with translation.override("en"):  # without names, the seat
         assert "seat" in deal_in_words(game, record) or "melds" not in record
+
+
+def test_a_summary_in_words_writes_a_negative_figure_with_the_minus_sign():
+    """Totals from paper in the sheet's history: "−48 Spielpunkte", never "-48"."""
+    entry = {"game_points": -48, "won": 0, "lost": 1}
+    with translation.override("de"):
+        assert presentation_of("skat").summary_words("Bert", entry) == (
+            "Bert: \u221248 Spielpunkte, 0 gewonnen, 1 verloren")

@@ -58,3 +58,25 @@ def test_api_history_carries_each_change_in_words(corrected, director_client):
     assert update["text"] == ("Spiel 1: Spiel korrigiert: Herz mit 2, gewonnen (+30) → "
                               "Grand mit 1, verloren (−96)")
     assert update["before"]["record"]["game"] == "hearts"  # the raw values stay
+
+
+def test_a_doppelkopf_game_value_reads_with_the_minus_sign(club):
+    """A Damensolo typed in with its signed game value: the sheet's deal row and its
+    history say "Spielwert −3" (U+2212), never "Spielwert -3" with a hyphen."""
+    from tests.factories import ParticipantFactory, StaffFactory, TournamentFactory
+    from tournaments.models import Table
+    from tournaments.services import deals_record, round_draw
+    from tournaments.services.actors import Actor
+
+    director = StaffFactory(username="doko-leitung")
+    tournament = TournamentFactory(club=club, game="doppelkopf")
+    tournament.directors.add(director)
+    for n in range(4):
+        ParticipantFactory(tournament=tournament, start_number=n + 1)
+    table = Table.objects.get(round=round_draw(tournament_id=tournament.pk, method="random",
+                                               seed=1))
+    deals_record(table_id=table.pk, records=[{"game": "solo_damen", "re": [2], "value": -3}],
+                 actor=Actor(user=director))
+    html = staff_page(director, {"id": table.pk}, "de")
+    assert html.count("Spielwert \u22123") >= 2  # the deal's row and its history
+    assert "Spielwert -3" not in html

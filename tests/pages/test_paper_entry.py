@@ -78,3 +78,18 @@ def test_too_many_games_are_named_with_the_other_errors(console, table):
     assert "Eine Serie hat höchstens 3 Spiele" in html
     assert "Ein Platz ohne Alleinspiele hat 0 Spielpunkte." in html
     assert not Table.objects.get(pk=table["id"]).submitted
+
+
+def test_a_table_with_paper_totals_says_so_instead_of_a_game_count(console, table):
+    """Its deals were never typed in: the console's round and the sheet say the totals
+    came from paper, not "0 / 3" games."""
+    tournament = Table.objects.get(pk=table["id"]).round.tournament_id
+    round_page = console.get(f"/console/t/{tournament}/").content.decode()
+    assert "0 / 3" in round_page and "Summen vom Papier</span>" not in round_page
+    console.post(f"/console/table/{table['id']}/summary/",
+                 totals([1, 2, 3], [(120, 2, 0), (-48, 0, 1), (0, 0, 0)]))
+    round_page = console.get(f"/console/t/{tournament}/").content.decode()
+    assert '<span class="paper-totals">Summen vom Papier</span>' in round_page
+    assert "0 / 3" not in round_page
+    sheet = console.get(f"/console/table/{table['id']}/").content.decode()
+    assert "nur mit Summen erfasst" in sheet and "0 von 3 Spielen" not in sheet

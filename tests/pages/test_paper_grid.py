@@ -158,3 +158,16 @@ def test_the_grid_offers_every_field_of_the_record_that_applies(club, game, play
             continue
         stem = field.input or field.name
         assert f'data-field="{stem}' in page, field.name
+
+
+@pytest.mark.parametrize("language, penalty, absagen, wrong", [
+    ("de", "Strafe 1: Art", "Strafe 2: Absagen", "Strafen 1"),
+    ("en", "Penalty 1: Kind", "Penalty 2: Absagen", "Penalties 1")])
+def test_a_penalty_row_is_named_as_a_person_writes_it(club, language, penalty, absagen, wrong):
+    """Two penalty rows on the Doppelkopf grid: "Strafe 1", "Strafe 2" — one penalty
+    each, never the plural with a number ("Strafen 1")."""
+    client, table = setup(club, "doppelkopf", 4)
+    page = client.get(f"/console/table/{table.pk}/paper/",
+                      HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert penalty in page and absagen in page
+    assert wrong not in page

@@ -3,6 +3,7 @@ player's own page with status, position and the cancel step, the director's chec
 view, and the club's calendar (page and iCal feed)."""
 
 import datetime
+import re
 
 import pytest
 from django.test import Client
@@ -196,3 +197,21 @@ def test_a_missing_name_is_said_in_red_at_the_name_field(open_event, path):
     name_field = html[html.index('id="id_name"'):]
     assert name_field.index('<span class="field-error" role="alert">') < name_field.index(
         "<label")
+
+
+@pytest.mark.parametrize("lang, placed, waiting", [
+    ("de", "hat einen Platz", "Warteliste Nr. 1"),
+    ("en", "has a place", "waiting no. 1")])
+def test_each_registrant_says_whether_they_have_a_place(director, open_event, lang, placed,
+                                                        waiting):
+    """Under the club: a registrant's standing in words — a place, or the waiting list's
+    number — never a lone "Platz" with nothing after it."""
+    form(open_event)
+    form(open_event, name="Bernd Ott")
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    client.force_login(director)
+    page = client.get(f"/console/t/{open_event.pk}/check-in/").content.decode()
+    rows = {name: row for row in page.split("<tr id=\"registrant-")[1:]
+            for name in ("Anna Berger", "Bernd Ott") if name in row}
+    assert placed in rows["Anna Berger"] and waiting in rows["Bernd Ott"]
+    assert not re.search(r"<br>\s*(Platz|place)\s*</td>", page)

@@ -3,6 +3,8 @@ page: figures in words, counts by role and kind in the game's words, the placeme
 chart as inline SVG; published results only for the public; queries that do not grow
 with the history."""
 
+import re
+
 import pytest
 from django.utils import timezone
 
@@ -72,3 +74,29 @@ def test_the_pages_queries_do_not_grow_with_the_history(client, boss, players,
     ratings_recompute(game="skat")
     with django_assert_max_num_queries(len(few.captured_queries)):
         profile(client, players[0])
+
+
+@pytest.mark.parametrize("language, label, gone", [
+    ("en", "Average per sheet", ("Mean score per sheet", "Average per series")),
+    ("de", "Schnitt je Liste", ("Mittlere Punktzahl", "Schnitt je Serie"))])
+def test_the_average_score_is_said_once_with_one_label_and_one_format(client, boss, players,
+                                                                     club, language, label,
+                                                                     gone):
+    """The public page says the average per sheet in its per-game table only (with what
+    events and sheets count), the own page — which has no such table — in the section;
+    both with one label and one decimal."""
+    for n in range(2):
+        dealt_event(boss, players, date=day(n))
+    ratings_recompute(game="skat")
+    html = profile(client, players[0], language)
+    panel = html.split("insight-panel")[1]
+    assert label in html and label not in panel
+    assert ("Sheets" if language == "en" else "Listen") in html.split("insight-panel")[0]
+    today = TournamentFactory(club=club, date=timezone.localdate(), published=True)
+    me = ParticipantFactory(tournament=today, player=players[0])
+    own = client.get(f"/me/{me.personal_token}/",
+                     HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert re.search(re.escape(label) + r": \u2212?\d+[.,]\d\.", own), own
+    for page in (html, own):
+        for word in gone:
+            assert word not in page

@@ -8,7 +8,8 @@ HTML ("" for nothing) — and the page renders the slot's panels in order (``pan
 The lower rooms never import the upper ones; a panel renders its own template.
 
 Slots: ``"player"`` (obj: the ``clubs.Player``; option ``own``: True on the player's own
-personal page, where he sees all that is his) and ``"club"`` (obj: the ``clubs.Club``).
+personal page, where he sees all that is his and which has no per-game table of
+events and sheets as the public profile has) and ``"club"`` (obj: the ``clubs.Club``).
 """
 
 from __future__ import annotations
