@@ -215,6 +215,7 @@ class Connection:
         self.port = port
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
+        self.received = 0  # bytes of every answer read: status line, headers, body
 
     def close(self) -> None:
         if self.writer is not None:
@@ -242,11 +243,13 @@ class Connection:
         if not status_line:
             raise Closed
         status = int(status_line.split()[1])
+        self.received += len(status_line)
         answer: dict[str, str] = {}
         while True:
             line = await reader.readline()
             if not line:
                 raise Closed
+            self.received += len(line)
             if line in (b"\r\n", b"\n"):
                 break
             name, _, value = line.decode("latin-1").partition(":")
@@ -268,6 +271,7 @@ class Connection:
         else:
             data = await reader.read()
             answer["connection"] = "close"
+        self.received += len(data)
         if answer.get("connection", "").lower() == "close":
             self.close()
         return status, answer, data
@@ -333,12 +337,12 @@ async def _poller(job: dict, phone: dict, out: dict) -> None:
         headers = {"Accept-Encoding": "gzip"}
         if path in etags:
             headers["If-None-Match"] = etags[path]
-        sent = time.perf_counter()
+        sent, read = time.perf_counter(), conn.received
         try:
             status, answer, _data = await conn.request("GET", path, headers)
         except NETWORK_ERRORS:
             status, answer = 0, {}
-        out["polls"].append((kind, status, time.perf_counter() - sent))
+        out["polls"].append((kind, status, time.perf_counter() - sent, conn.received - read))
         if "etag" in answer:
             etags[path] = answer["etag"]
         at += every
@@ -781,6 +785,9 @@ def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict
                          "p50": percentile([p[2] for p in mine], 50),
                          "p95": percentile([p[2] for p in mine], 95)}
     summary["polls"] = by_kind
+    # what the server sends each phone (headers and bodies, as on the wire) per minute
+    phone_bytes = sum(p[3] for p in polls if p[0] in ("board", "me"))
+    summary["phone_bytes_per_minute"] = phone_bytes / max(1, args.phones) / args.minutes
     shown = {}
     for posted in range(args.servers):
         for watched in range(args.servers):
@@ -840,6 +847,9 @@ def report(args, summary: dict) -> None:
             if api["n"] and row["n"] else "–")
         print(f"| {label} ({status}) | {row['n']:,} | {row['p50'] * 1e3:,.0f} | "
               f"{row['p95'] * 1e3:,.0f} | {ratios} |")
+    print()
+    print(f"Sent to each phone: {summary['phone_bytes_per_minute'] / 1024:,.1f} KB a minute "
+          "(status lines, headers and bodies of its polls, as on the wire)")
     print()
     print("Board delay (s from a deal's 201 to the watcher's first answer of a computation "
           "stamped after it; 'sure': of the computation after that):")
