@@ -163,20 +163,24 @@ def _check_numbers(values: list, types: list, kinds: set, text: str) -> None:
                                if not math.isfinite(float(m))), "∞"))
 
 
-def _too_deep(data) -> str:
-    """Where a body first nests more than MAX_DEPTH containers (``$.a[0]…``), for the
-    message of a body refused for it: only such a body is walked here."""
+def _walk(data):
+    """Every value of a parsed body with its JSON path (``$.a[0]…``) and depth, without
+    recursion: for the messages of a refused body, never on the accepted path."""
     stack = [(data, "$", 0)]
     while stack:
         node, where, depth = stack.pop()
-        if isinstance(node, dict | list) and depth > MAX_DEPTH:
-            return where[:100]
+        yield node, where, depth
         if isinstance(node, dict):
             stack.extend((value, f"{where}.{key}", depth + 1) for key, value in node.items())
         elif isinstance(node, list):
             stack.extend((value, f"{where}[{index}]", depth + 1)
                          for index, value in enumerate(node))
-    return "$"
+
+
+def _too_deep(data) -> str:
+    """Where a body first nests more than MAX_DEPTH containers."""
+    return next((where[:100] for node, where, depth in _walk(data)
+                 if isinstance(node, dict | list) and depth > MAX_DEPTH), "$")
 
 
 def check_numbers_and_depth(data, text: str, *, numbers: bool) -> None:
@@ -210,17 +214,12 @@ def check_texts(data) -> None:
         pass
     else:
         return
-    stack = [(data, "$")]
-    while stack:
-        node, where = stack.pop()
+    for node, where, _depth in _walk(data):
         if isinstance(node, str):
             _check_text(node, where)
         elif isinstance(node, dict):
-            for key, value in node.items():
+            for key in node:
                 _check_text(key, where)
-                stack.append((value, f"{where}.{key}"))
-        elif isinstance(node, list):
-            stack.extend((value, f"{where}[{i}]") for i, value in enumerate(node))
 
 
 @contextlib.contextmanager
