@@ -4,7 +4,7 @@ on SQLite, then the first round's balanced draw of everyone who came in.
 Usage (from the repository root; Debian's chromium, no PostgreSQL or Redis needed)::
 
     python -m bench.bench_door [--players 100] [--phones 10] [--known 10]
-        [--rate 1000/min] [--seed 56]
+        [--reading 4] [--typing 0.2] [--rate 1000/min] [--seed 56]
 
 What it does: migrates a fresh SQLite file in a temporary folder and sets up a published
 Skat tournament of a club, open for sign-ups with check-in and walk-in mode on, and
@@ -14,7 +14,10 @@ one gunicorn process with threads); then ``--phones`` headless Chromium phones a
 (390 px, German) each take walk-ins from one queue until ``--players`` are in: a fresh
 phone (no cookies) opens the door form, types the name (the known players' in other
 spellings), chooses the club from the list, types another club or leaves it empty, gives
-an e-mail now and then, and taps; the time of a walk-in runs from the tap until its own
+an e-mail now and then, and taps. A phone is held by a person: it reads the form for
+``--reading`` seconds and types ``--typing`` seconds a key, as a player at the door does
+(``--reading 0 --typing 0`` fills the form at once: the server's and the phones'
+throughput, not a hall's pace). The time of a walk-in runs from the tap until its own
 page (``/me/<token>/``) has loaded and shows the name. Any other outcome is an error.
 Afterwards the database is counted: participants registered and checked in, and
 duplicates (a name registered twice, or a known player created anew). Last, the
@@ -22,8 +25,7 @@ director's API draws round 1 (balanced) for everyone checked in, timed from the 
 to the answer.
 
 The goals (issue 56): all walk-ins within 10 minutes of the first, p95 per walk-in
-≤ 2 s, 0 duplicates, 0 errors, the draw ≤ 5 s. Typing takes no time here (the form is
-filled at once), so the total is the server's share of a door, not a hall's. The
+≤ 2 s, 0 duplicates, 0 errors, the draw ≤ 5 s. The
 sign-up limit (``REGISTRATION_RATE``, per tournament while walk-ins are on) is set to
 ``--rate`` for the server: the bench taps faster than a hall does. Not collected by
 pytest.
@@ -106,7 +108,8 @@ def report(args, figures: dict) -> None:
 
     met = figures["met"]
     print(f"\nThe door: {args.players} walk-ins ({args.known} known players) from "
-          f"{args.phones} phones at once, venue server on SQLite")
+          f"{args.phones} phones at once, venue server on SQLite; a person reads the "
+          f"form {args.reading:g} s and types {args.typing:g} s a key")
     print(machine())
     print(f"| {'':<28} | {'measured':>12} | {'goal':>8} | {'':<6} |")
     print(f"|{'-' * 30}|{'-' * 14}|{'-' * 10}|{'-' * 8}|")
@@ -218,8 +221,16 @@ def draw(port: int, setup: dict) -> tuple[float, int]:
 # --------------------------------------------------------------------------- the phones
 
 
-async def phone(browser, url: str, queue: list[dict], out: dict) -> None:
-    """One phone's walk-ins, a fresh browser (no cookies) each, until the queue is empty."""
+async def phone(browser, url: str, queue: list[dict], out: dict,
+                reading: float = 0.0, typing: float = 0.0) -> None:
+    """One phone's walk-ins, a fresh browser (no cookies) each, until the queue is empty:
+    the form read for ``reading`` seconds, each text typed at ``typing`` seconds a key."""
+    async def fill(page, selector: str, text: str) -> None:
+        if typing:
+            await page.press_sequentially(selector, text, delay=typing * 1000)
+        else:
+            await page.fill(selector, text)
+
     while queue:
         walk_in = queue.pop()
         context = await browser.new_context(
@@ -231,15 +242,16 @@ async def phone(browser, url: str, queue: list[dict], out: dict) -> None:
             opened = time.perf_counter()
             await page.goto(url)
             out["first_open"] = min(out.get("first_open", opened), opened)
-            await page.fill("#id_name", walk_in["typed"])
+            await asyncio.sleep(reading)
+            await fill(page, "#id_name", walk_in["typed"])
             if walk_in["club"] == "host":
                 await page.select_option("#id_club", label=HOST_CLUB)
             else:
                 await page.select_option("#id_club", value="")
                 if walk_in["club"] == "typed":
-                    await page.fill("#id_club_name", OTHER_CLUB)
+                    await fill(page, "#id_club_name", OTHER_CLUB)
             if walk_in["email"]:
-                await page.fill("#id_email", walk_in["email"])
+                await fill(page, "#id_email", walk_in["email"])
             tap = time.perf_counter()
             await page.click("#door-submit")
             await page.wait_for_url(re.compile(r"/me/[^/]+/$"), wait_until="load")
@@ -256,7 +268,8 @@ async def phone(browser, url: str, queue: list[dict], out: dict) -> None:
             await context.close()
 
 
-async def door(url: str, queue: list[dict], phones: int) -> dict:
+async def door(url: str, queue: list[dict], phones: int, reading: float = 0.0,
+               typing: float = 0.0) -> dict:
     from playwright.async_api import async_playwright
 
     out: dict = {"times": [], "errors": []}
@@ -267,7 +280,8 @@ async def door(url: str, queue: list[dict], phones: int) -> dict:
                   "--disable-background-networking", "--disable-component-update",
                   "--disable-sync"])
         try:
-            await asyncio.gather(*(phone(browser, url, queue, out) for _ in range(phones)))
+            await asyncio.gather(*(phone(browser, url, queue, out, reading, typing)
+                                   for _ in range(phones)))
         finally:
             await browser.close()
     return out
@@ -279,6 +293,10 @@ def main() -> None:
     parser.add_argument("--phones", type=int, default=10)
     parser.add_argument("--known", type=int, default=10,
                         help="walk-ins the club knows already (matched, never created)")
+    parser.add_argument("--reading", type=float, default=4.0,
+                        help="seconds a person reads the form before typing")
+    parser.add_argument("--typing", type=float, default=0.2,
+                        help="seconds a key (0: the form filled at once)")
     parser.add_argument("--rate", default="1000/min",
                         help="REGISTRATION_RATE of the server (the app's default: 30/min)")
     parser.add_argument("--seed", type=int, default=56)
@@ -298,7 +316,7 @@ def main() -> None:
             print(f"{args.phones} phones at the door of http://127.0.0.1:{port}"
                   f"/p/{setup['slug']}/door/ ...", flush=True)
             out = asyncio.run(door(f"http://127.0.0.1:{port}/p/{setup['slug']}/door/",
-                                   list(queue), args.phones))
+                                   list(queue), args.phones, args.reading, args.typing))
             counts = counted(setup, queue)
             draw_s, tables = draw(port, setup)
         finally:

@@ -34,7 +34,7 @@ from tournaments import freshness
 from tournaments.models import Participant, Round, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.score_changes import changes_of_seats
-from tournaments.selectors import standings_lists, table_states
+from tournaments.selectors import own_ranks, table_states
 from tournaments.statements import columns, select_in
 
 # what a personal token's reader reads with the participant
@@ -186,7 +186,7 @@ def _tables(ids, tournament) -> dict[int, _TableReads]:
 
 
 def _overview(seating: _Seating, tables: dict[int, _TableReads],
-              index: dict[int, dict[int, tuple]]) -> PlayerOverview:
+              ranks: dict[int, tuple]) -> PlayerOverview:
     participant = seating.participant
     tournament = participant.tournament
     pid = participant.pk
@@ -202,7 +202,7 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
     # table gone since the seats were read — its round deleted — is shown no more)
     live = [s for s in seating.shown
             if s.table_id in tables and not tables[s.table_id].table.submitted]
-    rank, total = index.get(0, {}).get(pid, (None, None))
+    rank, total = ranks.get(0, (None, None))
     body: dict[str, Any] = {
         "participant": pid,
         "name": participant.player.name,
@@ -211,7 +211,7 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
         "score": total,
         "rank": rank,
         "rounds": [{"round": s.table.round.number, "table": s.table.number, "score": score(s),
-                    "rank": index.get(s.table.round.number, {}).get(pid, (None,))[0]}
+                    "rank": ranks.get(s.table.round.number, (None,))[0]}
                    for s in seating.seats],
         "confirmations_due": [
             s.table_id for s in live
@@ -244,22 +244,17 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
     return PlayerOverview(body, freshness.etag("me", digest), reads.table, reads.state)
 
 
-def _computation(tournament) -> dict[int, dict[int, tuple]]:
-    """Each stored list's rank and score by participant (round 0: overall)."""
-    return {number: {row["participant"]: (row["rank"], row["score"]) for row in rows}
-            for (_tid, number), rows in standings_lists([tournament]).items()}
-
-
-def _read_now(seating: _Seating) -> PlayerOverview:
+def seating_overview(seating: _Seating) -> PlayerOverview:
+    """The overview of a seating read (``personal_seating``)."""
     tournament = seating.participant.tournament
     tables = _tables([s.table_id for s in seating.shown], tournament)
-    return _overview(seating, tables, _computation(tournament))
+    return _overview(seating, tables, own_ranks(tournament, seating.participant.pk))
 
 
 def player_overview(participant: Participant) -> PlayerOverview:
     """The player's overview (api.md ``GET /me/``) of a participant already read: eight
     queries, whatever the number of rounds."""
-    return _read_now(_seating(participant))
+    return seating_overview(_seating(participant))
 
 
 def personal_seating(token: str) -> _Seating | None:
@@ -269,9 +264,3 @@ def personal_seating(token: str) -> _Seating | None:
     if found is None or not personal_token_valid(found[0], timezone.localdate()):
         return None
     return _seating(*found)
-
-
-def personal_overview(token: str) -> tuple[Participant, PlayerOverview] | None:
-    """The participant a personal token opens and their overview, or None."""
-    seating = personal_seating(token)
-    return None if seating is None else (seating.participant, _read_now(seating))

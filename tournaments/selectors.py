@@ -17,12 +17,14 @@ whatever the field size.
 from __future__ import annotations
 
 import json
+import logging
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import orjson
+from django.core.cache import cache
 from django.db import connection
 from django.db.models import Max, Prefetch
 
@@ -59,6 +61,8 @@ from tournaments.standings import rank
 from tournaments.standings.clubs import club_standings
 from tournaments.standings.teams import team_standings
 from tournaments.statements import columns, select_in
+
+log = logging.getLogger(__name__)
 
 
 def deal_plan(table: Table, first: int | None, *, players: int | None = None,
@@ -318,6 +322,63 @@ def standings_lists(tournaments: Sequence[Tournament], round_number: int | None 
         texts[(tid, number)].append(text)
     games = {t.pk: t.game for t in tournaments}
     return {key: _ranked(found, games[key[0]]) for key, found in texts.items()}
+
+
+# A player's own page shows their rank and score in each stored list, and ranks are not
+# stored: a reader sorts the whole list. So each computation's ranks are kept in the
+# shared cache under the computation's number (``StandingsState.recomputes``), a page of
+# participants to a key (as ``StandingsPage`` pages them), by the recompute after its
+# commit or else by the first reader; a player's page reads its own page of ranks: at a
+# championship one cache read per poll instead of sorting 3,000 rows of every list
+# (measured: 78 of a 130-ms answer).
+RANKS_SECONDS = 600  # a superseded computation's ranks are read for a few seconds only
+
+
+def _ranks_key(tournament_id: int, computation: int, participant_id: int) -> str:
+    return (f"ranks:{tournament_id}:{computation}:"
+            f"{participant_id // StandingsPage.PAGE_SIZE}")
+
+
+def _keep_ranks(tournament: Tournament, computation: int) -> dict[int, dict[int, tuple]]:
+    """Every participant's ``{list: (rank, score)}`` of the stored lists (0: overall;
+    ``{}`` for one in no list yet), kept under ``computation``."""
+    ranks: dict[int, dict[int, tuple]] = {
+        pid: {} for pid in Participant.objects.filter(tournament=tournament)
+        .values_list("pk", flat=True)}
+    for (_tid, number), rows in standings_lists([tournament]).items():
+        for row in rows:
+            ranks.setdefault(row["participant"], {})[number] = (row["rank"], row["score"])
+    pages: dict[str, dict[int, dict[int, tuple]]] = defaultdict(dict)
+    for pid, entry in ranks.items():
+        pages[_ranks_key(tournament.pk, computation, pid)][pid] = entry
+    try:
+        cache.set_many(pages, RANKS_SECONDS)
+    except Exception:  # noqa: BLE001 - the readers sort the lists themselves meanwhile
+        log.warning("ranks of %s not kept", tournament.pk, exc_info=True)
+    return ranks
+
+
+def keep_ranks(tournament_id: int, computation: int) -> None:
+    """Keep the ranks of the tournament's computation number ``computation`` (the
+    recompute calls this after its commit)."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is not None:
+        _keep_ranks(tournament, computation)
+
+
+def own_ranks(tournament: Tournament, participant_id: int) -> dict[int, tuple]:
+    """The participant's ``{list: (rank, score)}`` in the tournament's stored lists."""
+    computation = (StandingsState.objects.filter(tournament=tournament)
+                   .values_list("recomputes", flat=True).first())
+    if not computation:
+        return {}
+    try:
+        page = cache.get(_ranks_key(tournament.pk, computation, participant_id))
+    except Exception:  # noqa: BLE001 - as a miss
+        page = None
+    if page is not None and participant_id in page:
+        return page[participant_id]
+    return _keep_ranks(tournament, computation).get(participant_id, {})
 
 
 def public_names(tournament: Tournament, full: bool = False

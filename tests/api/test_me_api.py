@@ -73,6 +73,19 @@ def test_after_the_draw_the_player_sees_their_seat_and_the_others(table):
     assert body["rounds"] == [{"round": 1, "table": table["number"], "score": 0, "rank": None}]
 
 
+def test_rank_and_score_follow_each_computation(short_skat, table, table_client):
+    """The ranks a player's page reads are those of the latest computation, not of the
+    first one read (each computation's ranks are kept apart)."""
+    fill(table_client, table, 1)  # seat 2 wins a clubs game
+    standings_recompute(tournament_id=short_skat.pk)
+    winner = seated(table)[1]
+    assert me(winner)["rank"] == 1 and me(winner)["score"] > 0
+    assert table_client.delete(f"/api/v1/tables/{table['id']}/deals/1/").status_code == 204
+    standings_recompute(tournament_id=short_skat.pk)
+    assert me(winner)["score"] == 0
+    assert {me(p)["rank"] for p in seated(table)} == {1}  # all level again
+
+
 def test_each_token_answers_its_own_player_only(table, other_table):
     mine, theirs = seated(table)[0], seated(other_table)[0]
     assert me(mine)["now"]["table_id"] == table["id"]

@@ -138,7 +138,7 @@ def test_a_phones_first_poll_finds_the_player_and_their_seats_in_one_statement(
         short_skat, table):
     """After a draw every phone of a championship polls at once: who the token opens,
     where the player sat and sits, and whether that round is the latest come in one
-    statement (read for the answer's tag, then for the answer); a player never drawn is
+    statement (read for the answer's tag and used for the answer); a player never drawn is
     found as well, and sits nowhere."""
     player = seated(table)[1]
     with CaptureQueriesContext(connection) as captured:
@@ -146,7 +146,7 @@ def test_a_phones_first_poll_finds_the_player_and_their_seats_in_one_statement(
     assert resp.status_code == 200 and 'id="me-seat">2<' in resp.content.decode()
     sql = [q["sql"] for q in captured.captured_queries]
     found = [q for q in sql if '"personal_token" = ' in q]
-    assert len(found) == 2 and all('"tournaments_seat"' in q for q in found), found
+    assert len(found) == 1 and all('"tournaments_seat"' in q for q in found), found
     assert not any('"tournaments_participant"."tournament_id" = ' in q
                    and "MAX(" in q.upper() for q in sql)
     never = participant_add(  # registered after the draw

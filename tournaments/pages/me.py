@@ -38,9 +38,9 @@ from tournaments.pages.sheet import list_answer, sheet_context
 from tournaments.player_view import (
     PlayerOverview,
     participant_by_token,
-    personal_overview,
     personal_seating,
     seated_table,
+    seating_overview,
 )
 from tournaments.selectors import waiting_call
 
@@ -57,8 +57,8 @@ def _participant(token: str) -> Participant:
 
 def _tag(request, token: str) -> freshness.Tag | None:
     """The player's answers' tag: the versions of what they show (None for a token that
-    opens no page: the view answers 404)."""
-    seating = personal_seating(token)
+    opens no page: the view answers 404). The seating read is the view's too."""
+    seating = request.me_seating = personal_seating(token)
     if seating is None:
         return None
     tournament_id = seating.participant.tournament_id
@@ -102,16 +102,17 @@ def _now_part(participant: Participant, overview: PlayerOverview, token: str) ->
         "earlier_deals": earlier, "dealer_name": names.get(now["first_dealer"], "")})
 
 
-def _overview(token: str) -> tuple[Participant, PlayerOverview]:
-    found = personal_overview(token)
-    if found is None:
+def _overview(request, token: str) -> tuple[Participant, PlayerOverview]:
+    """The player's overview, from the seating ``_tag`` read for this request."""
+    seating = getattr(request, "me_seating", None) or personal_seating(token)
+    if seating is None:
         raise Http404()
-    return found
+    return seating.participant, seating_overview(seating)
 
 
 @freshness.personal(_tag)
 def me_page(request, token: str):
-    participant, overview = _overview(token)
+    participant, overview = _overview(request, token)
     return render(request, "me/page.html", {
         **_live(participant, overview, token), "name": overview.body["name"],
         "etag": _tag(request, token).etag or "",  # the live part's, for its first poll
@@ -122,7 +123,7 @@ def me_page(request, token: str):
 @freshness.personal(_tag)
 def me_live(request, token: str):
     """The page's live part, polled: 304 while what it shows is unchanged."""
-    participant, overview = _overview(token)
+    participant, overview = _overview(request, token)
     return render(request, "me/_live.html", _live(participant, overview, token))
 
 

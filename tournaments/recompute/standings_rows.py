@@ -22,6 +22,7 @@ Two ways to the same pages:
 
 from __future__ import annotations
 
+import functools
 import gc
 import time
 from contextlib import contextmanager
@@ -44,6 +45,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.recompute.signals import standings_recomputed
+from tournaments.selectors import keep_ranks
 from tournaments.standings import aggregate, rank
 
 Row = dict[str, Any]
@@ -293,7 +295,10 @@ def standings_recompute(*, tournament_id: int, full: bool = False) -> StandingsS
     state.outbox_upto = upto
     state.recomputes += 1
     state.save()
-    # a new version of the stored standings after the commit
+    # a new version of the stored standings after the commit, and its ranks kept for the
+    # players' pages
+    transaction.on_commit(functools.partial(keep_ranks, tournament_id, state.recomputes),
+                          robust=True)
     freshness.bump(tournament_id, computation=True)
     # the floors above follow (club life marks a club evening's season stale)
     standings_recomputed.send(sender=Tournament, tournament=tournament)
