@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiSerializerFieldExtension
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail, ValidationError
-from rest_framework.fields import empty
+from rest_framework.fields import SkipField, empty
 from rest_framework.settings import api_settings
 
 from games.errors import MAX_UNKNOWN_NAMED, MORE_UNKNOWN, fill
@@ -119,6 +119,12 @@ class CheckedJSONField(serializers.JSONField):
     def __init__(self, *, like: serializers.Field, **kwargs):
         self.like = like
         super().__init__(**kwargs)
+
+    def validate_empty_values(self, data):
+        # ``required`` describes the body; the service says what is missing, in its words
+        if data is empty:
+            raise SkipField()
+        return super().validate_empty_values(data)
 
 
 class CheckedJSONFieldSchema(OpenApiSerializerFieldExtension):

@@ -107,19 +107,18 @@ class TableConfirm(TableEndpoint):
 
 # ------------------------------------------------------------------ objections
 
+@extend_schema_serializer(component_name="ObjectionRaise")
 class ObjectionBody(StrictSerializer):
-    deal = serializers.JSONField(required=False, allow_null=True)
-    note = serializers.JSONField(required=False)
+    """An objection to a deal or the whole sheet."""
 
-
-OBJECTION_SCHEMA = inline_serializer("ObjectionRaise", {
-    "deal": serializers.IntegerField(min_value=1, required=False, allow_null=True,
-                                     help_text="the deal objected to; absent or null: the "
-                                               "whole sheet"),
-    "note": serializers.CharField(max_length=OBJECTION_NOTE_MAX,
-                                  help_text="what is wrong, in a few words (white space "
-                                            "runs become one space)"),
-})
+    deal = CheckedJSONField(
+        required=False, allow_null=True, help_text="the deal objected to; absent or null: "
+                                                   "the whole sheet",
+        like=serializers.IntegerField(min_value=1, allow_null=True))
+    note = CheckedJSONField(
+        required=True, help_text="what is wrong, in a few words (white space runs become "
+                                 "one space)",
+        like=serializers.CharField(max_length=OBJECTION_NOTE_MAX))
 
 
 class TableObjections(TableEndpoint):
@@ -129,7 +128,7 @@ class TableObjections(TableEndpoint):
     tokens_only = True
     throttle_classes = [VoiceRateThrottle]
 
-    @extend_schema(request=OBJECTION_SCHEMA, responses={201: TournamentObjectionSerializer})
+    @extend_schema(request=ObjectionBody, responses={201: TournamentObjectionSerializer})
     def post(self, request, table_id: int):
         body = _body(ObjectionBody, request)
         objection = objection_raise(sheet=self.sheet, deal=body.get("deal"),
@@ -138,14 +137,15 @@ class TableObjections(TableEndpoint):
         return Response(objection_json(objection), status=status.HTTP_201_CREATED)
 
 
+@extend_schema_serializer(component_name="ObjectionResolve")
 class ResolutionBody(StrictSerializer):
-    resolution = serializers.JSONField(required=False)
+    """The director's decision on an objection."""
+
+    resolution = CheckedJSONField(
+        required=True, help_text="the director's decision, in a few words",
+        like=serializers.CharField(max_length=OBJECTION_NOTE_MAX))
 
 
-RESOLUTION_SCHEMA = inline_serializer("ObjectionResolve", {
-    "resolution": serializers.CharField(max_length=OBJECTION_NOTE_MAX,
-                                        help_text="the director's decision, in a few words"),
-})
 STATUS_PARAMETER = OpenApiParameter("status", str, enum=list(Objection.Status.values),
                                     required=False, description="only these objections")
 
@@ -173,7 +173,7 @@ class TournamentObjectionDetail(TournamentEndpoint):
     """The director resolves an objection (resolving it again changes nothing); the
     last open objection of a sheet every player confirmed submits it."""
 
-    @extend_schema(request=RESOLUTION_SCHEMA, responses=TournamentObjectionSerializer)
+    @extend_schema(request=ResolutionBody, responses=TournamentObjectionSerializer)
     def patch(self, request, tournament_id: int, objection_id: int):
         if not Objection.objects.filter(pk=objection_id,
                                         table__round__tournament=self.tournament).exists():
@@ -247,21 +247,20 @@ class TournamentCalls(TournamentEndpoint):
         return Response([call_json(c) for c in calls])
 
 
+@extend_schema_serializer(component_name="CallUpdate")
 class CallUpdateBody(StrictSerializer):
-    status = serializers.JSONField(required=False)
+    """The director marks a call."""
 
-
-CALL_UPDATE_SCHEMA = inline_serializer("CallUpdate", {
-    "status": serializers.ChoiceField(choices=["seen", "closed"],
-                                      help_text="seen: the caller's screen says the director "
-                                                "is coming; closed: dealt with"),
-})
+    status = CheckedJSONField(
+        required=True, help_text="seen: the caller's screen says the director is coming; "
+                                 "closed: dealt with",
+        like=serializers.ChoiceField(choices=["seen", "closed"]))
 
 
 class TournamentCallDetail(TournamentEndpoint):
     """The director marks a call seen or closed; a call never goes back."""
 
-    @extend_schema(request=CALL_UPDATE_SCHEMA, responses=CallSerializer)
+    @extend_schema(request=CallUpdateBody, responses=CallSerializer)
     def patch(self, request, tournament_id: int, call_id: int):
         _call(call_id, table__round__tournament=self.tournament)
         body = _body(CallUpdateBody, request)
