@@ -227,7 +227,7 @@ async def phone(browser, url: str, queue: list[dict], out: dict,
     the form read for ``reading`` seconds, each text typed at ``typing`` seconds a key."""
     async def fill(page, selector: str, text: str) -> None:
         if typing:
-            await page.press_sequentially(selector, text, delay=typing * 1000)
+            await page.locator(selector).press_sequentially(text, delay=typing * 1000)
         else:
             await page.fill(selector, text)
 
@@ -317,6 +317,8 @@ def main() -> None:
                   f"/p/{setup['slug']}/door/ ...", flush=True)
             out = asyncio.run(door(f"http://127.0.0.1:{port}/p/{setup['slug']}/door/",
                                    list(queue), args.phones, args.reading, args.typing))
+            for error in out["errors"][:10]:
+                print(f"error: {error}")
             counts = counted(setup, queue)
             draw_s, tables = draw(port, setup)
         finally:
@@ -326,8 +328,6 @@ def main() -> None:
                         out.get("last_page", 0.0), counts, draw_s)
     report(args, figures)
     print(f"\n{counts['participants']} participants stored; round 1 drawn at {tables} tables")
-    for error in out["errors"][:10]:
-        print(f"error: {error}")
     if "Traceback" in text:
         print("the server logged a traceback:\n" + text[text.index("Traceback"):][:3000])
     sys.exit(0 if all(figures["met"].values()) else 1)
