@@ -146,29 +146,27 @@ _HEX = r"^[0-9a-f]{64}$"
 
 
 class HistoryEntrySerializer(StrictSerializer):
-    """One entry of a table's history, a link of its hash chain: ``hash`` is SHA-256 of
-    ``previous`` (its hex digits; nothing for the first entry) followed by the RFC 8785
-    canonical JSON of this entry without ``id``, ``hash``, ``ip``, ``who`` and ``text``
-    (the database's key, the hash itself, the address erased with the person, and the
-    entry in words)."""
+    """One entry of a table's history, a link of its hash chain: ``hash = SHA-256(previous
+    ‖ the entry's canonical JSON)``, canonical JSON being RFC 8785 (JCS: sorted keys, no
+    whitespace, UTF-8) of the entry as this endpoint shows it without ``hash``;
+    ``previous`` goes in as its 64 hex digits, nothing for the first entry. Every other
+    field is hashed, ``id`` among them."""
 
-    id = serializers.IntegerField(help_text="the entry; verify names it as first_bad")
+    id = serializers.IntegerField(help_text="the entry's key; verify names it as first_bad")
     at = serializers.DateTimeField(help_text="UTC, as hashed")
     action = serializers.ChoiceField(choices=SheetEvent.Action.choices)
     deal = serializers.IntegerField(allow_null=True)
-    by = serializers.CharField(allow_null=True, help_text="'table', a user name, or empty")
+    by = serializers.CharField(allow_null=True,
+                               help_text="'table', the staff member's user name, or null")
     participant = serializers.IntegerField(
         allow_null=True, help_text="the player whose own phone made the change, else null")
-    who = serializers.CharField(help_text="who in words: the director's name, the player "
-                                          "whose phone made the change (\"Anna Berger "
-                                          "(own phone)\"), or the table")
-    ip = serializers.CharField(allow_null=True)
     before = serializers.JSONField(allow_null=True)
     after = serializers.JSONField(allow_null=True)
-    text = serializers.CharField(help_text="the change in words, in the request's language")
     previous = serializers.RegexField(_HEX, allow_null=True,
                                       help_text="the hash of the entry before; null first")
-    hash = serializers.RegexField(_HEX, help_text="SHA-256, 64 hex digits")
+    hash = serializers.RegexField(
+        _HEX, help_text="SHA-256 (64 hex digits) of previous's hex digits followed by the "
+                        "RFC 8785 canonical JSON of this entry without hash")
 
 
 DEAL_BODY = {"application/json": DEAL_ENTRY}

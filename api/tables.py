@@ -31,7 +31,6 @@ from api.table_schemas import (
 )
 from games.engines import all_engines, most_seats
 from tournaments import freshness
-from tournaments.history_words import HistoryReader
 from tournaments.links import entry_url
 from tournaments.models import REASON_MAX, Deal, Table
 from tournaments.selectors import deal_state, table_state
@@ -282,13 +281,13 @@ class TableHistory(TableEndpoint):
 
     @extend_schema(responses=HistoryEntrySerializer(many=True))
     def get(self, request, table_id: int):
-        table = self.table
-        events = table.events.select_related("user", "participant__player").order_by("id")
-        reader = HistoryReader(table.round.tournament.game, {
-            s.seat: s.participant.player.name
-            for s in table.seats.select_related("participant__player")})
-        return Response([
-            {"id": e.pk, **history.content(e), "hash": e.hash, "who": reader.who(e),
-             "ip": e.ip, "text": reader.sentence(e)}
-            for e in events
-        ])
+        """Each entry also carries `hash` (SHA-256, 64 hex digits) and `previous` (the
+        hash before it; `null` for the first): `hash = SHA-256(previous ‖ the entry's
+        canonical JSON)`, canonical JSON being RFC 8785 (JCS: sorted keys, no whitespace,
+        UTF-8) of the entry as this endpoint shows it without `hash`; `previous` goes in
+        as its 64 hex digits, nothing for the first entry."""
+        # the entry is exactly what is hashed, and the hash: no words, names or address,
+        # which change with the request's language, today's names and an erasure (the
+        # staff's history page shows them from the stored rows)
+        events = self.table.events.select_related("user").order_by("id")
+        return Response([{**history.content(e), "hash": e.hash} for e in events])

@@ -1,12 +1,13 @@
 """The hash chain of a table's history (api.md "Open results"), pure Python.
 
-Each history entry carries ``previous`` (the hash of the entry before it, ``None`` for
-the first) and ``hash = SHA-256(previous ‖ canonical JSON of the entry)``: ``previous``
-as its 64 hex digits (nothing for the first entry) followed by the RFC 8785 (JCS) bytes
-of the entry as ``GET /tables/{id}/history/`` shows it, without the fields that are not
-part of the record: ``id`` (given by the database after the hash is made), ``hash``
-itself, ``ip`` (erased with the person, DSGVO) and ``who`` and ``text`` (the entry in
-words, in the request's language and with today's names). So anyone holding the
+Each entry of ``GET /tables/{id}/history/`` carries ``hash`` (SHA-256, 64 hex digits)
+and ``previous`` (the hash before it; ``null`` for the first): ``hash = SHA-256(previous
+‖ the entry's canonical JSON)``, canonical JSON being RFC 8785 (JCS: sorted keys, no
+whitespace, UTF-8) of the entry as this endpoint shows it without ``hash``. ``previous``
+goes in as its 64 hex digits (nothing for the first entry). The endpoint shows exactly
+what is hashed: ``id`` (the database's key, which verify's ``first_bad`` names), ``at``,
+``action``, ``deal``, ``by``, ``participant``, ``before``, ``after`` and ``previous`` —
+nothing that changes with the request's language or today's names. So anyone holding the
 endpoint's answer can recompute every hash, and a row changed in the database outside
 the app breaks the chain at that entry.
 
@@ -16,14 +17,14 @@ The entries of a table are chained in the order they were written (their ids).
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 import rfc8785
 
-NOT_HASHED = ("id", "hash", "ip", "who", "text")
+NOT_HASHED = ("hash",)
 
 
 def timestamp(at: datetime) -> str:
@@ -32,11 +33,12 @@ def timestamp(at: datetime) -> str:
     return text.removesuffix("+00:00") + "Z"
 
 
-def entry(*, at: datetime, action: str, deal: int | None, by: str | None,
+def entry(*, id: int, at: datetime, action: str, deal: int | None, by: str | None,
           participant: int | None, before: Any, after: Any,
           previous: str | None) -> dict[str, Any]:
-    """The hashed part of a history entry, in the endpoint's field names."""
-    return {"at": timestamp(at), "action": action, "deal": deal, "by": by,
+    """The hashed part of a history entry, in the endpoint's field names: the entry as
+    the endpoint shows it, without ``hash``."""
+    return {"id": id, "at": timestamp(at), "action": action, "deal": deal, "by": by,
             "participant": participant, "before": before, "after": after,
             "previous": previous}
 
@@ -64,6 +66,16 @@ def digest(content: dict[str, Any]) -> str:
     shown = {k: v for k, v in content.items() if k not in NOT_HASHED}
     previous = (shown.get("previous") or "").encode("ascii")
     return hashlib.sha256(previous + rfc8785.dumps(_as_jcs(shown))).hexdigest()
+
+
+def links(contents: Iterable[dict[str, Any]]) -> Iterator[tuple[str | None, str]]:
+    """``(previous, hash)`` of each of a table's entries chained anew in the given
+    (written) order (an entry's own ``previous`` is replaced by the one made here)."""
+    previous = None
+    for content in contents:
+        made = digest({**content, "previous": previous})
+        yield previous, made
+        previous = made
 
 
 @dataclass(frozen=True)

@@ -88,17 +88,6 @@ class HistoryReader:
                     _("table %(table)s, seat %(seat)s") % _where(after.get("a")))
         return "", ""
 
-    def sentence(self, event: SheetEvent) -> str:
-        """The whole change in one line, e.g. for the API's ``text``."""
-        head = event.get_action_display()
-        if event.deal_number:
-            head = _("Deal %(number)s: %(action)s") % {"number": event.deal_number,
-                                                        "action": head}
-        before, after = self.sides(event)
-        if before and after:
-            return f"{head}: {before} → {after}"
-        return f"{head}: {before or after}" if before or after else head
-
     def who(self, event: SheetEvent) -> str:
         """Who made the change: the player whose phone it was (load the events with
         ``participant__player``), the table's tablet, or the staff user."""
@@ -125,7 +114,7 @@ def history_rows(events, *, game: str, names: dict[int, str]) -> list[dict[str, 
         before, after = reader.sides(event)
         rows.append({"event": event, "at": event.at, "who": reader.who(event),
                      "action": event.get_action_display(), "number": event.deal_number,
-                     "before": before, "after": after, "text": reader.sentence(event)})
+                     "before": before, "after": after})
     return rows
 
 

@@ -155,10 +155,12 @@ def select_in(model: type[Model], names: Sequence[str], key: str, values: Sequen
 
 
 @functools.cache
-def _insert(model: type[Model], returning: bool, vendor: str) -> tuple[str, tuple[Field, ...]]:
+def _insert(model: type[Model], returning: bool, keyed: bool,
+            vendor: str) -> tuple[str, tuple[Field, ...]]:
     quote = connection.ops.quote_name
     meta = model._meta
-    fields = tuple(f for f in meta.local_concrete_fields if f is not meta.auto_field)
+    fields = tuple(f for f in meta.local_concrete_fields
+                   if keyed or f is not meta.auto_field)
     sql = (f"INSERT INTO {quote(meta.db_table)} "
            f"({', '.join(quote(f.column) for f in fields)}) "
            f"VALUES ({', '.join(['%s'] * len(fields))})")
@@ -190,13 +192,14 @@ class Writes:
         return len(self._statements)
 
     def insert(self, obj: Model, *, returning: bool = False) -> Model:
-        """Store the new ``obj``; ``returning``: set its primary key at ``send`` (the
-        first statement only)."""
+        """Store the new ``obj``, with its primary key when it has one already (a
+        history entry's is taken before, as it is hashed); ``returning``: set its
+        primary key at ``send`` (the first statement only)."""
         if returning:
             if self._statements:
                 raise ValueError("the row whose key is returned is the first statement")
             self._created = obj
-        sql, fields = _insert(type(obj), returning, connection.vendor)
+        sql, fields = _insert(type(obj), returning, obj.pk is not None, connection.vendor)
         self._statements.append(
             (sql, [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]))
         return obj

@@ -15,7 +15,9 @@ about a player, and the erasure of a person.
   (``tournaments.mails.mails_cancel``); the personal tokens are replaced (the old links
   are dead, and ``personal_token_valid`` refuses an erased player's anyway); the name is
   replaced wherever the history kept it as text (sheet events, team events, merges, the
-  admin's change log) and the IP addresses of his phone's changes are cleared. Results
+  admin's change log) and the IP addresses of his phone's changes are cleared; the
+  hash chains of the sheets' histories whose entries held the name are made anew
+  (``tournaments.services.history.reseal``), as the app itself changed them. Results
   stay, so the other players' standings do not change. The admin's change log records the
   erasure (who, when) without the old name. Erasing twice changes nothing.
 
@@ -50,6 +52,7 @@ from tournaments.models import (
     TeamEvent,
 )
 from tournaments.selectors import standings_lists
+from tournaments.services import history
 from tournaments.tokens import new_token
 
 ERASED_NAME = "Gelöschte Person {n}"
@@ -180,12 +183,16 @@ def _replace(value: Any, old: str, new: str) -> Any:
     return value
 
 
-def _scrub_json(rows, old: str, new: str) -> None:
+def _scrub_json(rows, old: str, new: str) -> list:
+    """Replace the name in the rows' ``before`` and ``after``; the rows changed."""
+    changed = []
     for row in rows:
         before, after = _replace(row.before, old, new), _replace(row.after, old, new)
         if (before, after) != (row.before, row.after):
             row.before, row.after = before, after
             row.save(update_fields=["before", "after"])
+            changed.append(row)
+    return changed
 
 
 @transaction.atomic
@@ -205,8 +212,12 @@ def player_erase(*, player: Player, by=None) -> Player:
         p.save(update_fields=["personal_token", "email"])
     mails_cancel(ids)  # nothing queued goes out; no row keeps the address
     tournament_ids = {p.tournament_id for p in participations}
-    _scrub_json(SheetEvent.objects.filter(table__round__tournament_id__in=tournament_ids)
-                .only("before", "after"), old, new)
+    scrubbed = _scrub_json(SheetEvent.objects.filter(
+        table__round__tournament_id__in=tournament_ids).only("table_id", "before", "after"),
+        old, new)
+    # the app itself changed what those entries hold: their tables' chains are made anew
+    # (the hash chain finds changes made outside the app; api.md "Open results")
+    history.reseal({row.table_id for row in scrubbed})
     _scrub_json(TeamEvent.objects.filter(tournament_id__in=tournament_ids)
                 .only("before", "after"), old, new)
     SheetEvent.objects.filter(participant_id__in=ids).update(ip=None)

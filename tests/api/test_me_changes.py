@@ -49,7 +49,7 @@ def english(participant) -> dict:
 
 
 def test_a_correction_with_its_reason_is_listed_with_before_and_after(
-        table, table_client, director_client):
+        table, table_client, director_client, client, director):
     declarer = seated(table)[1]  # seat 2 declares every game of ``fill``
     fill(table_client, table, 2)
     assert me(declarer)["changes"] == []  # entered and shown: no change yet
@@ -70,10 +70,12 @@ def test_a_correction_with_its_reason_is_listed_with_before_and_after(
                                       action=SheetEvent.Action.DEAL_UPDATE).get()
     assert event.after["reason"] == "Gegner hatten 61 Augen"
     assert event.before["record"]["won"] is True
-    history = director_client.get(f"/api/v1/tables/{table['id']}/history/",
-                                  HTTP_ACCEPT_LANGUAGE="en").json()
+    history = director_client.get(f"/api/v1/tables/{table['id']}/history/").json()
     (entry,) = [e for e in history if e["action"] == "deal_update"]
-    assert entry["text"].endswith("; reason: Gegner hatten 61 Augen")
+    assert entry["after"]["reason"] == "Gegner hatten 61 Augen"
+    client.force_login(director)  # and the staff's sheet says it in words
+    page = client.get(f"/console/table/{table['id']}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert "; reason: Gegner hatten 61 Augen" in page.content.decode()
 
 
 def test_a_correction_at_the_table_says_which_device_and_that_no_reason_was_given(

@@ -107,8 +107,9 @@ def played(short_skat, director):
 
 
 def without_heads(rounds: list[dict]) -> list[dict]:
-    """The rounds without each table's history head: the chain hashes the participant's
-    id on this server (``services.history.content``), so a copy's chains are its own."""
+    """The rounds without each table's history head: the chain hashes the entries' and
+    the participants' ids on this server (``services.history.content``), so a copy's
+    chains are its own."""
     return [{**r, "tables": [{k: v for k, v in t.items() if k != "history_head"}
                              for t in r["tables"]]} for r in rounds]
 

@@ -1,7 +1,9 @@
 """Each table's history is a hash chain (api.md "Open results"): every entry carries
-``hash`` and ``previous``; ``GET /tournaments/{id}/verify/`` and ``manage.py
-verify_history`` recompute every chain and name the first entry changed in the database
-outside the app."""
+``hash`` and ``previous``, ``hash = SHA-256(previous ‖ the entry's canonical JSON)``, the
+entry as ``GET /tables/{id}/history/`` shows it without ``hash`` (RFC 8785); ``GET
+/tournaments/{id}/verify/`` and ``manage.py verify_history`` recompute every chain and
+name the first entry changed in the database outside the app. The checks here recompute
+the hashes as an outsider would: from the endpoint's JSON with hashlib and rfc8785 only."""
 
 import hashlib
 import io
@@ -9,24 +11,45 @@ import json
 
 import pytest
 import rfc8785
-from django.apps import apps
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
+from tests.conftest import player_client, seated
+from tests.tournaments.test_player_phone_services import CLUBS_WON as PHONE_WON
 from tournaments.models import SheetEvent
+from tournaments.services import Actor, objection_raise, objection_resolve, sheet_confirm
 
 pytestmark = pytest.mark.django_db
 
 CLUBS_WON = {"declarer": 2, "game": "clubs", "matadors": 1, "won": True}
 GRAND_LOST = {"declarer": 3, "game": "grand", "matadors": 2, "won": False}
-NOT_HASHED = {"id", "hash", "ip", "who", "text"}
+SHOWN = {"id", "at", "action", "deal", "by", "participant", "before", "after", "previous",
+         "hash"}
+
+
+def outsiders_hash(entry: dict) -> str:
+    """api.md to the letter: the entry as shown, without ``hash``, in JCS, after
+    ``previous``'s 64 hex digits (nothing for the first entry)."""
+    shown = {k: v for k, v in entry.items() if k != "hash"}
+    previous = (entry["previous"] or "").encode("ascii")
+    return hashlib.sha256(previous + rfc8785.dumps(shown)).hexdigest()
+
+
+def assert_outsider_recomputes(entries: list[dict]) -> None:
+    assert entries and entries[0]["previous"] is None
+    for before, entry in zip(entries, entries[1:], strict=False):
+        assert entry["previous"] == before["hash"]
+    for entry in entries:
+        assert set(entry) == SHOWN
+        assert entry["hash"] == outsiders_hash(entry), entry["id"]
 
 
 def history(client, table) -> list[dict]:
     resp = client.get(f"/api/v1/tables/{table['id']}/history/")
     assert resp.status_code == 200
-    return resp.json()
+    return json.loads(resp.content)
 
 
 def play(client, table) -> None:
@@ -61,12 +84,8 @@ def test_every_entry_links_to_the_one_before_by_its_hash(director_client, table)
     assert entries[0]["previous"] is None
     for before, entry in zip(entries, entries[1:], strict=False):
         assert entry["previous"] == before["hash"]
-    for entry in entries:
-        # anyone can recompute it from the answer: SHA-256(previous ‖ JCS(entry))
-        shown = {k: v for k, v in entry.items() if k not in NOT_HASHED}
-        expected = hashlib.sha256((entry["previous"] or "").encode()
-                                  + rfc8785.dumps(shown)).hexdigest()
-        assert entry["hash"] == expected and len(expected) == 64
+    assert_outsider_recomputes(entries)
+    assert [e["id"] for e in entries] == sorted(e["id"] for e in entries)
 
 
 def test_round_entries_join_each_tables_chain(director_client, short_skat, table, other_table):
@@ -136,18 +155,6 @@ def test_verify_is_for_the_directors(anon_client, outsider_client, short_skat):
     assert outsider_client.get(url).status_code == 403
 
 
-def test_the_migration_chains_history_stored_before_it(director_client, short_skat, table):
-    play(director_client, table)
-    before = [e["hash"] for e in history(director_client, table)]
-    SheetEvent.objects.update(hash="", previous="")
-    assert verify(director_client, short_skat)["ok"] is False
-    migration = __import__("tournaments.migrations.0018_history_chain",
-                           fromlist=["chain_stored_history"])
-    migration.chain_stored_history(apps, None)
-    assert [e["hash"] for e in history(director_client, table)] == before
-    assert verify(director_client, short_skat)["ok"] is True
-
-
 def test_an_entry_deleted_at_the_end_is_found_by_the_tables_head(director_client, short_skat,
                                                                   table):
     play(director_client, table)
@@ -166,3 +173,139 @@ def test_values_jcs_cannot_hold_still_hash():
     odd = {"after": {"big": 2**60, "huge": 10**400, "text": "\ud800"}, "previous": None}
     assert len(digest(odd)) == 64
     assert digest(odd) != digest({**odd, "after": {**odd["after"], "big": 2**61}})
+
+
+# --------------------------------------------------------------- every kind of entry
+
+
+@pytest.fixture
+def lived(director_client, short_skat, table):
+    """The 3-table's whole life: seat 1's own phone enters the deals (from an address),
+    the director corrects one, deletes one and the phone enters it again, seat 1 objects,
+    every seat confirms (the last one submits), the director decides the objection, and
+    then seat 1's player is erased (DSGVO). Returns (erased participant, history)."""
+    players = seated(table)
+    anna = players[0]
+    phone = player_client(anna)
+    base = f"/api/v1/tables/{table['id']}/deals/"
+    for number in (1, 2, 3):
+        resp = phone.post(base, {"number": number, **PHONE_WON}, format="json",
+                          REMOTE_ADDR="10.0.0.7")
+        assert resp.status_code == 201, resp.content
+    etag = director_client.get(f"{base}1/")["ETag"]
+    assert director_client.put(f"{base}1/", {**PHONE_WON, "won": False, "reason": "Zählfehler"},
+                               format="json", HTTP_IF_MATCH=etag).status_code == 200
+    assert director_client.delete(f"{base}3/").status_code == 204
+    assert phone.post(base, {"number": 3, **PHONE_WON}, format="json").status_code == 201
+    objection = objection_raise(table_id=table["id"], deal=2, note="Zu viele Matadore",
+                                actor=Actor(by_table=True, participant=anna))
+    for player in players:
+        sheet_confirm(table_id=table["id"], actor=Actor(by_table=True, participant=player))
+    objection_resolve(objection_id=objection.pk, resolution="Richtig gezählt.",
+                      actor=Actor(user=short_skat.directors.get()))
+    assert director_client.post(f"/api/v1/players/{anna.player_id}/erase/").status_code == 200
+    return anna, history(director_client, table)
+
+
+def test_an_outsider_recomputes_every_hash_of_every_kind_of_entry(lived, short_skat,
+                                                                  director_client):
+    anna, entries = lived
+    assert {e["action"] for e in entries} == {
+        "deal_create", "deal_update", "deal_delete", "objection", "confirm", "submit",
+        "objection_resolve"}
+    # the erased player's entries: her phone's, with her name replaced and no address
+    hers = [e for e in entries if e["participant"] == anna.pk]
+    assert {e["action"] for e in hers} >= {"deal_create", "confirm", "objection"}
+    anna.player.refresh_from_db()
+    assert any(e["after"].get("name") == anna.player.name for e in hers)
+    assert "10.0.0.7" not in json.dumps(entries)
+    assert {e["by"] for e in entries} == {"table", "director"}
+    assert_outsider_recomputes(entries)
+    assert verify(director_client, short_skat)["ok"] is True
+
+
+def test_the_event_documents_head_is_the_endpoints_last_hash(lived, table, short_skat,
+                                                             director_client):
+    _anna, entries = lived
+    resp = director_client.get(f"/api/v1/tournaments/{short_skat.pk}/event/")
+    assert resp.status_code == 200
+    (shown,) = [t for r in resp.json()["rounds"] for t in r["tables"]
+                if (r["number"], t["number"]) == (1, table["number"])]
+    assert shown["history_head"] == entries[-1]["hash"]
+
+
+def test_a_changed_after_is_named_by_its_id(lived, table, short_skat, director_client):
+    _anna, entries = lived
+    changed = next(e for e in entries if e["action"] == "confirm")
+    tamper(changed["id"], {**changed["after"], "seat": 3})
+    row = next(r for r in verify(director_client, short_skat)["tables"]
+               if r["table"] == table["id"])
+    assert row["ok"] is False and row["first_bad"] == changed["id"]
+    # the outsider finds the same entry from the endpoint's answer
+    shown = history(director_client, table)
+    assert [e["id"] for e in shown if e["hash"] != outsiders_hash(e)] == [changed["id"]]
+    out = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("verify_history", "--tournament", str(short_skat.pk), stdout=out)
+    assert f"entry {changed['id']} does not match" in out.getvalue()
+
+
+# --------------------------------------------------------------- the migration
+
+
+def _migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.migrate(targets)
+    executor.loader.build_graph()
+
+
+def old_rule(entry: dict, previous: str | None) -> str:
+    """The hash as 0018 made it: without ``id`` (and the words the endpoint showed)."""
+    shown = {k: v for k, v in entry.items() if k not in ("id", "hash")}
+    shown["previous"] = previous
+    return hashlib.sha256((previous or "").encode() + rfc8785.dumps(shown)).hexdigest()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_reseals_history_written_under_the_old_rule(
+        director_client, short_skat, table, other_table):
+    play(director_client, table)
+    director_client.post(f"/api/v1/tables/{other_table['id']}/deals/",
+                         {"number": 1, "passed": True}, format="json")
+    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
+    _migrate([("tournaments", "0021_game_from_registry")])
+    # the rows as the old rule sealed them (the shown entries' ids stay the rows' keys)
+    for each in (table, other_table):
+        previous = None
+        for entry in history(director_client, each):
+            previous_hash, previous = previous, old_rule(entry, previous)
+            with connection.cursor() as cursor:
+                cursor.execute("UPDATE tournaments_sheetevent SET previous = %s, hash = %s "
+                               "WHERE id = %s", [previous_hash or "", previous, entry["id"]])
+        with connection.cursor() as cursor:
+            cursor.execute("UPDATE tournaments_table SET history_head = %s WHERE id = %s",
+                           [previous, each["id"]])
+    assert verify(director_client, short_skat)["ok"] is False
+
+    _migrate(leaves)
+
+    assert verify(director_client, short_skat)["ok"] is True
+    for each in (table, other_table):
+        entries = history(director_client, each)
+        assert_outsider_recomputes(entries)
+        assert SheetEvent.objects.filter(table_id=each["id"]).count() == len(entries)
+
+
+def test_keys_are_taken_where_sqlite_never_gave_one(director_client, table):
+    """SQLite keeps a table's highest key in ``sqlite_sequence`` from its first row on (the
+    migration makes the row); without it the writer starts after the highest stored key."""
+    play(director_client, table)
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("DELETE FROM sqlite_sequence WHERE name = 'tournaments_sheetevent'")
+    base = f"/api/v1/tables/{table['id']}/deals/"
+    assert director_client.post(base, {"number": 2, **GRAND_LOST},
+                                format="json").status_code == 201
+    entries = history(director_client, table)
+    assert [e["id"] for e in entries] == sorted({e["id"] for e in entries})
+    assert_outsider_recomputes(entries)

@@ -6,6 +6,17 @@ chain is whole from the first entry on. A caller writing one table's entry holds
 table's lock (the sheet services do); ``append_to_tables`` locks the tables itself.
 ``verify_tournament`` recomputes every chain of a tournament (``GET
 /tournaments/{id}/verify/``, ``manage.py verify_history``).
+
+The entry's ``id`` is hashed, so its key is taken before the row is written (``_keys``):
+PostgreSQL's ``nextval`` of the table's sequence, SQLite's ``sqlite_sequence`` moved on
+under the write transaction (``transaction_mode`` IMMEDIATE: one writer at a time). That
+costs a deal POST one statement before its batch (``tournaments.statements.Writes``),
+and the batch stays one round trip with one INSERT of the entry, whole. Inserting first
+and setting the hash after would cost more: the batch hands back only its first row's
+key, so the entry's key would need a round trip of its own anyway, and then an UPDATE
+of the entry (a second row version on PostgreSQL) in a third. The key is taken under the
+table's lock, so a table's entries are keyed in the order they are written, the order
+the chain follows.
 """
 
 from __future__ import annotations
@@ -14,18 +25,19 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+from django.db import connection
 from django.utils import timezone
 
-from tournaments.history_chain import digest, entry, verify
+from tournaments.history_chain import digest, entry, links, verify
 from tournaments.models import SheetEvent, Table, Tournament
 from tournaments.statements import Writes
 
 
 def content(event: SheetEvent) -> dict[str, Any]:
-    """The entry as the history endpoint shows it, the words and ``hash`` left out (the
+    """The entry as the history endpoint shows it without ``hash``: what is hashed (the
     user must be loaded: ``select_related("user")``)."""
     by = "table" if event.by_table else (event.user.username if event.user_id else None)
-    return entry(at=event.at, action=event.action, deal=event.deal_number, by=by,
+    return entry(id=event.pk, at=event.at, action=event.action, deal=event.deal_number, by=by,
                  participant=event.participant_id, before=event.before, after=event.after,
                  previous=event.previous or None)
 
@@ -35,7 +47,34 @@ def _as_stored(value: Any) -> Any:
     return None if value is None else json.loads(json.dumps(value))
 
 
-def _seal(event: SheetEvent, previous: str | None) -> SheetEvent:
+def _keys(count: int) -> list[int]:
+    """``count`` new keys of ``SheetEvent`` rows, ascending, taken now (inside the
+    writer's transaction; see the module's note)."""
+    if not count:
+        return []
+    quote = connection.ops.quote_name
+    table, key = SheetEvent._meta.db_table, SheetEvent._meta.pk.column
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s)) "
+                           "FROM generate_series(1, %s)", [table, key, count])
+            return sorted(value for (value,) in cursor.fetchall())
+        # SQLite (AUTOINCREMENT): the row of sqlite_sequence holds the highest key given;
+        # SQLite makes it at the first row; the migration 0022 made it beforehand
+        cursor.execute("UPDATE sqlite_sequence SET seq = seq + %s WHERE name = %s "
+                       "RETURNING seq", [count, table])
+        row = cursor.fetchone()
+        if row is None:
+            cursor.execute(f"SELECT COALESCE(MAX({quote(key)}), 0) + %s FROM {quote(table)}",
+                           [count])
+            row = cursor.fetchone()
+            cursor.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)",
+                           [table, row[0]])
+    return list(range(row[0] - count + 1, row[0] + 1))
+
+
+def _seal(event: SheetEvent, key: int, previous: str | None) -> SheetEvent:
+    event.pk = key
     event.at = event.at or timezone.now()
     event.before, event.after = _as_stored(event.before), _as_stored(event.after)
     event.previous = previous or ""
@@ -48,10 +87,11 @@ def append(table: Table, *, writes: Writes | None = None, **fields: Any) -> Shee
     ``history_head`` is the chain's last hash. With ``writes`` the entry goes among the
     write's other statements and the caller's write of the table row carries the new
     head (``retotal`` does); without, both are stored now."""
-    event = _seal(SheetEvent(table=table, **fields), table.history_head or None)
+    [key] = _keys(1)
+    event = _seal(SheetEvent(table=table, **fields), key, table.history_head or None)
     table.history_head = event.hash
     if writes is None:
-        event.save()
+        event.save(force_insert=True)
         Table.objects.filter(pk=table.pk).update(history_head=event.hash)
     else:
         writes.insert(event)
@@ -64,8 +104,8 @@ def append_to_tables(table_ids: Iterable[int], **fields: Any) -> None:
                  .order_by("pk").values_list("pk", "history_head"))
     now = timezone.now()
     events = SheetEvent.objects.bulk_create(
-        _seal(SheetEvent(table_id=table_id, at=now, **fields), head or None)
-        for table_id, head in heads)
+        _seal(SheetEvent(table_id=table_id, at=now, **fields), key, head or None)
+        for (table_id, head), key in zip(heads, _keys(len(heads)), strict=True))
     Table.objects.bulk_update([Table(pk=e.table_id, history_head=e.hash) for e in events],
                               ["history_head"])
 
@@ -74,11 +114,24 @@ def restore(table: Table, events: list[SheetEvent]) -> None:
     """Store a table's entries as an archive holds them (their own times, written
     order), chained anew."""
     previous = None
-    for event in events:
-        previous = _seal(event, previous).hash
+    for event, key in zip(events, _keys(len(events)), strict=True):
+        previous = _seal(event, key, previous).hash
     SheetEvent.objects.bulk_create(events)
     table.history_head = previous or ""
     Table.objects.filter(pk=table.pk).update(history_head=table.history_head)
+
+
+def reseal(table_ids: Iterable[int]) -> None:
+    """Chain the stored entries of these tables anew, in written order: after the app
+    itself changed what they hold (a person's erasure replaces the name in them)."""
+    for table in Table.objects.select_for_update().filter(pk__in=list(table_ids)).order_by("pk"):
+        events = list(table.events.select_related("user").order_by("id"))
+        made = links(content(e) for e in events)
+        for event, (previous, hashed) in zip(events, made, strict=True):
+            event.previous, event.hash = previous or "", hashed
+        SheetEvent.objects.bulk_update(events, ["previous", "hash"], batch_size=500)
+        table.history_head = events[-1].hash if events else ""
+        Table.objects.filter(pk=table.pk).update(history_head=table.history_head)
 
 
 def verify_tournament(tournament: Tournament) -> dict[str, Any]:
