@@ -11,7 +11,8 @@ and players.
 Bodies: just under ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (2.5 MB), of the shapes that cost a
 parser the most per byte: 190,000 unknown keys (the issue's attack), 1.25 million
 integers, 625,000 floats, 310,000 small objects, 830,000 empty lists, and the integers
-and the keys again with one long digit run in a text (which turns on the number checks).
+and the keys again with one long digit run in a text (a decoy: the parser must tell that
+it is no number).
 
 1. The parser (``api.parsers.StrictJSONParser.parse``): its time over ``json.loads``'s.
 2. Whole requests (Django's test client: middleware, the token, the parser, the strict
