@@ -16,16 +16,28 @@ It refuses, before any view, serializer or service sees the body:
   comes without ``Content-Length`` when it grows past the bound;
   ``api.middleware`` refuses the announced ones over the global limit earlier.
 
-A maximal body (2.5 MB: the event import, the member list) is parsed and checked in
-little more than ``json.loads`` takes (issue 52: six times as long once): the checks look
-at the bytes first (a digit run or exponent that could be too large, brackets that could
-nest too deep, a ``\\u`` escape of a surrogate) and walk the parsed body only when those
-say so, level by level with C's iterators; the cyclic garbage collector pauses meanwhile
-(``bench/bench_bodies.py``).
+Two readers, one answer. orjson reads a body first (issue 52: ``json.loads`` of 625,000
+floats alone took 117 ms of the 100 a maximal body may take), and what it read is taken
+when ``json.loads`` and the checks would accept the same: the body writes no number of
+19 digits or more outside its texts (orjson reads an integer beyond 64 bits as a float;
+``json.loads`` keeps one of up to ``MAX_INT_DIGITS`` whole), orjson refused nothing (it
+refuses NaN, infinities, lone surrogates and nesting beyond 1,024 itself) and no
+container lies deeper than ``MAX_DEPTH``. Any other body is read again by ``json.loads``
+with the checks, as before: what is accepted, and every refusal with its message (a
+syntax error's line and column, the number too large, where a surrogate or the nesting
+is), stay the standard reader's, which orjson words and places otherwise. A refused body
+costs orjson's read up to the fault on top; only one with credentials can be large.
+
+Both look at the bytes first (as UTF-8, whatever charset the body came in: a digit run
+or exponent that could be too large, brackets that could nest too deep, a ``\\u`` escape
+of a surrogate) and walk the parsed body only when those say so, level by level with
+C's iterators; the cyclic garbage collector pauses meanwhile (``bench/bench_bodies.py``:
+with it on, orjson takes as long as ``json.loads`` for 830,000 empty lists).
 """
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import gc
 import io
@@ -35,6 +47,7 @@ import re
 from itertools import chain, compress, repeat
 from operator import is_
 
+import orjson
 from django.conf import settings
 from django.utils.translation import gettext as _
 from rest_framework import status
@@ -183,26 +196,87 @@ def _too_deep(data) -> str:
                  if isinstance(node, dict | list) and depth > MAX_DEPTH), "$")
 
 
-def check_numbers_and_depth(data, text: str, *, numbers: bool) -> None:
-    """A parsed body at most MAX_DEPTH containers deep and, with ``numbers``, without an
-    integer of more than MAX_INT_DIGITS digits or a float that overflowed to infinity
-    (the parser leaves that out when its text writes no long digit run and no exponent
-    of three digits). Level by level with C's iterators, never a Python step per value:
-    a maximal body costs a fraction of its parsing."""
+def _levels(data):
+    """The parsed body level by level: (depth, the values at it, their types, the set of
+    those), the next level gathered with C's iterators, never a Python step per value."""
     level, depth = [data], 0
     while level:
         types = list(map(type, level))
         kinds = set(types)
-        if numbers:
-            _check_numbers(level, types, kinds, text)
+        yield depth, level, types, kinds
         dicts = _of_kind(level, types, kinds, dict)
         lists = _of_kind(level, types, kinds, list)
-        if (dicts or lists) and depth > MAX_DEPTH:
-            raise _Refused(_("The body is nested more than %(depth)s levels deep, at "
-                             "%(where)s.") % {"depth": MAX_DEPTH, "where": _too_deep(data)})
         level = list(chain(chain.from_iterable(map(dict.values, dicts)),
                            chain.from_iterable(lists)))
         depth += 1
+
+
+def _nests(kinds: set) -> bool:
+    return dict in kinds or list in kinds
+
+
+def check_numbers_and_depth(data, text: str, *, numbers: bool) -> None:
+    """A parsed body at most MAX_DEPTH containers deep and, with ``numbers``, without an
+    integer of more than MAX_INT_DIGITS digits or a float that overflowed to infinity
+    (the parser leaves that out when its text writes no long digit run and no exponent
+    of three digits). Level by level (``_levels``): a maximal body costs a fraction of
+    its parsing."""
+    for depth, level, types, kinds in _levels(data):
+        if numbers:
+            _check_numbers(level, types, kinds, text)
+        if _nests(kinds) and depth > MAX_DEPTH:
+            raise _Refused(_("The body is nested more than %(depth)s levels deep, at "
+                             "%(where)s.") % {"depth": MAX_DEPTH, "where": _too_deep(data)})
+
+
+# orjson keeps an integer whole within 64 bits (-2**63 to 2**64 - 1) and reads one beyond
+# as a float, where json.loads keeps it whole: one beyond is written with 19 digits or more
+ORJSON_LONG_RUN = b"0" * 19
+ZERO_RUN = re.compile(b"0*")
+MOST_TEXT_RUNS = 100
+NOT_PLAIN = object()
+
+
+def writes_long_number(raw: bytes) -> bool:
+    """Whether the body may write a number of 19 digits or more: a digit run that long
+    outside its texts. For JSON, where every quote not escaped opens or closes a text,
+    the quotes before a run tell (a body that is not JSON is refused by orjson anyway);
+    with an escaped quote anywhere, or more than MOST_TEXT_RUNS runs, any run counts.
+    In C but for a step per run: a few ms for 2.5 MB."""
+    zeros = raw.translate(DIGITS_AS_ZERO)
+    at = zeros.find(ORJSON_LONG_RUN)
+    if at < 0:
+        return False
+    if b'\\"' in raw:
+        return True
+    quotes, seen = 0, 0
+    for _run in range(MOST_TEXT_RUNS):
+        quotes += raw.count(b'"', seen, at)
+        if quotes % 2 == 0:
+            return True
+        seen = ZERO_RUN.match(zeros, at).end()
+        at = zeros.find(ORJSON_LONG_RUN, seen)
+        if at < 0:
+            return False
+    return True
+
+
+def read_plain(text: str, raw: bytes, *, deep: bool):
+    """The body as orjson reads it, when that is what ``json.loads`` and the checks
+    accept: no number of 19 digits or more (``writes_long_number``), orjson refused
+    nothing (NaN, infinity, a lone surrogate, bad syntax) and, when the brackets may
+    nest too deep (``deep``), the parsed body nests at most MAX_DEPTH containers. Else
+    NOT_PLAIN: the body is read again, by ``json.loads``, and checked."""
+    if writes_long_number(raw):
+        return NOT_PLAIN
+    try:
+        data = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return NOT_PLAIN
+    if deep and any(_nests(kinds) and depth > MAX_DEPTH
+                    for depth, _level, _types, kinds in _levels(data)):
+        return NOT_PLAIN
+    return data
 
 
 def check_texts(data) -> None:
@@ -327,19 +401,32 @@ class StrictJSONParser(JSONParser):
             text = raw.decode(encoding)
         except (UnicodeDecodeError, LookupError):
             raise ParseError(_("The body is not valid UTF-8 text.")) from None
+        if codecs.lookup(encoding).name != "utf-8":  # the checks read bytes as UTF-8
+            try:
+                raw = text.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate, written unescaped
+                raise ParseError(_("The body is not valid UTF-8 text.")) from None
+        deep = maybe_deep(raw)
+        with collection_paused():
+            data = read_plain(text, raw, deep=deep)
+            if data is NOT_PLAIN:
+                data = self._read_checked(text, raw, deep=deep)
+        return data
+
+    def _read_checked(self, text: str, raw: bytes, *, deep: bool):
+        """The body read by ``json.loads`` and checked: the one reading of a body
+        ``read_plain`` does not take, and the one that words every refusal."""
         # what a body may hold that JSON allows (a number too long, an infinite float,
         # a lone surrogate) is looked for only where its text could write it
         numbers = numbers_written(raw)
         if numbers and raw.count(b'"') < raw.count(b","):  # few texts: are they all?
             numbers = numbers_written(STRINGS.sub('""', text).encode())
-        deep = maybe_deep(raw)
         try:
-            with collection_paused():
-                data = json.loads(text, parse_constant=_constant)
-                if numbers or deep:
-                    check_numbers_and_depth(data, text, numbers=numbers)
-                if "\\u" in text and SURROGATE_ESCAPE.search(text):
-                    check_texts(data)
+            data = json.loads(text, parse_constant=_constant)
+            if numbers or deep:
+                check_numbers_and_depth(data, text, numbers=numbers)
+            if "\\u" in text and SURROGATE_ESCAPE.search(text):
+                check_texts(data)
         except _Refused as exc:
             raise ParseError(str(exc)) from None
         except json.JSONDecodeError as exc:

@@ -81,6 +81,14 @@ def test_json_that_python_would_choke_on_is_400(anon_client, text):
     assert resp.json()["detail"]
 
 
+def test_a_body_in_another_charset_is_checked_as_any_other(anon_client):
+    resp = anon_client.post("/api/v1/games/skat/score/", '{"players": 1e400}'.encode("utf-16"),
+                            content_type="application/json; charset=utf-16",
+                            HTTP_ACCEPT_LANGUAGE="en")
+    assert resp.status_code == 400
+    assert resp.json()["detail"] == "The number 1e400 is too large."
+
+
 def test_deep_nesting_is_refused(anon_client):
     text = '{"players": 3, "rules": ' + '{"a": ' * 40 + "1" + "}" * 40 + "}"
     resp = raw_post(anon_client, "/api/v1/games/skat/score/", text, HTTP_ACCEPT_LANGUAGE="en")
