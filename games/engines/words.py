@@ -88,8 +88,8 @@ def skat_phrases(record: dict[str, Any]) -> list[Phrase]:
     return phrases + _marks(record, SKAT_MARKS) + _result(record.get("won"))
 
 
-# a suit or grand game's marks in the order they are said: of each group the first one the
-# record holds (Schwarz says Schneider)
+# a suit or grand game's marks in the order they are said: of each group only the first one
+# the record holds (a Schwarz is also Schneider; only Schwarz is said)
 SKAT_MARKS = (
     (("hand", _("hand")),),
     (("schwarz_announced", _("Schwarz announced")),
