@@ -56,12 +56,19 @@ class TokenPrincipal:
 class SchemeAuthentication(authentication.BaseAuthentication):
     """``Authorization: <keyword> <token>``: ``token`` is the token, or None when the
     header names another scheme; a header of the scheme that is not two words is 401
-    (``bad_header``), a token that is no UTF-8 is ``unreadable()``."""
+    (``bad_header``), a token that is no UTF-8 is ``unreadable()``. ``authenticate``
+    gives the token's holder (``holder_of``), or raises ``unknown()`` where it has none."""
 
     keyword = ""
     bad_header = ""
 
     def unreadable(self) -> exceptions.APIException:
+        raise NotImplementedError
+
+    def unknown(self) -> exceptions.APIException:
+        raise NotImplementedError
+
+    def holder_of(self, token: str, request):
         raise NotImplementedError
 
     def token(self, request) -> str | None:
@@ -75,8 +82,28 @@ class SchemeAuthentication(authentication.BaseAuthentication):
         except UnicodeDecodeError:
             raise self.unreadable() from None
 
+    def authenticate(self, request):
+        token = self.token(request)
+        if token is None:
+            return None
+        holder = self.holder_of(token, request)
+        if holder is None:
+            raise self.unknown()
+        return TokenPrincipal(holder), holder
+
     def authenticate_header(self, request):
         return self.keyword
+
+
+class TokenScheme(OpenApiAuthenticationExtension):
+    """A token scheme in the OpenAPI schema: the ``Authorization`` header with
+    ``description``."""
+
+    description = ""
+
+    def get_security_definition(self, auto_schema):
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": self.description}
 
 
 class TableTokenAuthentication(SchemeAuthentication):
@@ -86,29 +113,26 @@ class TableTokenAuthentication(SchemeAuthentication):
     def unreadable(self) -> exceptions.APIException:
         return exceptions.AuthenticationFailed(_("Invalid table token."))
 
-    def authenticate(self, request):
-        token = self.token(request)
-        if token is None:
-            return None
+    def unknown(self) -> exceptions.APIException:
+        return exceptions.AuthenticationFailed(_("Invalid table token or the round is closed."))
+
+    def holder_of(self, token: str, request):
         if request.method not in SAFE_METHODS and transaction.get_connection().in_atomic_block:
             table = table_lock_by_token(token)
         else:
             table = Table.objects.select_related("round__tournament").filter(
                 entry_token=token).first()
         if table is None or sheet_refusal(table, by_table=True, write=False) is not None:
-            raise exceptions.AuthenticationFailed(_("Invalid table token or the round is closed."))
-        return TokenPrincipal(table), table
+            return None
+        return table
 
 
-class TableTokenScheme(OpenApiAuthenticationExtension):
+class TableTokenScheme(TokenScheme):
     """Describes the table token in the OpenAPI schema."""
 
     target_class = "api.authentication.TableTokenAuthentication"
     name = "tableToken"
-
-    def get_security_definition(self, auto_schema):
-        return {"type": "apiKey", "in": "header", "name": "Authorization",
-                "description": "`Table <entry_token>` — a table's own sheet"}
+    description = "`Table <entry_token>` — a table's own sheet"
 
 
 class PlayerTokenAuthentication(SchemeAuthentication):
@@ -118,26 +142,20 @@ class PlayerTokenAuthentication(SchemeAuthentication):
     def unreadable(self) -> exceptions.APIException:
         return exceptions.NotFound()  # nothing tells whether a personal token exists
 
-    def authenticate(self, request):
-        token = self.token(request)
-        if token is None:
-            return None
-        participant = participant_by_token(token)
-        if participant is None:
-            raise exceptions.NotFound()
-        return TokenPrincipal(participant), participant
+    def unknown(self) -> exceptions.APIException:
+        return exceptions.NotFound()
+
+    def holder_of(self, token: str, request):
+        return participant_by_token(token)
 
 
-class PlayerTokenScheme(OpenApiAuthenticationExtension):
+class PlayerTokenScheme(TokenScheme):
     """Describes the personal token in the OpenAPI schema."""
 
     target_class = "api.authentication.PlayerTokenAuthentication"
     name = "playerToken"
-
-    def get_security_definition(self, auto_schema):
-        return {"type": "apiKey", "in": "header", "name": "Authorization",
-                "description": "`Player <personal_token>` — a player's own phone: their "
-                               "page and the table where they sit in the open round"}
+    description = ("`Player <personal_token>` — a player's own phone: their page and the "
+                   "table where they sit in the open round")
 
 
 class CaptainTokenAuthentication(SchemeAuthentication):
@@ -149,24 +167,16 @@ class CaptainTokenAuthentication(SchemeAuthentication):
     def unreadable(self) -> exceptions.APIException:
         return exceptions.AuthenticationFailed(_("Invalid captain token."))
 
-    def authenticate(self, request):
-        token = self.token(request)
-        if token is None:
-            return None
-        team = team_by_captain_token(token)
-        if team is None:
-            raise exceptions.AuthenticationFailed(_("Invalid captain token."))
-        return TokenPrincipal(team), team
+    unknown = unreadable
+
+    def holder_of(self, token: str, request):
+        return team_by_captain_token(token)
 
 
-class CaptainTokenScheme(OpenApiAuthenticationExtension):
+class CaptainTokenScheme(TokenScheme):
     target_class = "api.authentication.CaptainTokenAuthentication"
     name = "captainToken"
-
-    def get_security_definition(self, auto_schema):
-        return {"type": "apiKey", "in": "header", "name": "Authorization",
-                "description": "`Captain <captain_token>` — a league team's captain: its "
-                               "line-ups"}
+    description = "`Captain <captain_token>` — a league team's captain: its line-ups"
 
 
 class _CsrfCheck(CsrfViewMiddleware):

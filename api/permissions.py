@@ -96,10 +96,15 @@ class TournamentAccess(StaffWritesAnyoneReads):
 
     message = _("Only the tournament's directors may do this.")
 
+    def open_to_all(self, method: str, view) -> bool:
+        """Whether ``method`` is open to everyone who sees the tournament (else its
+        directors')."""
+        return method in SAFE_METHODS and not getattr(view, "director_reads", False)
+
     def who(self, method: str, view) -> tuple[bool, str]:
         if getattr(view, "action", None) == "create":
             return False, STAFF
-        if method in SAFE_METHODS and not getattr(view, "director_reads", False):
+        if self.open_to_all(method, view):
             return True, ("anyone, also without credentials, for a published tournament; "
                           "an unpublished one only its directors and its club's admins")
         return False, "the tournament's directors and its club's admins (staff)"
@@ -107,9 +112,7 @@ class TournamentAccess(StaffWritesAnyoneReads):
     def has_object_permission(self, request, view, tournament):
         if not can_see_tournament(request.user, tournament):
             raise NotFound()
-        if request.method in SAFE_METHODS and not getattr(view, "director_reads", False):
-            return True
-        return directs(request.user, tournament)
+        return self.open_to_all(request.method, view) or directs(request.user, tournament)
 
 
 class RegistrationAccess(TournamentAccess):
@@ -119,18 +122,14 @@ class RegistrationAccess(TournamentAccess):
     def has_permission(self, request, view):
         return request.method == "POST" or is_staff(request.user)
 
+    def open_to_all(self, method: str, view) -> bool:
+        return method == "POST"
+
     def who(self, method: str, view) -> tuple[bool, str]:
         if method == "POST":
             return True, ("anyone, also without credentials, while the tournament's "
                           "registration is open (409 otherwise)")
         return False, "the tournament's directors and its club's admins (staff)"
-
-    def has_object_permission(self, request, view, tournament):
-        if not can_see_tournament(request.user, tournament):
-            raise NotFound()
-        if request.method == "POST":
-            return True
-        return directs(request.user, tournament)
 
 
 class TableAccess(BasePermission):

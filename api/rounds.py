@@ -6,6 +6,9 @@ directors draw, close, reopen, swap and take back. The answer to a draw is the o
 listing of a round that carries the tables' entry tokens.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema
@@ -149,15 +152,27 @@ class RoundDetail(TournamentEndpoint):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+def _round_changed(view: TournamentEndpoint, request, number: int, change: Callable[..., Any],
+                   body: type[serializers.Serializer] | None = None) -> Response:
+    """Change round ``number`` of the view's tournament (``change`` with the fields of
+    ``body``, if any) and answer with the round as it is now."""
+    tournament = view.tournament
+    rnd = get_object_or_404(tournament.rounds, number=number)
+    fields = {}
+    if body is not None:
+        serializer = body(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        fields = serializer.validated_data
+    change(round_id=rnd.pk, actor=actor_of(request), **fields)
+    return Response(RoundSerializer(rounds_with_seating(tournament).get(pk=rnd.pk),
+                                    context=view.name_context()).data)
+
+
 class RoundClose(TournamentEndpoint):
 
     @extend_schema(request=None, responses=RoundSerializer)
     def post(self, request, tournament_id: int, number: int):
-        tournament = self.tournament
-        rnd = get_object_or_404(tournament.rounds, number=number)
-        round_close(round_id=rnd.pk, actor=actor_of(request))
-        return Response(RoundSerializer(rounds_with_seating(tournament).get(pk=rnd.pk),
-                                        context=self.name_context()).data)
+        return _round_changed(self, request, number, round_close)
 
 
 class RoundReopen(TournamentEndpoint):
@@ -165,24 +180,14 @@ class RoundReopen(TournamentEndpoint):
 
     @extend_schema(request=None, responses=RoundSerializer)
     def post(self, request, tournament_id: int, number: int):
-        tournament = self.tournament
-        rnd = get_object_or_404(tournament.rounds, number=number)
-        round_reopen(round_id=rnd.pk, actor=actor_of(request))
-        return Response(RoundSerializer(rounds_with_seating(tournament).get(pk=rnd.pk),
-                                        context=self.name_context()).data)
+        return _round_changed(self, request, number, round_reopen)
 
 
 class RoundSwap(TournamentEndpoint):
 
     @extend_schema(request=SwapSerializer, responses=RoundSerializer)
     def post(self, request, tournament_id: int, number: int):
-        tournament = self.tournament
-        rnd = get_object_or_404(tournament.rounds, number=number)
-        serializer = SwapSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        round_swap(round_id=rnd.pk, actor=actor_of(request), **serializer.validated_data)
-        return Response(RoundSerializer(rounds_with_seating(tournament).get(pk=rnd.pk),
-                                        context=self.name_context()).data)
+        return _round_changed(self, request, number, round_swap, SwapSerializer)
 
 
 class RoundClock(TournamentEndpoint):

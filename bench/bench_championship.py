@@ -77,7 +77,6 @@ read whose client had already gone when a worker took it up (``config/client_gon
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import bisect
 import datetime
@@ -99,6 +98,7 @@ from pathlib import Path
 
 from bench.common import (
     ROOT,
+    bench_parser,
     fetch,
     free_port,
     load_average,
@@ -895,12 +895,7 @@ def report(args, summary: dict) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=300)
-    parser.add_argument("--deals", type=int, default=48)
-    parser.add_argument("--minutes", type=float, default=1)
-    parser.add_argument("--phones", type=int, default=200)
-    parser.add_argument("--poll", type=float, default=5)
+    parser = bench_parser(__doc__, players=300, deals=48, minutes=1, phones=200, poll=5)
     parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
     parser.add_argument("--web-workers", type=int, default=3)
     parser.add_argument("--web-threads", type=int, default=1)

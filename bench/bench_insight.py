@@ -20,12 +20,11 @@ evening (1,040 sheets for ten years of two rounds).
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 
 from bench.bench_ratings import GAME, SEED, build_club, empty
-from bench.common import fetch, gunicorn, machine, ms, setup_django
+from bench.common import bench_parser, fetch, gunicorn, machine, ms, setup_django
 
 ROLE = {"declarer": {"deals": 9, "won": 7, "lost": 2},
         "defender": {"deals": 27, "won": 5, "lost": 22}}
@@ -73,11 +72,7 @@ def measure(port: int, path: str, count: int, headers: dict | None = None,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=24)
-    parser.add_argument("--years", type=int, default=10)
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--requests", type=int, default=300)
+    parser = bench_parser(__doc__, players=24, years=10, rounds=2, requests=300)
     args = parser.parse_args()
     setup_django()
     sheets, player = build(args, random.Random(SEED))

@@ -18,7 +18,6 @@ others on one URL. Not collected by pytest.
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import shutil
 import tempfile
@@ -28,9 +27,12 @@ from pathlib import Path
 from bench.common import (
     ROOT,
     WRK_SCRIPT,
+    bench_parser,
+    check_answers,
     fetch,
     gunicorn,
     load_average,
+    load_client,
     machine,
     python_load,
     ratio,
@@ -137,13 +139,8 @@ def measure(args, built: dict) -> dict:
                 "me page 200, cookie kept": (me_paths[""][0], kept, 200, me_paths[""]),
                 "me live 200": (me_paths["live/"][0], german, 200, me_paths["live/"]),
             }
-            for name, (path, headers, expect, _paths) in scenarios.items():
-                got = fetch(port, path, headers)[0]
-                if got != expect:
-                    raise SystemExit(f"{name}: answered {got}, expected {expect}")
-            client = args.client
-            if client == "auto":
-                client = "wrk" if shutil.which("wrk") else "python"
+            check_answers(port, scenarios)
+            client = load_client(args.client)
 
             def run(name, path, headers, expect, paths, seconds):
                 if client == "python":
@@ -189,11 +186,7 @@ def report(measured: dict) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=1000)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--deals", type=int, default=12, help="deals per table and series")
-    parser.add_argument("--clients", type=int, default=50)
+    parser = bench_parser(__doc__, players=1000, rounds=3, deals=12, clients=50)
     parser.add_argument("--phones", type=int, default=250,
                         help="players whose pages are polled, in turn")
     parser.add_argument("--seconds", type=float, default=5)

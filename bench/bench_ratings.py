@@ -32,11 +32,10 @@ Measurements, interleaved with their baselines:
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import random
 
-from bench.common import machine, median, ms, ratio, setup_django, timed
+from bench.common import bench_parser, machine, median, ms, ratio, setup_django, timed
 
 SEED = 20261126
 GAME = "skat"
@@ -182,11 +181,7 @@ def measure_models(repeat: int) -> dict[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=24)
-    parser.add_argument("--years", type=int, default=10)
-    parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser = bench_parser(__doc__, players=24, years=10, rounds=2, repeat=5)
     args = parser.parse_args()
     setup_django()
     rng = random.Random(SEED)

@@ -19,11 +19,10 @@ baseline: one SQL statement summing the season's seats per player. Issue 16 asks
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import random
 
-from bench.common import machine, median, ms, ratio, setup_django, timed
+from bench.common import bench_parser, machine, median, ms, ratio, setup_django, timed
 
 SEED = 20261125
 GAME = "skat"
@@ -109,10 +108,7 @@ def measure(club, repeat: int, rng: random.Random) -> dict[str, list[float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=24)
-    parser.add_argument("--years", type=int, default=10)
-    parser.add_argument("--repeat", type=int, default=7)
+    parser = bench_parser(__doc__, players=24, years=10, repeat=7)
     args = parser.parse_args()
     setup_django()
     from django.db import connection

@@ -50,7 +50,6 @@ published (``schedule_standings`` is replaced by a no-op in this process); the b
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import json
 import os
@@ -71,9 +70,12 @@ from bench.common import (
     ROOT,
     SKAT_RULES,
     WRK_SCRIPT,
+    bench_parser,
+    check_answers,
     fetch,
     free_port,
     load_average,
+    load_client,
     machine,
     median,
     ms,
@@ -459,13 +461,8 @@ def measure_http(args, tournament_id: int) -> dict:
             "static 304": (static_path, static_cond, 304),
             "api 304": (api_path, {"If-None-Match": api_tag}, 304),
         }
-        for name, (path, headers, expect) in scenarios.items():
-            got = fetch(port, path, headers)[0]
-            if got != expect:
-                raise SystemExit(f"{name}: answered {got}, expected {expect}")
-        client = args.client
-        if client == "auto":
-            client = "wrk" if shutil.which("wrk") else "python"
+        check_answers(port, scenarios)
+        client = load_client(args.client)
 
         def run(path, headers, expect, seconds):
             if client == "wrk":
@@ -548,14 +545,8 @@ def report(args, built: dict, full: dict, change: dict, http: dict | None,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=3000)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--deals", type=int, default=44, help="deals per table and series")
-    parser.add_argument("--repeat", type=int, default=7)
-    parser.add_argument("--clients", type=int, default=50)
-    parser.add_argument("--seconds", type=float, default=10)
-    parser.add_argument("--http-rounds", type=int, default=3)
+    parser = bench_parser(__doc__, players=3000, rounds=3, deals=44, repeat=7, clients=50,
+                          seconds=10, http_rounds=3)
     parser.add_argument("--client", choices=("auto", "wrk", "python"), default="auto",
                         help="load generator: wrk when installed (auto), else threads")
     parser.add_argument("--reuse", action="store_true",

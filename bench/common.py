@@ -9,6 +9,7 @@ comparable.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import cProfile
 import http.client
@@ -16,6 +17,7 @@ import io
 import os
 import platform
 import pstats
+import shutil
 import socket
 import statistics
 import subprocess
@@ -31,6 +33,25 @@ from urllib.parse import unquote, urlparse
 T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository root
+
+
+# --------------------------------------------------------------------------- options
+
+# the options whose values are fractions; every other counted option is a whole number
+_FRACTION_OPTIONS = frozenset({"seconds", "minutes", "poll", "phone_tables"})
+_OPTION_HELP = {"deals": "deals per table and series"}
+
+
+def bench_parser(doc: str, **defaults: float) -> argparse.ArgumentParser:
+    """A bench's argument parser, described by the first paragraph of its ``doc``, with an
+    option for each keyword at that default (``http_rounds=3``: ``--http-rounds``); the
+    bench adds its other options."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    for name, default in defaults.items():
+        parser.add_argument("--" + name.replace("_", "-"), default=default,
+                            type=float if name in _FRACTION_OPTIONS else int,
+                            help=_OPTION_HELP.get(name))
+    return parser
 
 
 # --------------------------------------------------------------------------- timing
@@ -186,6 +207,23 @@ def fetch(port: int, path: str, headers: dict | None = None) -> tuple[int, dict,
         return response.status, dict(response.getheaders()), response.read()
     finally:
         conn.close()
+
+
+def check_answers(port: int, scenarios: dict[str, tuple]) -> None:
+    """Stop the bench unless each scenario ``name: (path, headers, status, …)`` is answered
+    with its status."""
+    for name, (path, headers, expect, *_more) in scenarios.items():
+        got = fetch(port, path, headers)[0]
+        if got != expect:
+            raise SystemExit(f"{name}: answered {got}, expected {expect}")
+
+
+def load_client(choice: str) -> str:
+    """The load generator of a ``--client`` choice: ``auto`` is wrk where it is installed,
+    else Python threads."""
+    if choice == "auto":
+        return "wrk" if shutil.which("wrk") else "python"
+    return choice
 
 
 def wait_ready(port: int, path: str, proc: subprocess.Popen, log: Path) -> None:

@@ -4,13 +4,11 @@ A club evening's *present* players are ticked from the club's members, *guests* 
 typed one name per line.
 """
 
-from decimal import Decimal
-
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clublife.models import Season
-from clubs.forms import cents, euros_field
+from clubs.forms import LossFeeForm
 from clubs.models import Player
 from games.choices import game_choices
 from tournaments.models import Round
@@ -67,30 +65,23 @@ class MergeForm(forms.Form):
         error_messages={"required": _("Tick the box to confirm the merge.")})
 
 
-class TableMoneyForm(forms.Form):
+class TableMoneyForm(LossFeeForm):
     """A tournament's own table money, in euros; "the club's" uses the club's schedule."""
 
+    field_order = ["use_club"]  # before the table money
     use_club = forms.BooleanField(label=_("Use the club's table money"), required=False)
-    loss_fee = euros_field(_("Table money per lost game (€)"))
-    loss_fee_from = forms.IntegerField(label=_("Higher fee from the n-th lost game of an "
-                                               "evening (empty: never)"),
-                                       min_value=1, max_value=1000, required=False)
-    loss_fee_high = euros_field(_("Higher fee per lost game (€)"))
 
-    @staticmethod
-    def initial_of(tournament) -> dict:
+    @classmethod
+    def initial_of(cls, tournament) -> dict:
         if tournament.loss_fee_cents is None:
             return {"use_club": True}
-        return {"loss_fee": Decimal(tournament.loss_fee_cents) / 100,
-                "loss_fee_from": tournament.loss_fee_from,
-                "loss_fee_high": Decimal(tournament.loss_fee_high_cents or 0) / 100}
+        return cls.loss_fee_initial(tournament)
 
     def service_fields(self) -> dict:
         data = self.cleaned_data
         if data["use_club"]:
             return {"loss_fee_cents": None}
-        return {"loss_fee_cents": cents(data["loss_fee"]), "loss_fee_from": data["loss_fee_from"],
-                "loss_fee_high_cents": cents(data["loss_fee_high"])}
+        return self.loss_fee_fields()
 
 
 class PublicationForm(forms.Form):

@@ -8,7 +8,7 @@ pages that need club life (the history with the seasons): ``config/urls.py`` add
 the ``pages`` namespace, beside ``/me/<token>/``.
 """
 
-from django.urls import path
+from django.urls import include, path
 
 from clublife import calendar, cash_pages, me_history, privacy_pages, views
 from clublife import club_pages as club_views
@@ -16,40 +16,40 @@ from clublife import club_pages as club_views
 app_name = "clubs"
 urlpatterns = [
     path("", club_views.club_list, name="list"),
-    path("players/<int:pk>/", views.player_page, name="player"),
-    path("players/<int:pk>/merge/", views.player_merge_page, name="player-merge"),
-    path("players/<int:pk>/publication/", privacy_pages.publication_page,
-         name="player-publication"),
-    path("players/<int:pk>/data.json", privacy_pages.data_download, name="player-data"),
-    path("players/<int:pk>/erase/", privacy_pages.erase_page, name="player-erase"),
-    path("tournaments/<int:pk>/standings.csv", views.tournament_standings_csv,
-         name="standings-csv"),
-    path("tournaments/<int:pk>/archive.json", views.tournament_archive, name="archive"),
-    path("tournaments/<int:pk>/table-money/", views.tournament_table_money,
-         name="tournament-table-money"),
-    path("tournaments/<int:pk>/cash/", cash_pages.tournament_cash_page,
-         name="tournament-cash"),
-    path("tournaments/<int:pk>/cash.csv", cash_pages.tournament_cash_csv_file,
-         name="tournament-cash-csv"),
-    path("<slug:slug>/", views.club_page, name="club"),
-    path("<slug:slug>/evenings/new/", views.evening_new, name="evening-new"),
-    path("<slug:slug>/events/", calendar.events_page, name="events"),
-    path("<slug:slug>/events.ics", calendar.events_ics, name="events-ics"),
-    path("<slug:slug>/settings/", club_views.settings_page, name="settings"),
-    path("<slug:slug>/members/", club_views.members_page, name="members"),
-    path("<slug:slug>/member-list/", club_views.member_list, name="member-list"),
-    path("<slug:slug>/member-list.csv", club_views.member_list_csv, name="member-list-csv"),
-    path("<slug:slug>/seasons/<int:year>/", views.season_page, name="season"),
-    path("<slug:slug>/seasons/<int:year>/cash/", cash_pages.season_cash_page,
-         name="season-cash"),
-    path("<slug:slug>/seasons/<int:year>/cash.csv", cash_pages.season_cash_csv_file,
-         name="season-cash-csv"),
-    path("<slug:slug>/seasons/<int:year>/table-money/", views.table_money_page,
-         name="table-money"),
-    path("<slug:slug>/seasons/<int:year>/table-money/evenings.csv", views.table_money_csv,
-         {"kind": "evenings"}, name="table-money-evenings-csv"),
-    path("<slug:slug>/seasons/<int:year>/table-money/totals.csv", views.table_money_csv,
-         {"kind": "totals"}, name="table-money-totals-csv"),
+    path("players/<int:pk>/", include([
+        path("", views.player_page, name="player"),
+        path("merge/", views.player_merge_page, name="player-merge"),
+        path("publication/", privacy_pages.publication_page, name="player-publication"),
+        path("data.json", privacy_pages.data_download, name="player-data"),
+        path("erase/", privacy_pages.erase_page, name="player-erase"),
+    ])),
+    path("tournaments/<int:pk>/", include([
+        path("standings.csv", views.tournament_standings_csv, name="standings-csv"),
+        path("archive.json", views.tournament_archive, name="archive"),
+        path("table-money/", views.tournament_table_money, name="tournament-table-money"),
+        path("cash/", cash_pages.tournament_cash_page, name="tournament-cash"),
+        path("cash.csv", cash_pages.tournament_cash_csv_file, name="tournament-cash-csv"),
+    ])),
+    path("<slug:slug>/", include([
+        path("", views.club_page, name="club"),
+        path("evenings/new/", views.evening_new, name="evening-new"),
+        path("events/", calendar.events_page, name="events"),
+        path("events.ics", calendar.events_ics, name="events-ics"),
+        path("settings/", club_views.settings_page, name="settings"),
+        path("members/", club_views.members_page, name="members"),
+        path("member-list/", club_views.member_list, name="member-list"),
+        path("member-list.csv", club_views.member_list_csv, name="member-list-csv"),
+        path("seasons/<int:year>/", include([
+            path("", views.season_page, name="season"),
+            path("cash/", cash_pages.season_cash_page, name="season-cash"),
+            path("cash.csv", cash_pages.season_cash_csv_file, name="season-cash-csv"),
+            path("table-money/", views.table_money_page, name="table-money"),
+            path("table-money/evenings.csv", views.table_money_csv, {"kind": "evenings"},
+                 name="table-money-evenings-csv"),
+            path("table-money/totals.csv", views.table_money_csv, {"kind": "totals"},
+                 name="table-money-totals-csv"),
+        ])),
+    ])),
 ]
 
 me_urlpatterns = [

@@ -23,13 +23,33 @@ def cents(value) -> int:
     return int((value or 0) * 100)
 
 
-class ClubSettingsForm(forms.Form):
-    default_game = forms.ChoiceField(label=_("Game of the club evenings"), choices=game_choices)
+class LossFeeForm(forms.Form):
+    """The table money: a fee per lost game, and a higher one from the n-th lost game of an
+    evening (a club's, or a tournament's own)."""
+
     loss_fee = euros_field(_("Table money per lost game (€)"))
     loss_fee_from = forms.IntegerField(label=_("Higher fee from the n-th lost game of an "
                                                "evening (empty: never)"),
                                        min_value=1, max_value=1000, required=False)
     loss_fee_high = euros_field(_("Higher fee per lost game (€)"))
+
+    def loss_fee_fields(self) -> dict:
+        """The table money as the services take it, in cents."""
+        data = self.cleaned_data
+        return {"loss_fee_cents": cents(data["loss_fee"]), "loss_fee_from": data["loss_fee_from"],
+                "loss_fee_high_cents": cents(data["loss_fee_high"])}
+
+    @staticmethod
+    def loss_fee_initial(owner) -> dict:
+        """The fields' initial values: the table money of ``owner`` (a club or a tournament)."""
+        return {"loss_fee": Decimal(owner.loss_fee_cents or 0) / 100,
+                "loss_fee_from": owner.loss_fee_from,
+                "loss_fee_high": Decimal(owner.loss_fee_high_cents or 0) / 100}
+
+
+class ClubSettingsForm(LossFeeForm):
+    field_order = ["default_game"]  # before the table money
+    default_game = forms.ChoiceField(label=_("Game of the club evenings"), choices=game_choices)
     season_best_n = forms.IntegerField(label=_("Season ranking: best evenings counted (empty: "
                                                "all)"), min_value=1, max_value=366,
                                        required=False)
@@ -39,17 +59,13 @@ class ClubSettingsForm(forms.Form):
 
     def service_fields(self) -> dict:
         data = self.cleaned_data
-        return {"default_game": data["default_game"], "loss_fee_cents": cents(data["loss_fee"]),
-                "loss_fee_from": data["loss_fee_from"],
-                "loss_fee_high_cents": cents(data["loss_fee_high"]),
+        return {"default_game": data["default_game"], **self.loss_fee_fields(),
                 "season_best_n": data["season_best_n"],
                 "season_min_evenings": data["season_min_evenings"] or 0}
 
     @classmethod
     def initial_of(cls, club) -> dict:
-        return {"default_game": club.default_game, "loss_fee": Decimal(club.loss_fee_cents) / 100,
-                "loss_fee_from": club.loss_fee_from,
-                "loss_fee_high": Decimal(club.loss_fee_high_cents) / 100,
+        return {"default_game": club.default_game, **cls.loss_fee_initial(club),
                 "season_best_n": club.season_best_n,
                 "season_min_evenings": club.season_min_evenings}
 

@@ -3,7 +3,7 @@ leaderboards at ``ratings/<game>/`` (all clubs) and ``ratings/<game>/<club>/``, 
 ranking list at ``rankings/<id>/`` with its print and CSV; the console page of a club's
 ranking lists at ``clubs/<slug>/ranking-lists/`` (``ratings.list_console``)."""
 
-from django.urls import path
+from django.urls import include, path
 
 from ratings import list_console, list_pages, pages
 
@@ -12,10 +12,11 @@ app_name = "ratings"
 urlpatterns = [
     path("ratings/<str:game>/", pages.leaderboard_page, name="leaderboard"),
     path("ratings/<str:game>/<slug:slug>/", pages.leaderboard_page, name="club-leaderboard"),
-    path("rankings/<int:rid>/", list_pages.ranking_list_page, name="ranking-list"),
-    path("rankings/<int:rid>/print/", list_pages.ranking_list_print,
-         name="ranking-list-print"),
-    path("rankings/<int:rid>/list.csv", list_pages.ranking_list_csv, name="ranking-list-csv"),
+    path("rankings/<int:rid>/", include([
+        path("", list_pages.ranking_list_page, name="ranking-list"),
+        path("print/", list_pages.ranking_list_print, name="ranking-list-print"),
+        path("list.csv", list_pages.ranking_list_csv, name="ranking-list-csv"),
+    ])),
     # the club's admins (after the club pages of ``clublife.urls``, which claim no such path)
     path("clubs/<slug:slug>/ranking-lists/", list_console.ranking_lists_console,
          name="club-ranking-lists"),

@@ -198,13 +198,20 @@ def check_keys(deal: Any, required: Collection[str], optional: Collection[str],
     if not isinstance(deal, dict):
         errors.add("deal", _("A deal must be an object of fields."))
         return False
-    for name in deal:
-        if name not in required and name not in optional:
-            errors.add(str(name), _("Unknown field “%(name)s”."), name=str(name))
+    unknown_fields(errors, "", deal, (*required, *optional))
     for name in required:
         if name not in deal:
             errors.add(name, _("This field is required."))
     return True
+
+
+def unknown_fields(errors: Errors, where: str, value: dict, known: Collection[str]) -> None:
+    """Report each field of the object ``value`` (at ``where``; "" for the deal itself)
+    that is not in ``known``."""
+    for name in value:
+        if name not in known:
+            errors.add(f"{where}.{name}" if where else str(name),
+                       _("Unknown field “%(name)s”."), name=str(name))
 
 
 def seat_ints(deal: dict[str, Any], name: str, players: int, high: int,
@@ -407,19 +414,13 @@ class RecordField:
         elif self.kind in ("int", "seat"):
             out["type"] = "integer"
             low, high = (1, seats) if self.kind == "seat" else (self.low, self.high)
-            if low is not None:
-                out["minimum"] = low
-            if high is not None:
-                out["maximum"] = high
+            _bounds(out, low, high)
         elif self.kind == "enum":
             out["type"] = "integer" if all(is_int(v) for v in self.values) else "string"
             out["enum"] = list(self.values)
         elif self.kind == "ints":
             item: dict[str, Any] = {"type": "integer"}
-            if self.low is not None:
-                item["minimum"] = self.low
-            if self.high is not None:
-                item["maximum"] = self.high
+            _bounds(item, self.low, self.high)
             if self.item_nullable:
                 item["nullable"] = True
             out.update(type="array", items=item)
@@ -440,6 +441,14 @@ class RecordField:
         if self.nullable:
             out["nullable"] = True
         return out
+
+
+def _bounds(schema: dict[str, Any], low: int | None, high: int | None) -> None:
+    """An integer schema's ``minimum`` and ``maximum``, where there are bounds."""
+    if low is not None:
+        schema["minimum"] = low
+    if high is not None:
+        schema["maximum"] = high
 
 
 _WIDGETS = {"bool": "toggle", "int": "number", "seat": "seat", "enum": "choice",
@@ -753,6 +762,41 @@ def bid_parts(record: dict[str, Any], active: Sequence[int]) -> dict[int, Part]:
     return {seat: Part(kind="bid" if bids[seat - 1] else "zero",
                        won=bids[seat - 1] == tricks[seat - 1], counted_as="played")
             for seat in active}
+
+
+def bid_deal_errors(engine: Engine, deal: Any, ctx: DealContext, cards: int) -> Errors:
+    """The first checks of a deal of bids and tricks, ``cards`` cards a hand: its fields
+    (a deal that cannot be read is refused at once), the ``cards`` of the schedule and the
+    trump; the errors so far, for the game's further checks."""
+    errors = Errors()
+    if not engine.check_keys(deal, errors):
+        errors.raise_if_any()
+    if "cards" in deal and (not is_int(deal["cards"]) or deal["cards"] != cards):
+        errors.add("cards", _("Deal %(number)s is played with %(cards)s cards each."),
+                   number=ctx.number, cards=cards)
+    if "trump" in deal:
+        errors.extend(engine.record_field("trump").check(deal["trump"]))
+    return errors
+
+
+def bids_and_tricks(deal: dict[str, Any], players: int, cards: int,
+                    errors: Errors) -> tuple[list[int] | None, list[int] | None]:
+    """A deal's ``bids`` and ``tricks`` (``seat_ints``, 0 to ``cards``); the tricks add up
+    to ``cards``."""
+    bids = seat_ints(deal, "bids", players, cards, errors)
+    tricks = seat_ints(deal, "tricks", players, cards, errors)
+    if tricks is not None and sum(tricks) != cards:
+        errors.add("tricks", _("The tricks must add up to %(cards)s."), cards=cards)
+    return bids, tricks
+
+
+def round_deals_option(usual: int, most: int) -> Option:
+    """The deals of a round at one table, 1 to ``most`` (usually ``usual``)."""
+    return Option(
+        default=usual, kind="int", min=1, max=most,
+        label_en="Deals per round", label_de="Spiele pro Runde",
+        help_en=f"Deals in a round at one table: 1 to {most} (usually {usual}).",
+        help_de=f"Spiele einer Runde an einem Tisch: 1 bis {most} (üblich {usual}).")
 
 
 BID_LABELS = {"bid": _("Bids of tricks"), "zero": _("Bids of none")}

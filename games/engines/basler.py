@@ -39,13 +39,13 @@ from games.engines.base import (
     DealContext,
     Engine,
     Errors,
-    Option,
     Part,
     RecordField,
     ScoredDeal,
     _,
     is_int,
     register,
+    round_deals_option,
 )
 
 TEAMS = ("A", "B")
@@ -241,12 +241,7 @@ class BaslerEngine(Engine):
     preferred_table_size = 4
     rounds_planned = 4  # rounds of 8 deals: more of them in an evening
     OPTIONS = {
-        "round_deals": Option(
-            default=8, kind="int", min=1, max=MAX_ROUND_DEALS,
-            label_en="Deals per round", label_de="Spiele pro Runde",
-            help_en=f"Deals in a round at one table: 1 to {MAX_ROUND_DEALS} (usually 8).",
-            help_de=f"Spiele einer Runde an einem Tisch: 1 bis {MAX_ROUND_DEALS} "
-                    f"(üblich 8)."),
+        "round_deals": round_deals_option(8, MAX_ROUND_DEALS),
     }
 
     def sheet_length(self, players: int, rules: dict[str, Any]) -> int:

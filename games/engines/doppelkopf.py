@@ -52,6 +52,7 @@ from games.engines.base import (
     check_keys,
     is_int,
     register,
+    unknown_fields,
 )
 
 NORMAL = "normal"
@@ -510,9 +511,7 @@ def _check_object(errors: Errors, name: str, value: Any, keys: tuple[str, ...]) 
     if not isinstance(value, dict):
         errors.add(name, _("Must be an object."))
         return {}
-    for key in value:
-        if key not in keys:
-            errors.add(f"{name}.{key}", _("Unknown field “%(name)s”."), name=str(key))
+    unknown_fields(errors, name, value, keys)
     return value
 
 

@@ -55,12 +55,13 @@ from games.engines.base import (
     ScoredDeal,
     When,
     _,
+    bid_deal_errors,
     bid_parts,
     bidding_order,
+    bids_and_tricks,
     is_int,
     pgettext,
     register,
-    seat_ints,
     user_error,
 )
 
@@ -141,19 +142,9 @@ class LaBatarde(Engine):
 
     def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
         cards = self._scheduled_cards(ctx)
-        errors = Errors()
-        if not self.check_keys(deal, errors):
-            errors.raise_if_any()
-        if "cards" in deal and (not is_int(deal["cards"]) or deal["cards"] != cards):
-            errors.add("cards", _("Deal %(number)s is played with %(cards)s cards each."),
-                       number=ctx.number, cards=cards)
-        if "trump" in deal:
-            errors.extend(self.record_field("trump").check(deal["trump"]))
+        errors = bid_deal_errors(self, deal, ctx, cards)
         preference = self._preference(deal, ctx, errors)
-        bids = seat_ints(deal, "bids", ctx.players, cards, errors)
-        tricks = seat_ints(deal, "tricks", ctx.players, cards, errors)
-        if tricks is not None and sum(tricks) != cards:
-            errors.add("tricks", _("The tricks must add up to %(cards)s."), cards=cards)
+        bids, tricks = bids_and_tricks(deal, ctx.players, cards, errors)
         if bids is not None and sum(bids) == cards:
             errors.add(f"bids.{ctx.dealer - 1}",
                        _("The bids must not add up to %(cards)s; the last bidder must bid "

@@ -55,6 +55,7 @@ from games.engines.base import (
     check_keys,
     is_int,
     register,
+    round_deals_option,
 )
 
 RUFSPIEL = "rufspiel"
@@ -303,12 +304,7 @@ class SchafkopfEngine(Engine):
     figures = ("won", "lost")
     OPTIONS = {
         "tariff": TARIFF_OPTION,
-        "round_deals": Option(
-            default=32, kind="int", min=1, max=MAX_ROUND_DEALS,
-            label_en="Deals per round", label_de="Spiele pro Runde",
-            help_en=f"Deals in a round at one table: 1 to {MAX_ROUND_DEALS} (usually 32).",
-            help_de=f"Spiele einer Runde an einem Tisch: 1 bis {MAX_ROUND_DEALS} "
-                    f"(üblich 32)."),
+        "round_deals": round_deals_option(32, MAX_ROUND_DEALS),
     }
 
     def sheet_length(self, players: int, rules: dict[str, Any]) -> int:

@@ -66,6 +66,7 @@ from games.engines.base import (
     is_int,
     pgettext,
     register,
+    unknown_fields,
     user_error,
 )
 
@@ -279,6 +280,17 @@ RECORD = (
 )
 
 
+def _series_option(players: int, usual: int, table_de: str) -> Option:
+    """The deals of a series at a table of ``players`` (``table_de``: "Dreiertisch")."""
+    return Option(
+        usual, "int", min=1, max=MAX_SERIES,
+        label_en=f"Deals per series at a table of {players}",
+        label_de=f"Spiele einer Serie am {table_de}",
+        help_en=f"Deals in a series at a table of {players}: 1 to {MAX_SERIES} "
+                f"(usually {usual}).",
+        help_de=f"Spiele einer Serie am {table_de}: 1 bis {MAX_SERIES} (üblich {usual}).")
+
+
 @register
 class SkatEngine(Engine):
     key = "skat"
@@ -325,18 +337,8 @@ class SkatEngine(Engine):
                     "other declarers' lost games) or plain game points.",
             help_de="Serienwertung: Seeger-Fabian (Spielpunkte ±50 je Spiel, dazu B für "
                     "verlorene Spiele der anderen) oder nur Spielpunkte."),
-        "series_deals_3": Option(
-            36, "int", min=1, max=MAX_SERIES,
-            label_en="Deals per series at a table of 3",
-            label_de="Spiele einer Serie am Dreiertisch",
-            help_en=f"Deals in a series at a table of 3: 1 to {MAX_SERIES} (usually 36).",
-            help_de=f"Spiele einer Serie am Dreiertisch: 1 bis {MAX_SERIES} (üblich 36)."),
-        "series_deals_4": Option(
-            48, "int", min=1, max=MAX_SERIES,
-            label_en="Deals per series at a table of 4",
-            label_de="Spiele einer Serie am Vierertisch",
-            help_en=f"Deals in a series at a table of 4: 1 to {MAX_SERIES} (usually 48).",
-            help_de=f"Spiele einer Serie am Vierertisch: 1 bis {MAX_SERIES} (üblich 48)."),
+        "series_deals_3": _series_option(3, 36, "Dreiertisch"),
+        "series_deals_4": _series_option(4, 48, "Vierertisch"),
     }
 
     # ---- tables and sheets
@@ -700,9 +702,7 @@ class SkatEngine(Engine):
         if not isinstance(seat, dict):
             errors.add(where, _("Each seat's entry must be an object."))
             return {}
-        for key in seat:
-            if key not in SUMMARY_FIELDS:
-                errors.add(f"{where}.{key}", _("Unknown field “%(name)s”."), name=str(key))
+        unknown_fields(errors, where, seat, SUMMARY_FIELDS)
         out: dict[str, int] = {}
         for name in SUMMARY_FIELDS:
             value = seat.get(name)

@@ -85,23 +85,27 @@ def skat_phrases(record: dict[str, Any]) -> list[Phrase]:
         phrases.append(_p(SKAT_WITH[game], count=matadors))
     else:
         phrases.append(_p(SKAT_WITHOUT[game], count=-matadors))
-    if record.get("hand"):
-        phrases.append(_p(_("hand")))
-    if record.get("schwarz_announced"):
-        phrases.append(_p(_("Schwarz announced")))
-    elif record.get("schneider_announced"):
-        phrases.append(_p(_("Schneider announced")))
-    if record.get("ouvert"):
-        phrases.append(_p(_("ouvert")))
-    if record.get("schwarz"):
-        phrases.append(_p(_("Schwarz")))
-    elif record.get("schneider"):
-        phrases.append(_p(_("Schneider")))
-    if record.get("re"):
-        phrases.append(_p(_("Re")))
-    elif record.get("kontra"):
-        phrases.append(_p(_("Kontra")))
-    return phrases + _result(record.get("won"))
+    return phrases + _marks(record, SKAT_MARKS) + _result(record.get("won"))
+
+
+# a suit or grand game's marks in the order they are said: of each group only the first one
+# the record holds (a Schwarz is also Schneider; only Schwarz is said)
+SKAT_MARKS = (
+    (("hand", _("hand")),),
+    (("schwarz_announced", _("Schwarz announced")),
+     ("schneider_announced", _("Schneider announced"))),
+    (("ouvert", _("ouvert")),),
+    (("schwarz", _("Schwarz")), ("schneider", _("Schneider"))),
+    (("re", _("Re")), ("kontra", _("Kontra"))),
+)
+
+
+def _marks(record: dict[str, Any],
+           groups: tuple[tuple[tuple[str, str], ...], ...]) -> list[Phrase]:
+    """Of each group of ``(field, phrase)``, the phrase of the first field the record sets."""
+    said = (next((phrase for name, phrase in group if record.get(name)), None)
+            for group in groups)
+    return [_p(phrase) for phrase in said if phrase is not None]
 
 
 def schafkopf_phrases(record: dict[str, Any]) -> list[Phrase]:

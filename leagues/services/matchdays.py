@@ -23,6 +23,7 @@ from __future__ import annotations
 import datetime
 import random
 import secrets
+from collections.abc import Iterator
 from typing import Any
 
 from django.db import transaction
@@ -372,6 +373,18 @@ def substitution_add(*, group: Group, team: Any, position: Any, player: Any) -> 
     return sub
 
 
+def _objects(items: list, at: str, keys: set[str], message: str,
+             errors: Errors) -> Iterator[tuple[int, str, dict[str, Any]]]:
+    """The entries of the list ``items`` (at path ``at``) that are objects of no other fields
+    than ``keys``, each with its index and path; each other entry is an error, ``message``."""
+    for index, item in enumerate(items):
+        where = f"{at}.{index}"
+        if isinstance(item, dict) and not set(item) - keys:
+            yield index, where, item
+        else:
+            errors.add(where, message)
+
+
 def _check_paper(group: Group, series: Any, errors: Errors) -> list[SeriesResult]:
     division = group.matchday.division
     count = division.series_per_matchday
@@ -384,11 +397,8 @@ def _check_paper(group: Group, series: Any, errors: Errors) -> list[SeriesResult
             "team_id", "player_id"):
         rosters.setdefault(team_id, set()).add(player_id)
     rows, numbers = [], set()
-    for i, item in enumerate(series):
-        at = f"series.{i}"
-        if not isinstance(item, dict) or set(item) - {"number", "teams"}:
-            errors.add(at, _("An object with number and teams."))
-            continue
+    for _i, at, item in _objects(series, "series", {"number", "teams"},
+                                 _("An object with number and teams."), errors):
         number = item.get("number")
         if not is_int(number) or not 1 <= number <= count or number in numbers:
             errors.add(f"{at}.number", _("Series 1 to %(count)s, each once."), count=count)
@@ -399,11 +409,8 @@ def _check_paper(group: Group, series: Any, errors: Errors) -> list[SeriesResult
             errors.add(f"{at}.teams", _("A list of teams with their players' scores."))
             continue
         seen_teams = set()
-        for j, entry in enumerate(teams):
-            where = f"{at}.teams.{j}"
-            if not isinstance(entry, dict) or set(entry) - {"team", "players"}:
-                errors.add(where, _("An object with team and players."))
-                continue
+        for _j, where, entry in _objects(teams, f"{at}.teams", {"team", "players"},
+                                         _("An object with team and players."), errors):
             team = entry.get("team")
             if team not in members or team in seen_teams:
                 errors.add(f"{where}.team", _("A team of this group, each once."))
@@ -415,11 +422,8 @@ def _check_paper(group: Group, series: Any, errors: Errors) -> list[SeriesResult
                            size=division.team_size)
                 continue
             cleaned, seen_players = [], set()
-            for k, p in enumerate(players):
-                pat = f"{where}.players.{k}"
-                if not isinstance(p, dict) or set(p) - {"player", "score"}:
-                    errors.add(pat, _("An object with player and score."))
-                    continue
+            for k, pat, p in _objects(players, f"{where}.players", {"player", "score"},
+                                      _("An object with player and score."), errors):
                 if p.get("player") not in rosters.get(team, set()) \
                         or p.get("player") in seen_players:
                     errors.add(f"{pat}.player", _("A player of the team's roster, each once."))
