@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "games",
     "clubs",
     "tournaments",
+    "prizes",
     "clublife",
     "ratings",
     "leagues",

@@ -8,8 +8,8 @@ Terms (the rules in ../shared/spec/games.md):
 - *participant*: a player (``clubs.Player``) registered for a tournament, with a start
   number; present (``checked_in``) players are drawn, a *withdrawn* one no more.
 - *team*: participants ranked together in the team ranking (``TeamEvent`` is its history).
-- *prize list*: the entry fee and who gets what (``PrizeList``; ``FeeEvent`` is the
-  entry fee's history, for the cash report).
+- *prize list*: the entry fee and who gets what, and its history — the ``prizes``
+  app's (``prizes.models``).
 - *round*: one draw of the present participants into tables, by a seating method and a
   seed (reproducible); *closed* once every sheet is in, *reopened* for corrections.
 - *table*: one table of a round, with its *seats* (seat 1..n in clockwise order, each
@@ -258,39 +258,6 @@ class TeamEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.team_id_at_time} @ {self.at}"
-
-
-class PrizeList(models.Model):
-    """The entry fee and the prize list of a tournament (``tournaments.prizes.payout``'s
-    ``PrizeConfig.as_dict()``), and the recorded lot among players tied at prize
-    places (participant ids, best first), if any."""
-
-    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE,
-                                      related_name="prize_list")
-    config = models.JSONField(_("prize list"))
-    lot = models.JSONField(_("lot"), null=True, blank=True)
-    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
-
-    def __str__(self) -> str:
-        return f"prizes of {self.tournament_id}"
-
-
-class FeeEvent(models.Model):
-    """One setting of the entry fee: the fee's history, so that a change after the first
-    round stays visible in the cash report."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="fee_events")
-    at = models.DateTimeField(_("at"), auto_now_add=True)
-    entry_fee_cents = models.PositiveIntegerField(_("entry fee (cents)"))
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                             on_delete=models.SET_NULL, related_name="+")
-
-    class Meta:
-        ordering = ["tournament", "at", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.entry_fee_cents} @ {self.at}"
 
 
 class Round(models.Model):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from clubs.models import Club, Player
 from games.engines import EngineUserError
+from prizes.services import prizes_set
 from tests.factories import ClubFactory
 from tournaments.models import (
     Deal,
@@ -38,7 +39,6 @@ from tournaments.services import (
     summary_record,
 )
 from tournaments.services.archive import standings_csv, tournament_export, tournament_import
-from tournaments.services.prizes import prizes_set
 from tournaments.services.teams import team_create
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,6 @@ from tournaments.pages import (
     paper_entry,
     paper_grid,
     player_cards,
-    prizes,
     registration,
     sheet,
     teams,
@@ -43,6 +42,6 @@ urlpatterns = [
     path("p/<slug:slug>/player/<int:participant_id>/", board.player_page, name="board-player"),
 ]
 
-console_urlpatterns = (console.urlpatterns + teams.urlpatterns + prizes.urlpatterns
+console_urlpatterns = (console.urlpatterns + teams.urlpatterns
                        + player_cards.urlpatterns + categories.urlpatterns
                        + checkin.urlpatterns + door.urlpatterns)

@@ -7,9 +7,8 @@ import datetime
 from typing import Any
 
 from clubs.publication import shown_player
+from prizes.models import FeeEvent, PrizeList
 from tournaments.models import (
-    FeeEvent,
-    PrizeList,
     Table,
     Tournament,
 )

@@ -11,13 +11,12 @@ from django.db import transaction
 
 from clubs.models import Club, Player
 from clubs.uniques import create_with_slug, unique_errors
+from prizes.models import FeeEvent, PrizeList
 from tournaments.models import (
     Deal,
     DirectorCall,
-    FeeEvent,
     Objection,
     Participant,
-    PrizeList,
     Round,
     Seat,
     SheetConfirmation,

@@ -22,6 +22,7 @@ from games.choices import check_game
 from games.engines import get_engine
 from games.engines.base import is_int
 from games.errors import FieldError, UserError
+from prizes.payout import ENTRY_FEE_MAX, check_prize_config
 from tournaments.bounds import (
     MAX_ARCHIVE_CLUBS,
     MAX_DEAL_NUMBER,
@@ -43,7 +44,6 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.prizes.payout import ENTRY_FEE_MAX, check_prize_config
 from tournaments.services.archive.event_schema import check_event_schema, dotted_to_json_path
 from tournaments.services.archive.spec import (
     ECHO_MAX,

@@ -16,7 +16,7 @@ Terms:
   participant, dated at the change, for the difference (negative for a refund). So the
   total is the fee in force now, and a change after the first round stays visible.
 - *table money*: what the players paid into the kitty (*Verlustspielgeld*), one row each.
-- *prizes*: the payout list (``tournaments.prizes.payout.payouts``), one row per paid
+- *prizes*: the payout list (``prizes.payout.payouts``), one row per paid
   player, going out.
 
 Every amount is whole cents; a row's ``amount_cents`` is positive for money in and

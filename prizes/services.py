@@ -1,6 +1,6 @@
 """The entry fee, the prize list and the lot of a tournament (games.md §6).
 
-- ``prizes_set`` stores the prize list (validated by ``tournaments.prizes.payout``) and,
+- ``prizes_set`` stores the prize list (validated by ``prizes.payout``) and,
   when the fee differs from the one in force, a ``FeeEvent``: the fee's history, so a
   change after the first round shows in the cash report. A new prize list drops a lot
   recorded for the old one.
@@ -17,9 +17,9 @@ from django.db import transaction
 from django.utils.translation import gettext_noop as _
 
 from games.errors import user_error
+from prizes.models import FeeEvent, PrizeList
+from prizes.payout import PrizeConfig, check_lot, check_prize_config
 from tournaments.errors import StateConflict
-from tournaments.models import FeeEvent, PrizeList
-from tournaments.prizes.payout import PrizeConfig, check_lot, check_prize_config
 from tournaments.selectors import named_standings
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import lock_open_tournament

@@ -1,6 +1,6 @@
 """The console's prize page: the entry fee and the prize list, the payout following the
 standings, a lot for ties at prize places, and the payout list to print for the
-prize-giving. Writes go through ``tournaments.services.prizes``."""
+prize-giving. Writes go through ``prizes.services``."""
 
 from __future__ import annotations
 
@@ -15,14 +15,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games.errors import UserError
+from prizes.forms import LotForm, PrizeForm
+from prizes.selectors import prize_answer
+from prizes.services import lot_set, prizes_set
+from prizes.ties import tie_notes
 from tournaments.models import Tournament
 from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
-from tournaments.prize_forms import LotForm, PrizeForm
-from tournaments.prizes.ties import tie_notes
-from tournaments.selectors import prize_answer
-from tournaments.services.prizes import lot_set, prizes_set
 from tournaments.templatetags.money import euros
 
 FIELD_OF = {"entry_fee_cents": "entry_fee", "places_percent": "places",

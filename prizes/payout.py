@@ -6,7 +6,7 @@ Terms:
 - *pot*: the share ``payout_percent`` (0 to 100, default 100, at most two decimals) of the
   fees taken in, rounded DOWN to whole cents: a prize list never pays out more than came
   in. ``fees_cents`` is the fees the cash report counts (entry fee × paying participants
-  while the fee never changed; see ``tournaments.prizes.cash``).
+  while the fee never changed; see ``prizes.cash``).
 - *prize places*: places 1 to P. Money per place is given either as percentages of the
   pot (``places_percent``: each 0 to 100 with at most two decimals, together exactly 100)
   or as fixed amounts (``places_cents``: each 0 to 10,000,000 cents), never both; goods

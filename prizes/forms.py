@@ -1,7 +1,6 @@
-"""Forms of the console's teams and prize pages. They read what a director types (euros
-with a decimal comma, one prize per line) and hand the services the API's shapes; the
-services validate (``tournaments.prizes.payout``) and their errors are shown next to the
-fields."""
+"""Forms of the console's prize page. They read what a director types (euros with a
+decimal comma, one prize per line) and hand the services the API's shapes; the services
+validate (``prizes.payout``) and their errors are shown next to the fields."""
 
 from __future__ import annotations
 
@@ -10,8 +9,7 @@ from decimal import Decimal, InvalidOperation
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.prizes.payout import PLACE_CENTS_MAX
-from tournaments.services.teams import NAME_MAX
+from prizes.payout import PLACE_CENTS_MAX
 
 MAX_LINES = 500
 
@@ -34,28 +32,6 @@ def _cents(value: Decimal) -> int:
 
 def _plain(value: Decimal) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
-
-
-class TeamForm(forms.Form):
-    name = forms.CharField(label=_("Team name"), max_length=NAME_MAX)
-    members = forms.MultipleChoiceField(label=_("Members"), required=False,
-                                        widget=forms.CheckboxSelectMultiple)
-
-    def __init__(self, *args, participants=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["members"].choices = [(str(p.pk), f"{p.start_number}. {p.player.name}")
-                                          for p in participants]
-
-    def member_ids(self) -> list[int]:
-        return [int(pid) for pid in self.cleaned_data["members"]]
-
-
-class TeamImportForm(forms.Form):
-    lines = forms.CharField(
-        label=_("Teams, one player per line"), max_length=50_000,
-        widget=forms.Textarea(attrs={"rows": 8, "placeholder": "Kreuz Buben; 7\nKreuz Buben; "
-                                                              "Anna Schmidt"}),
-        help_text=_("The team's name, a semicolon and the player's start number or name."))
 
 
 class PrizeForm(forms.Form):
