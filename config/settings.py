@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "clubs",
     "tournaments",
     "prizes",
+    "archive",
     "clublife",
     "ratings",
     "leagues",

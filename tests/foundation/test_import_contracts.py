@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("config", "api", "ratings", "leagues", "clublife", "prizes", "tournaments", "clubs",
-            "games")
+PACKAGES = ("config", "api", "ratings", "leagues", "clublife", "archive", "prizes",
+            "tournaments", "clubs", "games")
 LINT = str(Path(sys.executable).with_name("lint-imports"))
 
 

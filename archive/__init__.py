@@ -1,4 +1,7 @@
-"""A tournament as the open event document (export and import), and its standings as CSV.
+"""The archive: a tournament as the open event document (export and import), and its
+standings as CSV. ``event_schema`` (the JSON Schema and the check against it),
+``export``, ``reading`` (the checks, against the declarative shapes of ``spec``),
+``importing`` and ``standings_file``; no models.
 
 The *event document* (``stichliste-event``, its JSON Schema in ``event.schema.json``,
 served at ``GET /api/v1/formats/event/``) is the one format for a whole tournament: what
@@ -23,16 +26,3 @@ anything is stored — deals and summaries by the game's engine, the seats' tota
 recomputed — and a bad archive raises ``UserError`` naming the offending path
 (``rounds[0].tables[2].deals[5].matadors``).
 """
-
-from tournaments.services.archive.event_schema import (  # noqa: F401
-    MEDIA_TYPE,
-    event_schema,
-)
-from tournaments.services.archive.export import FORMAT, VERSION, tournament_export  # noqa: F401
-from tournaments.services.archive.importing import (  # noqa: F401
-    archive_clubs_written,
-    archive_store,
-    tournament_import,
-)
-from tournaments.services.archive.reading import archive_read  # noqa: F401
-from tournaments.services.archive.standings_file import standings_csv  # noqa: F401

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from archive.reading import archive_read
 from clubs.models import Club, Player
 from clubs.uniques import create_with_slug, unique_errors
 from prizes.models import FeeEvent, PrizeList
@@ -27,7 +28,6 @@ from tournaments.models import (
 )
 from tournaments.recompute.outbox import sheet_changed
 from tournaments.services import history
-from tournaments.services.archive.reading import archive_read
 from tournaments.tokens import new_token
 
 

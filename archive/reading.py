@@ -16,6 +16,22 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_noop as _
 
+from archive.event_schema import check_event_schema, dotted_to_json_path
+from archive.spec import (
+    ECHO_MAX,
+    Day,
+    Flag,
+    ListOf,
+    Moment,
+    OneOf,
+    Plain,
+    Shape,
+    Slug,
+    Text,
+    Whole,
+    fail,
+    prefixed,
+)
 from clubs.models import Club, Player
 from clubs.services import check_table_money
 from games.choices import check_game
@@ -43,22 +59,6 @@ from tournaments.models import (
     Table,
     Team,
     Tournament,
-)
-from tournaments.services.archive.event_schema import check_event_schema, dotted_to_json_path
-from tournaments.services.archive.spec import (
-    ECHO_MAX,
-    Day,
-    Flag,
-    ListOf,
-    Moment,
-    OneOf,
-    Plain,
-    Shape,
-    Slug,
-    Text,
-    Whole,
-    fail,
-    prefixed,
 )
 from tournaments.services.categories import check_categories
 from tournaments.services.sheets import score_in_place
