@@ -1,10 +1,10 @@
 """How the prizes app hooks into tournaments, which imports nothing of it: a prize
 list's change bumps its tournament's live answers (``tournaments.freshness``), as a
 team's does, and the console's tournament page shows the prize step
-(``tournaments.pages.console_parts``)."""
+(``tournaments.pages.parts``)."""
 
 from tournaments import freshness
-from tournaments.pages.console_parts import console_part
+from tournaments.pages.parts import page_part
 
 
 def _show_prizes(tournament) -> bool:
@@ -17,4 +17,4 @@ def _show_prizes(tournament) -> bool:
 
 def connect() -> None:
     freshness.follow("prizes.PrizeList")
-    console_part("show_prizes")(_show_prizes)
+    page_part("console", "show_prizes")(_show_prizes)

@@ -22,7 +22,7 @@ from tournaments.services import participant_add, tournament_create
 
 pytestmark = pytest.mark.django_db
 
-PROJECT_APPS = ("clubs", "tournaments", "prizes", "clublife")
+PROJECT_APPS = ("clubs", "tournaments", "prizes", "signup", "clublife")
 
 # Every other unique value of the project's models, and why no request can lose a race
 # for it. A new constraint must be added here or to ``clubs.uniques.MESSAGES``.

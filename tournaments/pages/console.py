@@ -58,9 +58,9 @@ from tournaments.models import (
 )
 from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
 from tournaments.pages.clock import clock_context, clock_set, unfinished_tables
-from tournaments.pages.console_parts import console_parts
 from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.paper_sheets import paper_sheet
+from tournaments.pages.parts import page_parts
 from tournaments.pages.qr import qr_svg
 from tournaments.policies import directed_tournaments, directs
 from tournaments.selectors import round_sheets, teammates_together
@@ -163,7 +163,7 @@ def _tournament_context(request, tournament, **forms):
         "rules_locked": bool(rounds),
         "board_url": board_url(request, tournament),
         **_voice_context(tournament, forms.get("voice_error")),
-        **console_parts(tournament),
+        **page_parts("console", tournament),
     }
 
 

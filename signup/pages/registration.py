@@ -18,21 +18,21 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from clubs.models import Club
-from tournaments.errors import StateConflict
-from tournaments.forms import SignUpForm
-from tournaments.links import personal_path
-from tournaments.pages.access import tournament_by_slug
-from tournaments.pages.form_errors import run_on_form
-from tournaments.player_view import participant_by_token
-from tournaments.policies import can_see_tournament
-from tournaments.registration_rate import registration_allowed
-from tournaments.services.registrations import (
+from signup.forms import SignUpForm
+from signup.registration_rate import registration_allowed
+from signup.services.registrations import (
     CANCELLED,
     registration_cancel,
     registration_refusal,
     registration_submit,
     waiting_position,
 )
+from tournaments.errors import StateConflict
+from tournaments.links import personal_path
+from tournaments.pages.access import tournament_by_slug
+from tournaments.pages.form_errors import run_on_form
+from tournaments.player_view import participant_by_token
+from tournaments.policies import can_see_tournament
 
 
 def register_page(request, slug: str):
@@ -96,14 +96,15 @@ def registration_of(token: str):
     return participant
 
 
-def registration_context(participant) -> dict:
-    """What the player's own page says about the registration (status and position)."""
+def registration_part(participant) -> dict | None:
+    """What the player's own page says about the registration (status and position):
+    its ``registration`` part (``tournaments.pages.parts``), None for a participant the
+    director entered."""
     if not participant.self_registered:
-        return {}
-    return {"registration": {"status": participant.status,
-                             "checked_in": participant.checked_in,
-                             "position": waiting_position(participant),
-                             "cancelled": participant.status == CANCELLED}}
+        return None
+    return {"status": participant.status, "checked_in": participant.checked_in,
+            "position": waiting_position(participant),
+            "cancelled": participant.status == CANCELLED}
 
 
 def cancel_page(request, token: str):

@@ -9,8 +9,9 @@ address the request that queued the mail came in on (``Mail.base_url``).
 The outbox (``Mail`` rows) loses nothing and sends nothing twice:
 
 - ``mail_queue`` writes the row in the transaction of the change that causes it, and
-  after the commit hands its id to the ``send_mail`` task (a broker outage is logged,
-  never fails the request: the row waits for the sweep).
+  after the commit sends ``mail_queued`` with its id, on which ``signup.tasks`` hands it
+  to the ``send_mail`` task (a broker outage is logged, never fails the request: the row
+  waits for the sweep). The tasks import this module; it imports no task.
 - ``mail_send`` / ``mails_sweep`` (the task, and beat every minute) send due rows: a
   sender claims a row under a row lock (``select_for_update(skip_locked=True)``) by
   setting it ``sending``, commits, talks to the mail server, then marks it ``sent``. Two
@@ -36,12 +37,14 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import Count, F
+from django.dispatch import Signal
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from signup.models import Mail
 from tournaments.links import personal_path, site_base
-from tournaments.models import Mail, Participant
+from tournaments.models import Participant
 from tournaments.publishing import publish_off_thread
 
 log = logging.getLogger(__name__)
@@ -99,12 +102,13 @@ def _message(mail: Mail) -> EmailMessage:
 
 # -- queuing ---------------------------------------------------------------------------
 
+# Sent after the commit that queued a mail, argument ``mail_id``; ``signup.tasks``
+# publishes the mail's send task on it (connected in ``SignupConfig.ready``).
+mail_queued = Signal()
+
+
 def _publish(mail_id: int) -> None:
-    from tournaments.tasks import send_mail  # the tasks import this module
-    try:
-        send_mail.delay(mail_id)
-    except Exception:  # a broker outage never fails the request: the sweep sends it
-        log.warning("mail %s not queued; the sweep sends it", mail_id, exc_info=True)
+    mail_queued.send(sender=Mail, mail_id=mail_id)
 
 
 def mail_queue(participant: Participant, kind: str, **extra) -> Mail | None:

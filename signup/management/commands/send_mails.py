@@ -1,10 +1,10 @@
 """``manage.py send_mails``: send the mail outbox's due mails now, as beat's sweep does
-(``tournaments.mails.mails_sweep``) — for a server without Redis and beat (the quick
+(``signup.mails.mails_sweep``) — for a server without Redis and beat (the quick
 start, the venue), e.g. from cron, after the mail server was unreachable."""
 
 from django.core.management.base import BaseCommand
 
-from tournaments.mails import mails_sweep
+from signup.mails import mails_sweep
 
 
 class Command(BaseCommand):

@@ -29,8 +29,11 @@ from django.views.decorators.http import require_POST
 from clubs.models import Club
 from clubs.names import name_key
 from games.errors import UserError
+from signup.forms import DoorForm
+from signup.pages.registration import door_session_key, sign_up_posted
+from signup.services.door import door_check_in, door_suggestions
+from signup.services.registrations import registration_refusal
 from tournaments.errors import StateConflict
-from tournaments.forms import DoorForm
 from tournaments.links import absolute_url, personal_path
 from tournaments.models import Participant, RegistrationStatus, Tournament
 from tournaments.pages.access import (
@@ -41,12 +44,9 @@ from tournaments.pages.access import (
     tournament_by_slug,
 )
 from tournaments.pages.qr import qr_svg
-from tournaments.pages.registration import door_session_key, sign_up_posted
 from tournaments.player_view import participant_by_token
 from tournaments.policies import can_see_tournament, directs
 from tournaments.services import participant_update
-from tournaments.services.door import door_check_in, door_suggestions
-from tournaments.services.registrations import registration_refusal
 from tournaments.tokens import new_token
 
 

@@ -15,7 +15,7 @@ Terms:
 
 Every function here locks the tournament row first, so concurrent sign-ups for the last
 place are serialised: exactly one gets it, the others queue in lock order.
-E-mails are queued in the mail outbox (``tournaments.mails``) in the same transaction
+E-mails are queued in the mail outbox (``signup.mails``) in the same transaction
 and sent after the commit.
 """
 
@@ -33,9 +33,9 @@ from clubs.names import clean_name, name_key
 from clubs.services import player_create
 from clubs.uniques import unique_errors
 from games.errors import user_error
+from signup.mails import mail_queue
 from tournaments import freshness
 from tournaments.errors import StateConflict
-from tournaments.mails import mail_queue
 from tournaments.models import Participant, RegistrationStatus, Tournament
 from tournaments.services.lifecycle import lock_open_tournament
 from tournaments.text_checks import control_characters, storable

@@ -11,11 +11,11 @@ from django.utils.translation import gettext_noop as _
 from clubs.models import Player
 from clubs.names import clean_name, name_key
 from games.errors import user_error
+from signup.services.registrations import NAME_MAX
 from tournaments.errors import StateConflict
 from tournaments.models import Participant, RegistrationStatus, Tournament
 from tournaments.services.entries import participant_add, participant_update, player_for_name
 from tournaments.services.lifecycle import lock_open_tournament
-from tournaments.services.registrations import NAME_MAX
 
 SUGGESTIONS_MAX = 1000
 

@@ -25,15 +25,15 @@ from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from signup.forms import RegistrationSettingsForm
+from signup.mails import mails_overview
+from signup.services.registrations import registration_configure
 from tournaments.errors import StateConflict
-from tournaments.forms import RegistrationSettingsForm
-from tournaments.mails import mails_overview
 from tournaments.models import Participant, RegistrationStatus, Tournament
 from tournaments.pages.access import allowed_if, staff_required, tournament_by_pk
 from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
 from tournaments.services import participant_update
-from tournaments.services.registrations import registration_configure
 
 ORDER = {RegistrationStatus.REGISTERED: 0, RegistrationStatus.WAITING: 1,
          RegistrationStatus.CANCELLED: 2}

@@ -1,6 +1,6 @@
 """The per-address limit of self-registrations (``REGISTRATION_RATE``, default ``30/min``),
 one counter for the API (``api.throttling.RegistrationRateThrottle``) and the public
-form (``tournaments.pages.registration``): DRF's cache-backed throttle keyed by the
+form (``signup.pages.registration``): DRF's cache-backed throttle keyed by the
 client's address, as the scorer's; while a tournament takes walk-ins (api.md) keyed by
 the tournament, as a hall's phones often share one address. When the cache fails (Redis
 down) the limit still holds: the count is kept in this process's memory until the cache
