@@ -6,7 +6,7 @@
   as ``application/schema+json`` (or ``application/json`` when asked for).
 - ``GET /api/v1/tournaments/{id}/event/``: the whole tournament as an open event document
   (anyone who may see the tournament; players named as they chose, unless the caller
-  directs it); see ``tournaments.services.archive``.
+  directs it); see ``archive``.
 - ``GET /api/v1/tournaments/{id}/archive/``: the directors' copy of the same document
   (with each table's history, confirmations, objections and calls).
 - ``POST /api/v1/tournaments/import/``: an event document becomes a new tournament (staff
@@ -34,19 +34,15 @@ from api.openapi import EVENT_DOCUMENT
 from api.parsers import LARGEST_BODY
 from api.permissions import StaffOnly
 from api.standings import CATEGORY, category_param
+from archive.event_schema import MEDIA_TYPE, event_schema
+from archive.export import tournament_export
+from archive.importing import archive_clubs_written, archive_store
+from archive.reading import archive_read
+from archive.standings_file import standings_csv
 from clubs.policies import runs_club
 from games.errors import UserError
 from tournaments.csv_files import csv_download
 from tournaments.freshness import caching
-from tournaments.services.archive import (
-    MEDIA_TYPE,
-    archive_clubs_written,
-    archive_read,
-    archive_store,
-    event_schema,
-    standings_csv,
-    tournament_export,
-)
 
 
 class StandingsCSV(TournamentEndpoint):
@@ -85,7 +81,7 @@ FORMAT_ANSWER = {
 
 class EventFormat(APIView):
     """The JSON Schema (draft 2020-12) of the open event document, as the repository
-    keeps it (``tournaments/services/archive/event.schema.json``), with its ``version``."""
+    keeps it (``archive/event.schema.json``), with its ``version``."""
 
     permission_classes = [AllowAny]
     authentication_classes: list = []

@@ -8,7 +8,7 @@
   disjoint, so exactly one fits) — ``DEAL_RECORD`` and ``DEAL_ENTRY`` for the views'
   annotations.
 - **The open event document**: ``EventDocument`` and its parts (``EventTable`` …), made
-  from the document's JSON Schema (``tournaments/services/archive/event.schema.json``) in
+  from the document's JSON Schema (``archive/event.schema.json``) in
   OpenAPI 3.0's dialect, with every bound of the schema.
 - **Error answers on every operation that can give them** (api.md, "Errors"): 400 with
   the flat ``errors`` list where a body or a query parameter is read, 401 everywhere
@@ -28,10 +28,10 @@ from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
 from api.parsers import anonymous_capped, view_body_bytes
+from archive.event_schema import event_schema
 from games.engines import all_engines
 from tournaments.bounds import MAX_DEAL_NUMBER
 from tournaments.models import REASON_MAX
-from tournaments.services.archive import event_schema
 
 READS = {"get", "head"}
 WRITES = {"post", "put", "patch", "delete"}

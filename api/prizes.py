@@ -23,14 +23,14 @@ from api.endpoints import TournamentEndpoint, actor_of
 from api.parsers import LARGEST_BODY
 from api.strict import StrictSerializer
 from clublife.cash import tournament_cash, tournament_cash_csv
+from prizes.payout import ENTRY_FEE_MAX, GOODS_MAX, PLACE_CENTS_MAX, PLACES_MAX
+from prizes.selectors import prize_answer
+from prizes.services import lot_set, prizes_set
 from tournaments.csv_files import csv_download
-from tournaments.prizes.payout import ENTRY_FEE_MAX, GOODS_MAX, PLACE_CENTS_MAX, PLACES_MAX
-from tournaments.selectors import prize_answer
-from tournaments.services.prizes import lot_set, prizes_set
 
 
 class PrizeListWriteSerializer(StrictSerializer):
-    """The body's shape, checked strictly before the service (``tournaments.prizes``)
+    """The body's shape, checked strictly before the service (``prizes.payout``)
     checks the prize list itself and stores it."""
 
     entry_fee_cents = serializers.IntegerField(min_value=0, max_value=ENTRY_FEE_MAX)

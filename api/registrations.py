@@ -26,16 +26,16 @@ from api.permissions import PlayerOnly, RegistrationAccess, player_of
 from api.strict import StrictSerializer
 from api.throttling import RegistrationRateThrottle
 from clubs.models import Club, Player
-from tournaments.bounds import MAX_ID
-from tournaments.links import personal_url
-from tournaments.models import Participant, RegistrationStatus
-from tournaments.services.registrations import (
+from signup.services.registrations import (
     MAX_CAP,
     NAME_MAX,
     registration_cancel,
     registration_submit,
     waiting_position,
 )
+from tournaments.bounds import MAX_ID
+from tournaments.links import personal_url
+from tournaments.models import Participant, RegistrationStatus
 
 EARLIEST, LATEST = datetime.date(2000, 1, 1), datetime.date(2199, 12, 31)
 

@@ -14,7 +14,7 @@ from django.conf import settings
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle
 
-from tournaments.registration_rate import RegistrationRate
+from signup.registration_rate import RegistrationRate
 
 log = logging.getLogger(__name__)
 
@@ -73,4 +73,4 @@ def token_ident(token: str) -> str:
 
 class RegistrationRateThrottle(RegistrationRate):
     """Self-registrations per client address (``REGISTRATION_RATE``): beyond it 429 with
-    ``Retry-After``; one counter with the public form (``tournaments.registration_rate``)."""
+    ``Retry-After``; one counter with the public form (``signup.registration_rate``)."""

@@ -27,6 +27,7 @@ from api.strict import StrictModelSerializer, StrictSerializer
 from clubs.models import Club, Player
 from clubs.policies import runs_club
 from games.errors import UserError
+from signup.services.registrations import registration_configure
 from tournaments.links import personal_url
 from tournaments.models import (
     CATEGORY_MAX_LENGTH,
@@ -48,7 +49,6 @@ from tournaments.services import (
     tournament_update,
 )
 from tournaments.services.categories import check_categories
-from tournaments.services.registrations import registration_configure
 
 
 class TournamentSerializer(StrictModelSerializer):

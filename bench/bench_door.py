@@ -153,8 +153,8 @@ def set_up(queue: list[dict]) -> dict:
     from rest_framework.authtoken.models import Token
 
     from clubs.services import club_create, player_create
+    from signup.services.registrations import registration_configure
     from tournaments.services.entries import tournament_create
-    from tournaments.services.registrations import registration_configure
 
     call_command("migrate", verbosity=0, interactive=False)
     director = get_user_model().objects.create_user(DIRECTOR, is_staff=True)

@@ -3,7 +3,7 @@ money in, prizes out, the balance; and the same for a club's season.
 
 The figures come from the tournament's fee history and participants, the table money of
 a club evening (``clublife.table_money``) and the payout list
-(``tournaments.selectors.prize_answer``); ``tournaments.prizes.cash`` does the sums.
+(``prizes.selectors.prize_answer``); ``prizes.cash`` does the sums.
 """
 
 from __future__ import annotations
@@ -14,15 +14,15 @@ from django.utils.translation import gettext
 
 from clublife.table_money import evening_table_money
 from clubs.models import Club
-from tournaments.csv_files import write_csv
-from tournaments.models import Tournament
-from tournaments.prizes.cash import (
+from prizes.cash import (
     cash_report,
     season_cash,
     season_csv_rows,
     tournament_csv_rows,
 )
-from tournaments.selectors import fee_basis, prize_answer
+from prizes.selectors import fee_basis, prize_answer
+from tournaments.csv_files import write_csv
+from tournaments.models import Tournament
 
 
 def _table_money(tournament: Tournament, participants: list[dict[str, Any]]) -> list[dict]:
@@ -38,7 +38,7 @@ def _table_money(tournament: Tournament, participants: list[dict[str, Any]]) -> 
 
 def tournament_cash(tournament: Tournament) -> dict[str, Any]:
     """``{"fees_cents", "table_money_cents", "prizes_cents", "balance_cents",
-    "fee_changes", "rows"}`` (see ``tournaments.prizes.cash.cash_report``)."""
+    "fee_changes", "rows"}`` (see ``prizes.cash.cash_report``)."""
     basis = fee_basis(tournament)
     prizes = prize_answer(tournament, basis, full=True)  # the club's cash book (staff)
     return cash_report(participants=basis.participants if basis.events else [],

@@ -12,11 +12,11 @@ from clublife.cash import season_cash_csv, season_cash_of, tournament_cash, tour
 from clublife.services.seasons import MAX_YEAR, MIN_YEAR
 from clubs.models import Club
 from clubs.policies import runs_club
+from prizes.cash import KINDS
 from tournaments.csv_files import csv_download
 from tournaments.models import Tournament
 from tournaments.pages.access import allowed_if, club_by_slug, tournament_by_pk
 from tournaments.policies import directs
-from tournaments.prizes.cash import KINDS
 
 
 @login_required

@@ -24,6 +24,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from archive.export import tournament_export
+from archive.standings_file import standings_csv
 from clublife.forms import EveningForm, MergeForm, SeasonRulesForm, TableMoneyForm
 from clublife.models import SeasonRow, TableMoneyChange
 from clublife.selectors import (
@@ -65,7 +67,6 @@ from tournaments.policies import (
     visible_tournaments,
 )
 from tournaments.score_changes import public_changes
-from tournaments.services.archive import standings_csv, tournament_export
 from tournaments.templatetags.money import euros
 from tournaments.text_checks import whole_number
 

@@ -54,6 +54,9 @@ INSTALLED_APPS = [
     "games",
     "clubs",
     "tournaments",
+    "prizes",
+    "signup",
+    "archive",
     "clublife",
     "ratings",
     "leagues",
@@ -168,7 +171,7 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] = env_int("CELERY_VISIBILITY_TIMEOUT",
                                                                  300)
 STANDINGS_SWEEP_SECONDS = env_int("STANDINGS_SWEEP_SECONDS", 15)
-# How often beat sends the mail outbox's due and left-behind mails (tournaments.mails).
+# How often beat sends the mail outbox's due and left-behind mails (signup.mails).
 MAIL_SWEEP_SECONDS = env_int("MAIL_SWEEP_SECONDS", 60)
 CELERY_BEAT_SCHEDULE = {
     "sweep-standings": {
@@ -192,11 +195,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": 3600,
     },
     "sweep-mails": {
-        "task": "tournaments.tasks.sweep_mails",
+        "task": "signup.tasks.sweep_mails",
         "schedule": MAIL_SWEEP_SECONDS,
     },
     "release-registrations": {
-        "task": "tournaments.tasks.registrations_release_due",
+        "task": "signup.tasks.registrations_release_due",
         "schedule": 60,
     },
 }

@@ -8,6 +8,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from clublife.urls import me_urlpatterns
 from clubs.login_throttle import throttled_login
 from config.health import healthz, readyz
+from prizes import pages as prize_pages
+from signup import urls as signup_urls
 from tournaments.pages import urls as page_urls
 from tournaments.pages.board import landing
 from tournaments.pages.urls import console_urlpatterns
@@ -23,11 +25,13 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", throttled_login(auth_views.LoginView.as_view()), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("console/", include((console_urlpatterns, "console"))),
+    path("console/", include((console_urlpatterns + prize_pages.urlpatterns
+                               + signup_urls.console_urlpatterns, "console"))),
     path("clubs/", include("clublife.urls")),
     path("leagues/", include("leagues.urls")),
     path("", include("ratings.urls")),
     # the tournaments' pages and the player's own pages that need club life: one namespace
-    path("", include((page_urls.urlpatterns + me_urlpatterns, "pages"))),
+    path("", include((page_urls.urlpatterns + signup_urls.urlpatterns + me_urlpatterns,
+                       "pages"))),
     path("", landing, name="landing"),
 ]

@@ -4,7 +4,7 @@ and the archive reader alike.
 The API reads a bound strictly (``api.query``: 400 naming the parameter); a page reads it
 leniently (a bad value shows the default), but against the same bound. Text lengths and
 choices are not repeated here: they are read from the model fields
-(``tournaments.services.archive.spec``); these are the numbers no model field states.
+(``archive.spec``); these are the numbers no model field states.
 """
 
 from __future__ import annotations

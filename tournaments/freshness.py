@@ -304,15 +304,26 @@ def _call_saved(sender, instance, **kwargs) -> None:
     transaction.on_commit(functools.partial(bump_now, scopes), robust=True)
 
 
-def connect() -> None:
-    """Every save or delete of these bumps what shows them (``TournamentsConfig.ready``)."""
+def _connect(model: str, handler) -> None:
     from django.db.models.signals import post_delete, post_save
 
+    for signal in (post_save, post_delete):
+        signal.connect(handler, sender=model,
+                       dispatch_uid=f"freshness.{model.split('.')[-1]}.{signal is post_save}")
+
+
+def connect() -> None:
+    """Every save or delete of these bumps what shows them (``TournamentsConfig.ready``)."""
     for model, handler in (("Tournament", _tournament_saved), ("Round", _part_saved),
                            ("Participant", _part_saved),
                            ("TeamEvent", _part_saved), ("Team", _part_saved),
-                           ("PrizeList", _part_saved), ("SheetConfirmation", _confirmation_saved),
+                           ("SheetConfirmation", _confirmation_saved),
                            ("DirectorCall", _call_saved), ("Objection", _call_saved)):
-        for signal in (post_save, post_delete):
-            signal.connect(handler, sender=f"tournaments.{model}",
-                           dispatch_uid=f"freshness.{model}.{signal is post_save}")
+        _connect(f"tournaments.{model}", handler)
+
+
+def follow(model: str) -> None:
+    """Every save or delete of ``model`` (``"app_label.Model"``, a row with a
+    ``tournament_id``) bumps its tournament: how an app above tournaments (the prize
+    list, say) has the tournament's live answers follow its rows."""
+    _connect(model, _part_saved)

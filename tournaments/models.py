@@ -8,8 +8,8 @@ Terms (the rules in ../shared/spec/games.md):
 - *participant*: a player (``clubs.Player``) registered for a tournament, with a start
   number; present (``checked_in``) players are drawn, a *withdrawn* one no more.
 - *team*: participants ranked together in the team ranking (``TeamEvent`` is its history).
-- *prize list*: the entry fee and who gets what (``PrizeList``; ``FeeEvent`` is the
-  entry fee's history, for the cash report).
+- *prize list*: the entry fee and who gets what, and its history — the ``prizes``
+  app's (``prizes.models``).
 - *round*: one draw of the present participants into tables, by a seating method and a
   seed (reproducible); *closed* once every sheet is in, *reopened* for corrections.
 - *table*: one table of a round, with its *seats* (seat 1..n in clockwise order, each
@@ -117,7 +117,7 @@ class Tournament(HasGame, models.Model):
         _("club ranking: players counted per club"), null=True, blank=True,
         validators=[MinValueValidator(MIN_CLUB_RANKING_K),
                     MaxValueValidator(MAX_CLUB_RANKING_K)])
-    # Self-registration (tournaments.services.registrations): open to anyone while
+    # Self-registration (signup.services.registrations): open to anyone while
     # ``registration_open`` and before the deadline; beyond the cap a waiting list.
     # With ``check_in`` on, only checked-in registrants are drawn; at ``release_at``
     # the unchecked ones are released and the waiting list moves up.
@@ -177,7 +177,7 @@ class Participant(models.Model):
     # a guest's own club as typed at sign-up (a club this server does not know): shown
     # beside the name in every list, print and file; the guest is no member of any club
     club_name = models.CharField(_("club name (guest)"), max_length=120, blank=True)
-    # Registration (tournaments.services.registrations): only ``registered`` ones are
+    # Registration (signup.services.registrations): only ``registered`` ones are
     # drawn, listed on boards and prints; ``waiting`` ones wait in ``queue_number`` order.
     status = models.CharField(_("registration status"), max_length=10,
                               choices=RegistrationStatus.choices,
@@ -258,39 +258,6 @@ class TeamEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.team_id_at_time} @ {self.at}"
-
-
-class PrizeList(models.Model):
-    """The entry fee and the prize list of a tournament (``tournaments.prizes.payout``'s
-    ``PrizeConfig.as_dict()``), and the recorded lot among players tied at prize
-    places (participant ids, best first), if any."""
-
-    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE,
-                                      related_name="prize_list")
-    config = models.JSONField(_("prize list"))
-    lot = models.JSONField(_("lot"), null=True, blank=True)
-    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
-
-    def __str__(self) -> str:
-        return f"prizes of {self.tournament_id}"
-
-
-class FeeEvent(models.Model):
-    """One setting of the entry fee: the fee's history, so that a change after the first
-    round stays visible in the cash report."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="fee_events")
-    at = models.DateTimeField(_("at"), auto_now_add=True)
-    entry_fee_cents = models.PositiveIntegerField(_("entry fee (cents)"))
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
-                             on_delete=models.SET_NULL, related_name="+")
-
-    class Meta:
-        ordering = ["tournament", "at", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.entry_fee_cents} @ {self.at}"
 
 
 class Round(models.Model):
@@ -686,54 +653,3 @@ class StandingsPage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}/{self.round_number}/{self.page}"
-
-
-class Mail(models.Model):
-    """The mail outbox: one e-mail to a registrant, written in the transaction of the
-    change that causes it and sent after the commit (``tournaments.mails``).
-
-    ``pending`` rows are sent when due (``next_attempt_at``); a sender claims a row by
-    setting ``sending`` before it talks to the mail server and ``sent`` after, so a mail
-    whose send may have happened (the worker stopped in between) is never sent again
-    without a decision written in ``note``. ``failed`` after a day of failed attempts,
-    ``cancelled`` when the person was erased or left before it went out.
-    """
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("waiting to be sent")
-        SENDING = "sending", _("being sent")
-        SENT = "sent", _("sent")
-        FAILED = "failed", _("failed")
-        CANCELLED = "cancelled", _("cancelled")
-
-    tournament = models.ForeignKey(Tournament, verbose_name=_("tournament"),
-                                   on_delete=models.CASCADE, related_name="mails")
-    participant = models.ForeignKey(Participant, verbose_name=_("participant"), null=True,
-                                    blank=True, on_delete=models.SET_NULL,
-                                    related_name="mails")
-    kind = models.CharField(_("kind"), max_length=20)
-    extra = models.JSONField(_("details"), default=dict, blank=True)
-    to = models.EmailField(_("to"), blank=True)
-    # where the links in the mail lead: SITE_URL, else the address the request came in on
-    base_url = models.CharField(_("site address"), max_length=200, blank=True)
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices,
-                              default=Status.PENDING)
-    attempts = models.PositiveIntegerField(_("attempts"), default=0)
-    created_at = models.DateTimeField(_("queued at"), auto_now_add=True)
-    next_attempt_at = models.DateTimeField(_("next attempt at"), default=timezone.now)
-    claimed_at = models.DateTimeField(_("sending since"), null=True, blank=True)
-    sent_at = models.DateTimeField(_("sent at"), null=True, blank=True)
-    # the last failure's reason, and any decision taken about the row
-    note = models.TextField(_("note"), blank=True)
-    # how often it was sent again after a send that may have happened (a possible double)
-    doubtful = models.PositiveSmallIntegerField(_("possibly sent twice"), default=0)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        verbose_name = _("e-mail")
-        verbose_name_plural = _("e-mails")
-        indexes = [models.Index(fields=["status", "next_attempt_at"]),
-                   models.Index(fields=["tournament", "-id"])]
-
-    def __str__(self) -> str:
-        return f"{self.kind} → {self.to or '-'} ({self.status})"

@@ -12,7 +12,7 @@ about a player, and the erasure of a person.
   unique, no counter to keep), the member number is cleared, the publication set to
   "number", ``erased_at`` set; the registrations' e-mail addresses are deleted, the
   person's mails not yet sent cancelled and the address removed from every outbox row
-  (``tournaments.mails.mails_cancel``); the personal tokens are replaced (the old links
+  (``signup.mails.mails_cancel``); the personal tokens are replaced (the old links
   are dead, and ``personal_token_valid`` refuses an erased player's anyway); the name is
   replaced wherever the history kept it as text (sheet events, team events, merges, the
   admin's change log) and the IP addresses of his phone's changes are cleared; the
@@ -40,10 +40,10 @@ from clublife.services.players import names_changed
 from clublife.table_money import evening_table_money
 from clubs.models import Player
 from games.errors import user_error
-from tournaments.mails import mails_cancel
+from signup.mails import mails_cancel
+from signup.models import Mail
 from tournaments.models import (
     DirectorCall,
-    Mail,
     Objection,
     Participant,
     Seat,

@@ -13,8 +13,8 @@ from django.conf import settings
 
 from api.parsers import DEFAULT_MAX_BODY_BYTES
 from api.registrations import SIGN_UP_MAX_BODY_BYTES
+from signup.services.registrations import registration_configure
 from tests.conftest import table_client_for
-from tournaments.services.registrations import registration_configure
 
 pytestmark = pytest.mark.django_db
 

@@ -11,7 +11,7 @@ import rest_framework
 from django.utils import translation
 
 from api.form_of_address import DRF_MESSAGES
-from tournaments.services.registrations import registration_configure
+from signup.services.registrations import registration_configure
 
 pytestmark = pytest.mark.django_db
 

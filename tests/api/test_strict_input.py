@@ -113,7 +113,7 @@ CASES = [pytest.param(w, field_name, body, id=f"{w.name} / {what}")
 def stored() -> dict:
     """Every row of the domain's tables: what "nothing stored" compares."""
     return {model._meta.label: list(model.objects.order_by("pk").values())
-            for label in ("clubs", "tournaments", "clublife")
+            for label in ("clubs", "tournaments", "prizes", "signup", "clublife")
             for model in apps.get_app_config(label).get_models()}
 
 

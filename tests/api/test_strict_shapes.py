@@ -10,10 +10,10 @@ import json
 
 import pytest
 
+from signup.services.registrations import registration_configure
 from tests.api.test_strict_input import stored
 from tests.conftest import player_client, seated
 from tournaments.models import DirectorCall, Participant
-from tournaments.services.registrations import registration_configure
 
 pytestmark = pytest.mark.django_db
 

@@ -36,13 +36,13 @@ import pytest
 from django.test import Client
 
 from games.engines import all_engines
+from prizes.services import prizes_set
 from tests.browser.conftest import needs_chromium, shot
 from tests.browser.test_director_console import setup_evening
 from tests.factories import ParticipantFactory, PlayerFactory
 from tournaments.models import Table
 from tournaments.recompute.standings_rows import standings_recompute
 from tournaments.services import round_draw, tournament_create
-from tournaments.services.prizes import prizes_set
 from tournaments.services.teams import team_create
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"

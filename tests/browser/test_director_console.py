@@ -8,6 +8,7 @@ pages at 800 and 390 px without sideways scrolling; and the new pages on a phone
 import pytest
 from django.test import Client
 
+from prizes.services import prizes_set
 from tests.browser.conftest import VIEWPORTS, needs_chromium, settled, shot
 from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory, StaffFactory
 from tournaments.models import Deal, Round, SheetEvent, Table, Tournament
@@ -21,7 +22,6 @@ from tournaments.services import (
     sheet_submit,
     tournament_create,
 )
-from tournaments.services.prizes import prizes_set
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 

@@ -6,13 +6,13 @@ import datetime
 
 import pytest
 
+from signup.services.registrations import registration_configure
 from tests.browser.conftest import needs_chromium, shot
 from tests.browser.test_player_page import no_sideways_scroll
 from tests.browser.test_round_clock import opened
 from tests.factories import ClubFactory, PlayerFactory, StaffFactory
 from tournaments.models import Participant, Tournament
 from tournaments.services import tournament_create
-from tournaments.services.registrations import registration_configure
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 

@@ -9,11 +9,11 @@ import datetime
 import pytest
 from django.utils import timezone
 
+from signup.models import Mail
 from tests.browser.conftest import needs_chromium, shot
 from tests.browser.test_director_console import no_sideways_scroll
 from tests.browser.test_sign_up_and_check_in import PHONE, TABLET, director_event, staff_page
 from tests.factories import ParticipantFactory, PlayerFactory
-from tournaments.models import Mail
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 

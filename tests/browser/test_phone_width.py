@@ -8,13 +8,13 @@ import datetime
 
 import pytest
 
+from prizes.services import prizes_set
 from tests.browser.conftest import needs_chromium
 from tests.browser.test_director_console import logged_in, no_sideways_scroll, setup_evening
 from tests.factories import ParticipantFactory, PlayerFactory
 from tournaments.models import Table
 from tournaments.recompute.standings_rows import standings_recompute
 from tournaments.services import Actor, deal_record, round_draw, tournament_create
-from tournaments.services.prizes import prizes_set
 from tournaments.services.teams import team_create
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]

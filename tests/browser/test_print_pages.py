@@ -11,11 +11,11 @@ import datetime
 
 import pytest
 
+from prizes.services import prizes_set
 from tests.browser.conftest import needs_chromium
 from tests.browser.test_print_sheets import printed as printed_at
 from tests.browser.test_print_standings import pdf_pages, thirteen_players
 from tournaments.models import Table
-from tournaments.services.prizes import prizes_set
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 

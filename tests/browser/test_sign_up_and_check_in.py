@@ -7,12 +7,12 @@ no sideways scrolling."""
 
 import pytest
 
+from signup.services.registrations import registration_configure
 from tests.browser.conftest import needs_chromium, shot
 from tests.browser.test_director_console import no_sideways_scroll
 from tests.factories import ClubFactory, StaffFactory
 from tournaments.models import Participant, Seat
 from tournaments.services import tournament_create
-from tournaments.services.registrations import registration_configure
 
 pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 

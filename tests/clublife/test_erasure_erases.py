@@ -8,11 +8,12 @@ leave a round being played from his phone."""
 import pytest
 from django.core import mail
 
+from signup.mails import mails_sweep
+from signup.models import Mail
+from signup.services.registrations import registration_configure
 from tests.conftest import player_client, token_client
 from tests.factories import ParticipantFactory, PlayerFactory, StaffFactory, TournamentFactory
-from tournaments.mails import mails_sweep
-from tournaments.models import Mail, Participant
-from tournaments.services.registrations import registration_configure
+from tournaments.models import Participant
 
 pytestmark = pytest.mark.django_db
 

@@ -6,23 +6,15 @@ same tables, through the new app's models; the content types follow the models.
 """
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrating import leaves, migrate
 
 BEFORE = [("clubs", "0002_club_evenings_seasons_merges"), ("clublife", None),
           ("contenttypes", "0002_remove_content_type_name")]
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state([t for t in targets if t[1] is not None]).apps
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_move_keeps_seasons_rows_outbox_and_merges():
-    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
     old = migrate(BEFORE)
     ContentType = old.get_model("contenttypes", "ContentType")
     season_type = ContentType.objects.get_or_create(app_label="clubs", model="season")[0]
@@ -39,7 +31,7 @@ def test_the_move_keeps_seasons_rows_outbox_and_merges():
         kept=player, kept_name="Anna", removed_id=99, removed_name="Anna B.",
         participations=2)
 
-    new = migrate(leaves)
+    new = migrate(leaves())
 
     moved = new.get_model("clublife", "Season").objects.get()
     assert (moved.pk, moved.club_id, moved.best_n, moved.evenings) == (season.pk, club.pk, 10, 3)

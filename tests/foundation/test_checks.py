@@ -25,5 +25,5 @@ def test_importing_seating_and_standings_does_not_import_django():
 
 
 def test_prizes_and_cash_do_not_import_django():
-    assert _imports_django_after("tournaments.prizes.payout") is False
-    assert _imports_django_after("tournaments.prizes.cash") is False
+    assert _imports_django_after("prizes.payout") is False
+    assert _imports_django_after("prizes.cash") is False

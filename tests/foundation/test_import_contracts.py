@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("config", "api", "ratings", "leagues", "clublife", "tournaments", "clubs", "games")
+PACKAGES = ("config", "api", "ratings", "leagues", "clublife", "archive", "prizes", "signup",
+            "tournaments", "clubs", "games")
 LINT = str(Path(sys.executable).with_name("lint-imports"))
 
 
@@ -42,6 +43,14 @@ def test_the_tree_keeps_every_contract():
      "Apps depend one way"),
     ("tournaments/wrong.py", "from clublife import selectors\n",
      "Apps depend one way"),
+    ("tournaments/services/wrong.py", "from signup.mails import mail_queue\n",
+     "Apps depend one way"),
+    ("prizes/wrong.py", "from signup import models\n",
+     "Apps depend one way"),
+    ("prizes/wrong.py", "from archive import export\n",
+     "Apps depend one way"),
+    ("signup/services/wrong.py", "from signup.tasks import send_mail\n",
+     "Sign-up's tasks call its services and mails"),
     ("tournaments/pages/wrong.py", "from api import permissions\n",
      "No module imports api except config.urls"),
     ("games/engines/wrong.py", "from django.utils import timezone\n",

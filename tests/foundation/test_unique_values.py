@@ -22,7 +22,7 @@ from tournaments.services import participant_add, tournament_create
 
 pytestmark = pytest.mark.django_db
 
-PROJECT_APPS = ("clubs", "tournaments", "clublife")
+PROJECT_APPS = ("clubs", "tournaments", "prizes", "signup", "clublife")
 
 # Every other unique value of the project's models, and why no request can lose a race
 # for it. A new constraint must be added here or to ``clubs.uniques.MESSAGES``.
@@ -42,7 +42,7 @@ NOT_RACED = {
     "unique_idempotency_key": "tournaments.services.idempotency replays the first answer",
     "one_standings_page": "written under the standings state's row lock",
     "one_season_per_year": "get_or_create: the loser reads the winner's season",
-    "tournaments.PrizeList.tournament": "written under the tournament's row lock (prizes)",
+    "prizes.PrizeList.tournament": "written under the tournament's row lock (prizes)",
     "tournaments.StandingsState.tournament": "get_or_create, then locked",
 }
 

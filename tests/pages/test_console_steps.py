@@ -8,11 +8,11 @@ import re
 
 import pytest
 
+from prizes.services import prizes_set
 from tests.factories import UserFactory
 from tests.scale import queries_of, skat_tournament
 from tournaments.models import Participant, Round, Table, Tournament
 from tournaments.services import round_draw
-from tournaments.services.prizes import prizes_set
 
 pytestmark = pytest.mark.django_db
 
@@ -216,8 +216,8 @@ def test_a_goods_prize_among_tied_players_is_explained(console, club, director):
 
 
 def test_tie_notes_say_how_each_tie_was_decided():
-    from tournaments.prizes.payout import check_prize_config, payouts
-    from tournaments.prizes.ties import tie_notes
+    from prizes.payout import check_prize_config, payouts
+    from prizes.ties import tie_notes
 
     config = check_prize_config({"entry_fee_cents": 1000, "places_percent": [50, 30, 20],
                                  "places_goods": ["", "Wein", ""]})

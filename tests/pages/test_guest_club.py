@@ -8,12 +8,12 @@ import io
 import pytest
 from django.test import Client
 
+from archive.export import tournament_export
 from clubs.models import Player
+from signup.services.registrations import registration_configure
 from tests.factories import ClubFactory
 from tests.ratings.list_helpers import played, players
 from tournaments.models import Participant
-from tournaments.services.archive import tournament_export
-from tournaments.services.registrations import registration_configure
 
 pytestmark = pytest.mark.django_db
 

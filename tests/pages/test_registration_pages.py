@@ -10,9 +10,9 @@ from django.test import Client
 from django.utils import timezone
 from icalendar import Calendar
 
+from signup.services.registrations import registration_configure
 from tests.factories import TournamentFactory
 from tournaments.models import Participant
-from tournaments.services.registrations import registration_configure
 
 pytestmark = pytest.mark.django_db
 
@@ -72,7 +72,7 @@ def test_a_closed_sign_up_says_why(tournament):
 
 
 def test_the_form_shares_the_rate_limit_with_the_api(open_event, settings):
-    from tournaments.registration_rate import RegistrationRate
+    from signup.registration_rate import RegistrationRate
 
     settings.REGISTRATION_RATE = "1/min"
     try:
@@ -86,7 +86,7 @@ def test_the_form_shares_the_rate_limit_with_the_api(open_event, settings):
 def test_while_walk_ins_are_taken_the_form_counts_per_tournament(open_event, settings):
     """api.md: in walk-in mode a hall's phones share one address, so the limit counts
     the tournament's sign-ups, from whatever address; the same as the door's."""
-    from tournaments.registration_rate import RegistrationRate
+    from signup.registration_rate import RegistrationRate
 
     settings.REGISTRATION_RATE = "2/min"
     registration_configure(tournament_id=open_event.pk, open=True, check_in=True,
@@ -158,7 +158,7 @@ def test_check_in_view_and_calendar_queries_do_not_grow_with_rows(
         client, director, club, open_event, count, django_assert_max_num_queries):
     registration_configure(tournament_id=open_event.pk, open=True, cap=count // 2,
                            check_in=True)
-    from tournaments.registration_rate import RegistrationRate
+    from signup.registration_rate import RegistrationRate
 
     for n in range(count):
         form(open_event, name=f"Spieler {n}")

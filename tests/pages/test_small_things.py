@@ -10,11 +10,11 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
+from signup.services.registrations import registration_configure, registration_submit
 from tests.pages.test_paper_grid import setup
 from tests.ratings.list_helpers import played, players
 from tournaments.services import deals_record, participant_update
 from tournaments.services.actors import Actor
-from tournaments.services.registrations import registration_configure, registration_submit
 
 pytestmark = pytest.mark.django_db
 

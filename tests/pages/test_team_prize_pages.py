@@ -4,10 +4,11 @@ error, and queries that do not grow with the field."""
 
 import pytest
 
+from prizes.models import FeeEvent, PrizeList
+from prizes.services import prizes_set
 from tests.ratings.list_helpers import played, players
 from tests.scale import costs, two_sizes
-from tournaments.models import FeeEvent, Participant, PrizeList, Team
-from tournaments.services.prizes import prizes_set
+from tournaments.models import Participant, Team
 from tournaments.services.teams import team_create
 
 pytestmark = pytest.mark.django_db

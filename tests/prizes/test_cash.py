@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engines import EngineInternalError
-from tournaments.prizes.cash import (
+from prizes.cash import (
     cash_report,
     date_de,
     euros,
@@ -17,7 +17,7 @@ from tournaments.prizes.cash import (
     season_csv_rows,
     tournament_csv_rows,
 )
-from tournaments.prizes.payout import check_prize_config, payouts
+from prizes.payout import check_prize_config, payouts
 
 UTC = dt.UTC
 ANNOUNCED = dt.datetime(2026, 11, 1, 12, 0, tzinfo=UTC)

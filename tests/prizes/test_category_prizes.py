@@ -5,7 +5,7 @@ passes to the next player of that category."""
 import pytest
 
 from games.errors import UserError
-from tournaments.prizes.payout import category_payouts, check_prize_config, payouts
+from prizes.payout import category_payouts, check_prize_config, payouts
 
 
 def rows(*ids):

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engines import EngineUserError
-from tournaments.prizes.payout import (
+from prizes.payout import (
     PrizeConfig,
     check_lot,
     check_prize_config,

@@ -5,25 +5,16 @@ the model as it was then, and after migrating forward the same lists, ranked on 
 come back from the pages."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
+from tests.migrating import leaves, migrate
 from tournaments.models import StandingsPage, Tournament
 from tournaments.selectors import standings_rows
 
 BEFORE = [("tournaments", "0007_outbox_round")]
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
-    executor.loader.build_graph()
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.django_db(transaction=True)
 def test_the_rows_become_pages_and_rank_the_same():
-    leaves = MigrationExecutor(connection).loader.graph.leaf_nodes()
     old = migrate(BEFORE)
     Player = old.get_model("clubs", "Player")
     tournament = old.get_model("tournaments", "Tournament").objects.create(
@@ -43,7 +34,7 @@ def test_the_rows_become_pages_and_rank_the_same():
             score=score, figures={"won": won, "lost": lost, "game_points": 0},
             rounds=[{"round": 1, "score": score}])
 
-    migrate(leaves)
+    migrate(leaves())
 
     moved = Tournament.objects.get(pk=tournament.pk)
     for number in (0, 1):

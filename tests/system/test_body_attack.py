@@ -29,7 +29,7 @@ HEALTH_SECONDS = 1.0
 SETUP = """
 from rest_framework.authtoken.models import Token
 from tests.factories import StaffFactory, TournamentFactory
-from tournaments.services.registrations import registration_configure
+from signup.services.registrations import registration_configure
 event = TournamentFactory(published=True)
 registration_configure(tournament_id=event.pk, open=True, check_in=False)
 staff = StaffFactory(username="attacker")

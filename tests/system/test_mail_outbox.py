@@ -11,6 +11,8 @@ from collections import Counter
 
 import pytest
 
+from signup.models import Mail
+from signup.services.registrations import registration_configure
 from tests.system.conftest import (
     Web,
     celery_worker,
@@ -20,9 +22,7 @@ from tests.system.conftest import (
     wait_for,
 )
 from tests.system.test_standings_workers import start
-from tournaments.models import Mail
 from tournaments.services import tournament_create
-from tournaments.services.registrations import registration_configure
 
 pytestmark = [needs_services, pytest.mark.django_db(transaction=True)]
 

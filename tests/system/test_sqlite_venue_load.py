@@ -33,7 +33,7 @@ SETUP = """
 import json
 from tests.factories import (ClubFactory, ParticipantFactory, PlayerFactory,
                              TournamentFactory)
-from tournaments.services.registrations import registration_configure
+from signup.services.registrations import registration_configure
 from tournaments.services.rounds import round_draw
 
 club = ClubFactory()

@@ -9,8 +9,12 @@ from django.db import connection
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from archive.export import tournament_export
+from archive.importing import tournament_import
+from archive.standings_file import standings_csv
 from clubs.models import Club, Player
 from games.engines import EngineUserError
+from prizes.services import prizes_set
 from tests.factories import ClubFactory
 from tournaments.models import (
     Deal,
@@ -37,8 +41,6 @@ from tournaments.services import (
     sheet_submit,
     summary_record,
 )
-from tournaments.services.archive import standings_csv, tournament_export, tournament_import
-from tournaments.services.prizes import prizes_set
 from tournaments.services.teams import team_create
 
 pytestmark = pytest.mark.django_db

@@ -189,7 +189,8 @@ def test_categories_and_the_club_ranking_travel_with_the_archive(event):
     import copy
     import json
 
-    from tournaments.services.archive import tournament_export, tournament_import
+    from archive.export import tournament_export
+    from archive.importing import tournament_import
     tournament, participants, _other = event
     Tournament.objects.filter(pk=tournament.pk).update(
         categories=["Damen", "Jugend"], club_ranking_k=2, one_prize_per_player=True)

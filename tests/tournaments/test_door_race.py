@@ -18,8 +18,8 @@ from django.db import connection, transaction
 from django.test import Client
 
 from api.throttling import RegistrationRateThrottle
+from signup.services.registrations import registration_configure
 from tournaments.models import Participant, Tournament
-from tournaments.services.registrations import registration_configure
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -9,12 +9,14 @@ import json
 import pytest
 from django.utils import translation
 
+from archive.export import tournament_export
+from archive.importing import tournament_import
+from archive.standings_file import standings_csv
 from tests.factories import ParticipantFactory, TournamentFactory
 from tests.tournaments.test_archive import empty_the_database, same_document
 from tournaments.models import Deal
 from tournaments.recompute.standings_rows import compute_standings
 from tournaments.services import Actor, deals_record, round_close, round_draw, sheet_submit
-from tournaments.services.archive import standings_csv, tournament_export, tournament_import
 
 pytestmark = pytest.mark.django_db
 

@@ -9,6 +9,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from api.parsers import DEFAULT_MAX_BODY_BYTES
+from archive.event_schema import event_schema
 from clubs.models import Club, Player
 from games.engines import DealContext, all_engines, get_engine
 from tests.factories import ParticipantFactory, TournamentFactory
@@ -20,7 +21,6 @@ from tournaments.services import (
     round_draw,
     sheet_end,
 )
-from tournaments.services.archive import event_schema
 
 pytestmark = pytest.mark.django_db
 

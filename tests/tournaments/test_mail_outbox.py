@@ -15,11 +15,12 @@ from django.core import mail
 from django.core.management import call_command
 from django.utils import timezone
 
+from signup.mails import mails_sweep
+from signup.models import Mail
+from signup.services.registrations import registration_configure
+from signup.tasks import sweep_mails
 from tests.conftest import player_client
-from tournaments.mails import mails_sweep
-from tournaments.models import Mail, Participant
-from tournaments.services.registrations import registration_configure
-from tournaments.tasks import sweep_mails
+from tournaments.models import Participant
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

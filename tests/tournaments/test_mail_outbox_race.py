@@ -14,9 +14,9 @@ from django.conf import settings
 from django.core import mail
 from django.db import connection
 
+from signup.mails import mails_sweep
+from signup.models import Mail
 from tests.factories import ParticipantFactory, PlayerFactory
-from tournaments.mails import mails_sweep
-from tournaments.models import Mail
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

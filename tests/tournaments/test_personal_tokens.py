@@ -8,11 +8,12 @@ import json
 import pytest
 from django.test import Client
 
+from archive.export import tournament_export
+from archive.importing import tournament_import
 from clublife.services.evenings import club_evening_create
 from tests.factories import ParticipantFactory, PlayerFactory
 from tournaments.models import Participant
 from tournaments.services import participant_add
-from tournaments.services.archive import tournament_export, tournament_import
 from tournaments.services.entries import participants_register
 
 pytestmark = pytest.mark.django_db

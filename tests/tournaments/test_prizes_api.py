@@ -2,7 +2,8 @@
 
 import pytest
 
-from tournaments.models import FeeEvent, Participant
+from prizes.models import FeeEvent
+from tournaments.models import Participant
 from tournaments.recompute.standings_rows import standings_recompute
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,9 @@ from django.conf import settings
 from django.db import connection
 from rest_framework.test import APIClient
 
+from signup.services.registrations import registration_configure
 from tests.factories import ParticipantFactory, PlayerFactory
 from tournaments.models import Participant
-from tournaments.services.registrations import registration_configure
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

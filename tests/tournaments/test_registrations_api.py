@@ -204,7 +204,7 @@ def test_rate_limit_holds_while_redis_is_down(open_event, anon_client, settings,
 
 def test_release_time_releases_unchecked_and_moves_the_waiting_list_up(
         open_event, anon_client, director_client):
-    from tournaments.services.registrations import registrations_release
+    from signup.services.registrations import registrations_release
 
     urls = [sign_up(anon_client, open_event, name=f"Spieler {n}").json()["personal_url"]
             for n in range(3)]

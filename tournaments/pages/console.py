@@ -50,7 +50,6 @@ from tournaments.models import (
     DirectorCall,
     Objection,
     Participant,
-    PrizeList,
     RegistrationStatus,
     Round,
     RoundEvent,
@@ -61,6 +60,7 @@ from tournaments.pages.access import allowed_if, staff_actor, staff_required, to
 from tournaments.pages.clock import clock_context, clock_set, unfinished_tables
 from tournaments.pages.form_errors import run_on_form
 from tournaments.pages.paper_sheets import paper_sheet
+from tournaments.pages.parts import page_parts
 from tournaments.pages.qr import qr_svg
 from tournaments.policies import directed_tournaments, directs
 from tournaments.selectors import round_sheets, teammates_together
@@ -146,7 +146,6 @@ def _tournament_context(request, tournament, **forms):
                      and all(t.version == 0 and not t.submitted and t.summary is None
                              for t, _state in current.sheets)),
         "show_teams": not evening or tournament.teams.exists(),
-        "show_prizes": not evening or PrizeList.objects.filter(tournament=tournament).exists(),
         "tournament": tournament,
         "engine": engine,
         "participants": participants,
@@ -164,6 +163,7 @@ def _tournament_context(request, tournament, **forms):
         "rules_locked": bool(rounds),
         "board_url": board_url(request, tournament),
         **_voice_context(tournament, forms.get("voice_error")),
+        **page_parts("console", tournament),
     }
 
 

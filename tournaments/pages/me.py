@@ -33,7 +33,7 @@ from tournaments.models import Participant, Table
 from tournaments.pages.clock import shown_clock
 from tournaments.pages.panels import panels
 from tournaments.pages.paper_list import paper_list
-from tournaments.pages.registration import registration_context
+from tournaments.pages.parts import page_parts
 from tournaments.pages.sheet import list_answer, sheet_context
 from tournaments.player_view import (
     PlayerOverview,
@@ -116,7 +116,7 @@ def me_page(request, token: str):
     return render(request, "me/page.html", {
         **_live(participant, overview, token), "name": overview.body["name"],
         "etag": _tag(request, token).etag or "",  # the live part's, for its first poll
-        **registration_context(participant),
+        **page_parts("me", participant),
         "panels": panels("player", request, participant.player, own=True)})
 
 

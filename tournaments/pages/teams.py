@@ -16,9 +16,9 @@ from tournaments.pages.access import allowed_if, staff_actor, staff_required, to
 from tournaments.pages.console import ask_first
 from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs
-from tournaments.prize_forms import TeamForm, TeamImportForm
 from tournaments.selectors import team_results
 from tournaments.services.teams import team_create, team_delete, team_update, teams_import
+from tournaments.team_forms import TeamForm, TeamImportForm
 
 FIELD_OF = {"members": "members", "name": "name"}
 

@@ -6,16 +6,12 @@ from django.urls import path
 from tournaments.pages import (
     board,
     categories,
-    checkin,
     console,
-    door,
     me,
     offline,
     paper_entry,
     paper_grid,
     player_cards,
-    prizes,
-    registration,
     sheet,
     teams,
 )
@@ -28,7 +24,6 @@ urlpatterns = [
     path("t/<str:token>/sheet/", sheet.sheet_list, name="sheet-list"),
     path("me/<str:token>/", me.me_page, name="me"),
     path("me/<str:token>/live/", me.me_live, name="me-live"),
-    path("me/<str:token>/cancel/", registration.cancel_page, name="me-cancel"),
     path("me/<str:token>/sheet/", me.me_sheet, name="me-sheet"),
     path("me/<str:token>/sheet/list/", me.me_sheet_list, name="me-sheet-list"),
     path("console/table/<int:table_id>/", sheet.staff_sheet_page, name="staff-sheet"),
@@ -38,11 +33,8 @@ urlpatterns = [
     path("p/<slug:slug>/", board.board_page, name="board"),
     path("p/<slug:slug>/standings/", board.board_standings, name="board-standings"),
     path("p/<slug:slug>/print/", board.print_page, name="board-print"),
-    path("p/<slug:slug>/register/", registration.register_page, name="register"),
-    path("p/<slug:slug>/door/", door.door_page, name="door"),
     path("p/<slug:slug>/player/<int:participant_id>/", board.player_page, name="board-player"),
 ]
 
-console_urlpatterns = (console.urlpatterns + teams.urlpatterns + prizes.urlpatterns
-                       + player_cards.urlpatterns + categories.urlpatterns
-                       + checkin.urlpatterns + door.urlpatterns)
+console_urlpatterns = (console.urlpatterns + teams.urlpatterns
+                       + player_cards.urlpatterns + categories.urlpatterns)

@@ -35,7 +35,6 @@ from games.errors import FieldError, UserError, user_error
 from tournaments import clock, seating
 from tournaments.bounds import MAX_SEED
 from tournaments.errors import StateConflict
-from tournaments.mails import mail_queue
 from tournaments.models import (
     Deal,
     Participant,
@@ -55,6 +54,7 @@ from tournaments.services import history
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import check_not_finished
 from tournaments.services.sheets import table_lock
+from tournaments.signals import round_drawn
 from tournaments.tokens import new_token
 
 
@@ -143,16 +143,17 @@ def _round_create(tournament: Tournament, method: str, seed: int,
     number = (tournament.rounds.order_by("-number").values_list("number", flat=True).first()
               or 0) + 1
     rnd = Round.objects.create(tournament=tournament, number=number, method=method, seed=seed)
-    # "round N is drawn: table T" to those who gave an address
-    by_id = people if people is not None else Participant.objects.only(
-        "pk", "email", "tournament_id").in_bulk([pid for members in tables for pid in members])
     for table_no, members in enumerate(tables, start=1):
         table = Table.objects.create(round=rnd, number=table_no, entry_token=new_token())
         Seat.objects.bulk_create(
             Seat(table=table, seat=seat_no, participant_id=pid)
             for seat_no, pid in enumerate(members, start=1))
-        for pid in members:
-            mail_queue(by_id[pid], "drawn", round=number, table=table_no)
+    # who sits where, for the "round N is drawn: table T" mails (sign-up's)
+    by_id = people if people is not None else Participant.objects.only(
+        "pk", "email", "tournament_id").in_bulk([pid for members in tables for pid in members])
+    round_drawn.send(sender=Round, round=rnd, seated=[
+        (table_no, by_id[pid]) for table_no, members in enumerate(tables, start=1)
+        for pid in members])
     if tournament.status == tournament.Status.DRAFT:
         tournament.status = tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
