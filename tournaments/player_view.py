@@ -16,21 +16,30 @@
 Pure reads with a fixed number of queries, whatever the number of rounds and tables.
 The names of the others at the table are the tablet's (``selectors.table_states``): the
 player sits with them, so they see them as the table does.
+
+A championship's phones poll these after every deal, so what they read is kept
+(``tournaments.kept``): a personal token's seating under the tournament's version (a
+draw, a round closed or reopened, a withdrawal, a token renewed or erased, a name
+changed all bump it) and what is the same for the four players of a table
+(``_TableReads``) under the table's and the tournament's versions. Whether the token
+still opens the page (``personal_token_valid``: it expires by the date) is asked of
+every request, never kept.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import orjson
 from django.db import connection
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from games.engines import DealContext, get_engine
-from tournaments import freshness
+from tournaments import freshness, kept
 from tournaments.models import Participant, Round, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.score_changes import changes_of_seats
@@ -127,6 +136,9 @@ class PlayerOverview:
     etag: str
     table: Table | None
     sheet: dict[str, Any] | None = None
+    # the kept key of the sheet's reads (None: not kept): what is made of ``sheet`` alone
+    # (its score card) may be kept under it
+    sheet_key: str | None = None
 
 
 @dataclass(frozen=True)
@@ -158,12 +170,22 @@ class _TableReads:
     state: dict[str, Any]
     confirmed: frozenset
     first_dealer: int
+    key: str | None = None  # where it is kept
 
 
-def _tables(ids, tournament) -> dict[int, _TableReads]:
-    """The shown tables ``ids`` (four queries, whatever their number; written once per
-    process, ``tournaments.statements``: after every deal of a championship a table is
-    read for its players' pages)."""
+def _tables(ids, tournament, versions: dict[int, str], tournament_version: str
+            ) -> dict[int, _TableReads]:
+    """The shown tables ``ids``, read once per version of the table (``versions``) and
+    the tournament (the round's clock, the names, the rules) for all who sit there."""
+    keys = {i: f"me:table:{i}:{versions[i]}:{tournament_version}" for i in ids}
+    return kept.kept(keys, lambda missing: {
+        i: replace(reads, key=keys[i])
+        for i, reads in _read_tables(missing, tournament).items()})
+
+
+def _read_tables(ids, tournament) -> dict[int, _TableReads]:
+    """The tables ``ids`` (four queries, whatever their number; written once per
+    process, ``tournaments.statements``)."""
     if not ids:
         return {}
     db = connection.alias
@@ -185,8 +207,13 @@ def _tables(ids, tournament) -> dict[int, _TableReads]:
         for table, state in zip(tables, table_states(tables), strict=True)}
 
 
+def _own_changes(seating: _Seating) -> list[dict[str, Any]]:
+    return [{k: v for k, v in change.items() if k != "tournament"}
+            for change in changes_of_seats(seating.seats, own=True)]
+
+
 def _overview(seating: _Seating, tables: dict[int, _TableReads],
-              ranks: dict[int, tuple]) -> PlayerOverview:
+              ranks: dict[int, tuple], changes: list[dict[str, Any]]) -> PlayerOverview:
     participant = seating.participant
     tournament = participant.tournament
     pid = participant.pk
@@ -217,8 +244,7 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
             s.table_id for s in live
             if tables[s.table_id].state["complete"]
             and (s.seat, tables[s.table_id].table.version) not in tables[s.table_id].confirmed],
-        "changes": [{k: v for k, v in change.items() if k != "tournament"}
-                    for change in changes_of_seats(seating.seats, own=True)],
+        "changes": changes,
     }
     now = seating.now if seating.now is not None and seating.now.table_id in tables else None
     if now is not None:
@@ -241,14 +267,40 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
     if now is None:
         return PlayerOverview(body, freshness.etag("me", digest), None)
     reads = tables[now.table_id]
-    return PlayerOverview(body, freshness.etag("me", digest), reads.table, reads.state)
+    return PlayerOverview(body, freshness.etag("me", digest), reads.table, reads.state,
+                          reads.key)
+
+
+def _rescored(seating: _Seating) -> None:
+    """The scores of the seats in reopened rounds, read again: a correction there bumps
+    its table, not the tournament the seating is kept under (one query, only then)."""
+    reopened = {s.pk: s for s in seating.seats if s.table.round.reopened}
+    if reopened:
+        for pk, score in Seat.objects.filter(pk__in=reopened).values_list("pk", "score"):
+            reopened[pk].score = score
 
 
 def seating_overview(seating: _Seating) -> PlayerOverview:
-    """The overview of a seating read (``personal_seating``)."""
+    """The overview of a seating read (``personal_seating``): the shown tables' reads
+    and the player's changes are kept under the versions of what they show (the
+    changes: every table the player sat at, the objections — the calls' scope — and
+    the names, in the reader's language)."""
     tournament = seating.participant.tournament
-    tables = _tables([s.table_id for s in seating.shown], tournament)
-    return _overview(seating, tables, own_ranks(tournament, seating.participant.pk))
+    _rescored(seating)
+    shown = [s.table_id for s in seating.shown]
+    ids = [s.table_id for s in seating.seats]
+    found = freshness.versions([freshness.tournament(tournament.pk),
+                                freshness.calls(tournament.pk),
+                                *(freshness.table(i) for i in ids)])
+    if found is None:
+        tables, changes = _read_tables(shown, tournament), _own_changes(seating)
+    else:
+        tables = _tables(shown, tournament, dict(zip(ids, found[2:], strict=True)), found[0])
+        key = hashlib.blake2b("|".join((str(seating.participant.pk), get_language(), *found))
+                              .encode(), digest_size=16).hexdigest()
+        changes = kept.kept({0: f"me:changes:{key}"},
+                            lambda _missing: {0: _own_changes(seating)})[0]
+    return _overview(seating, tables, own_ranks(tournament, seating.participant.pk), changes)
 
 
 def player_overview(participant: Participant) -> PlayerOverview:
@@ -257,10 +309,42 @@ def player_overview(participant: Participant) -> PlayerOverview:
     return seating_overview(_seating(participant))
 
 
-def personal_seating(token: str) -> _Seating | None:
-    """The seating of the participant a personal token opens (one statement for a
-    player drawn at least once), or None."""
+def _seating_key(token: str) -> str:
+    return f"me:seating:{hashlib.blake2b(token.encode(), digest_size=16).hexdigest()}"
+
+
+def _read_seating(token: str) -> _Seating | None:
     found = _by_token(token)
-    if found is None or not personal_token_valid(found[0], timezone.localdate()):
+    return None if found is None else _seating(*found)
+
+
+def _kept_seating(token: str) -> _Seating | None:
+    """The token's seating, kept with the tournament's version it was read under: read
+    again when that version moved (the first read of a token only notes its
+    tournament, whose version the next one reads first)."""
+    key = _seating_key(token)
+    entry = kept.get(key)  # (tournament id, version, seating)
+    if entry is None:
+        seating = _read_seating(token)
+        if seating is not None:
+            kept.keep({key: (seating.participant.tournament_id, None, None)})
+        return seating
+    tournament_id, version, seating = entry
+    found = freshness.versions([freshness.tournament(tournament_id)])
+    if found is not None and found[0] == version and seating is not None:
+        return seating
+    seating = _read_seating(token)
+    if seating is None:  # renewed, erased, removed: nothing to keep
+        kept.forget([key])
+    elif found is not None:
+        kept.keep({key: (tournament_id, found[0], seating)})
+    return seating
+
+
+def personal_seating(token: str) -> _Seating | None:
+    """The seating of the participant a personal token opens (kept; one statement for a
+    player drawn at least once when it is read), or None."""
+    seating = _kept_seating(token)
+    if seating is None or not personal_token_valid(seating.participant, timezone.localdate()):
         return None
-    return _seating(*found)
+    return seating

@@ -168,6 +168,59 @@ def test_an_erased_persons_page_is_gone_at_the_next_request(table):
     assert get(f"/me/{player.personal_token}/").status_code == 404
 
 
+def test_a_withdrawn_players_seat_is_gone_at_the_next_request(table):
+    """The seating a phone's polls share is read again once the player withdraws: no
+    304 of the old answer, and no seat."""
+    from tournaments.services.entries import participant_update
+
+    player = seated(table)[0]
+    url = f"/me/{player.personal_token}/live/"
+    first = get(url)
+    assert get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert 'id="me-seat"' in get(url).content.decode()
+    participant_update(participant=player, withdrawn=True)
+    again = get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and 'id="me-seat"' not in again.content.decode()
+
+
+def test_a_token_expires_by_the_date_alone_at_the_next_request(table, monkeypatch):
+    """Nothing is saved when the day passes: the page a phone polled is 404 the day after
+    the token's last one, its 304 too."""
+    from django.utils import timezone
+
+    from tournaments.policies import PERSONAL_TOKEN_DAYS
+
+    player = seated(table)[0]
+    url = f"/me/{player.personal_token}/live/"
+    first = get(url)
+    assert get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    tournament = player.tournament
+    day = tournament.date or tournament.created_at.date()
+    after = day + datetime.timedelta(days=PERSONAL_TOKEN_DAYS + 1)
+    monkeypatch.setattr(timezone, "localdate", lambda *args, **kwargs: after)
+    assert get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 404
+    assert get(f"/me/{player.personal_token}/").status_code == 404
+
+
+def test_the_players_of_a_table_read_the_same_card_and_each_their_own_seat(
+        table, table_client):
+    """The score card shared by a table's players follows every deal there, in the
+    language of each reader."""
+    players = seated(table)
+    fill(table_client, table, 1)
+    pages = [get(f"/me/{p.personal_token}/live/").content.decode() for p in players]
+    assert all(f'id="me-seat">{seat}<' in html for seat, html in enumerate(pages, start=1))
+    assert all(html.count('class="deal-row') == 1 for html in pages)
+    fill_more = table_client.post(f"/api/v1/tables/{table['id']}/deals/",
+                                  {"number": 2, **CLUBS_WON}, format="json")
+    assert fill_more.status_code == 201
+    for player in players:
+        html = get(f"/me/{player.personal_token}/live/").content.decode()
+        assert html.count('class="deal-row') == 2 and "Spiele und laufende Summen" in html
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get(f"/me/{players[0].personal_token}/live/")
+    assert "Deals and running totals" in english.content.decode()
+
+
 def test_a_players_live_part_at_a_full_table_is_at_most_12_kb(club, director):
     """What a phone polls after every change at its table: the seat, the latest deals of
     a full sheet with its totals (the earlier ones a tap away, on the score sheet) and

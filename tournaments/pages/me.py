@@ -16,8 +16,11 @@ token is 404, as is the sheet while the player sits at no open table.
 The page and its live part are ``private`` answers tagged by ``tournaments.freshness``
 from the versions of the tournament (a draw, a round closed, a withdrawal), its stored
 standings and the tables the player sits at in open rounds (a deal, a correction, a
-confirmation there): a poll gets 304 after reading the token's seats and the versions,
-without rendering. An erased or expired token is 404 at the next request.
+confirmation there): a poll gets 304 after reading the token's seating (kept under the
+tournament's version, ``tournaments.player_view``) and the versions, without rendering.
+The table's score card is rendered once per version of the table and language and kept
+for the four players there (``tournaments.kept``). An erased or expired token is 404 at
+the next request.
 """
 
 from django.http import Http404
@@ -25,9 +28,10 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournaments import freshness
+from tournaments import freshness, kept
 from tournaments.links import personal_path
 from tournaments.models import Participant, Table
 from tournaments.pages.clock import shown_clock
@@ -92,14 +96,29 @@ def _now_part(participant: Participant, overview: PlayerOverview, token: str) ->
     if now is None:
         return render_to_string("me/_now.html", {"now": None})
     names = {p["seat"]: p["name"] for p in now["players"]}
-    listed = paper_list(overview.sheet)
-    earlier = max(0, len(listed["deals"]) - LIVE_DEALS)
-    card = render_to_string("sheet/_list.html", {
-        "state": {**listed, "deals": listed["deals"][earlier:]}, "readonly": True})
+    card, earlier = _card(overview)
     return render_to_string("me/_now.html", {
         "token": token, "now": now, "card": mark_safe(card),  # noqa: S308 - our template's
         "call": waiting_call(now["table_id"], participant.pk),
         "earlier_deals": earlier, "dealer_name": names.get(now["first_dealer"], "")})
+
+
+def _card(overview: PlayerOverview) -> tuple[str, int]:
+    """The table's read-only score card (its latest ``LIVE_DEALS`` deals) and the number
+    of deals before them: the same for the table's players, kept per sheet read and
+    language."""
+
+    def render(_missing) -> dict[int, tuple[str, int]]:
+        listed = paper_list(overview.sheet)
+        earlier = max(0, len(listed["deals"]) - LIVE_DEALS)
+        return {0: (render_to_string("sheet/_list.html", {
+            "state": {**listed, "deals": listed["deals"][earlier:]}, "readonly": True}),
+            earlier)}
+
+    if overview.sheet_key is None:
+        return render(())[0]
+    return kept.kept({0: f"{overview.sheet_key}:card:{LIVE_DEALS}:{get_language()}"},
+                     render)[0]
 
 
 def _overview(request, token: str) -> tuple[Participant, PlayerOverview]:
