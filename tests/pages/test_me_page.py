@@ -155,6 +155,23 @@ def test_a_phones_first_poll_finds_the_player_and_their_seats_in_one_statement(
     assert resp.status_code == 200 and 'id="me-seat"' not in resp.content.decode()
 
 
+def test_a_swapped_players_page_shows_the_new_seat_at_the_next_request(
+        short_skat, table, other_table, director_client):
+    """A director's swap before the first deal moves the player: no 304 of the old seat,
+    and the new table's card names them."""
+    player = seated(table)[0]
+    url = f"/me/{player.personal_token}/live/"
+    first = get(url)
+    assert f'id="me-table">{table["number"]}<' in first.content.decode()
+    other = other_table["seats"][1]["participant"]
+    resp = director_client.post(f"/api/v1/tournaments/{short_skat.pk}/rounds/1/swap/",
+                                {"a": player.pk, "b": other}, format="json")
+    assert resp.status_code == 200, resp.content
+    again = get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200
+    assert f'id="me-table">{other_table["number"]}<' in again.content.decode()
+
+
 def test_an_erased_persons_page_is_gone_at_the_next_request(table):
     """No 304 of the old answer once the person is erased (their token is renewed)."""
     from clublife.services.privacy import player_erase

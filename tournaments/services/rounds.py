@@ -32,7 +32,7 @@ from django.utils.translation import gettext_noop as _
 
 from games.engines import get_engine
 from games.errors import FieldError, UserError, user_error
-from tournaments import clock, seating
+from tournaments import clock, freshness, seating
 from tournaments.bounds import MAX_SEED
 from tournaments.errors import StateConflict
 from tournaments.models import (
@@ -296,6 +296,10 @@ def round_swap(*, round_id: int, a: int, b: int, actor: Actor) -> Round:
         {sa.table_id, sb.table_id}, user=actor.user, ip=actor.ip,
         action=SheetEvent.Action.SWAP, before=before,
         after={"a": [sb.table.number, sb.seat], "b": [sa.table.number, sa.seat]})
+    # the two players' pages (their seat) and both tables (who sits there) change
+    freshness.bump(rnd.tournament_id)
+    for table_id in {sa.table_id, sb.table_id}:
+        freshness.bump(rnd.tournament_id, table_id)
     return rnd
 
 
