@@ -9,7 +9,6 @@ from decimal import Decimal
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
-from django.urls import path
 from django.utils import formats
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -139,10 +138,3 @@ def prize_lot(request, tournament: Tournament, tournament_id: int):
 @allowed_if(directs, tournament_by_pk)
 def prizes_print(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/prizes_print.html", _context(tournament))
-
-
-urlpatterns = [
-    path("t/<int:tournament_id>/prizes/", prizes_page, name="prizes"),
-    path("t/<int:tournament_id>/prizes/lot/", prize_lot, name="prize-lot"),
-    path("t/<int:tournament_id>/prizes/print/", prizes_print, name="prizes-print"),
-]

@@ -1,5 +1,6 @@
 """Pages of a club itself: the list of clubs, the member list import and the club's
-defaults. The club's evenings, seasons, table money and players are ``clublife.views``'.
+defaults. The club's evenings, seasons and table money are ``clublife.pages.evenings``',
+its players ``clublife.pages.players``'.
 (Pages sit above the domain apps, so these live here rather than in ``clubs``.)
 
 Anyone sees the list; the club's admins do the rest. Every change goes through a service,
