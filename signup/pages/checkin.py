@@ -84,8 +84,7 @@ def checkin_settings(request, tournament: Tournament, tournament_id: int):
                 "open", "cap", "deadline", "check_in", "release_at", "walk_in")}),
         said=_("Sign-up settings saved."),
         back=reverse("console:checkin", args=[tournament.pk]),
-        again=lambda: render(request, "console/checkin.html", _context(tournament, form),
-                             status=400))
+        template="console/checkin.html", context=lambda: _context(tournament, form))
 
 
 def _row_answer(request, tournament, participant):

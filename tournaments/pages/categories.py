@@ -68,8 +68,7 @@ def categories_save(request, tournament: Tournament, tournament_id: int):
             one_prize_per_player=form.cleaned_data["one_prize_per_player"]),
         said=_("Categories saved."),
         back=reverse("console:categories", args=[tournament.pk]),
-        again=lambda: render(request, "console/categories.html", _context(tournament, form),
-                             status=400))
+        template="console/categories.html", context=lambda: _context(tournament, form))
 
 
 @console_post

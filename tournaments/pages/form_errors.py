@@ -11,11 +11,12 @@ from typing import Any
 
 from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext
 
 from games.errors import StateConflict, UserError
-from games.messages import add_to_form, render
+from games.messages import add_to_form
+from games.messages import render as error_text
 
 
 def run_on_form(form, change: Callable[[], Any], *, field_of: dict[str, str] | None = None,
@@ -41,17 +42,18 @@ def run_on_form(form, change: Callable[[], Any], *, field_of: dict[str, str] | N
 
 
 def saved_or_again(request, form, change: Callable[[], Any], *,
-                   said: str | Callable[[Any], str], back: str,
-                   again: Callable[[], HttpResponse]) -> HttpResponse:
+                   said: str | Callable[[Any], str], back: str, template: str,
+                   context: Callable[[], dict]) -> HttpResponse:
     """A console form's post: once ``form`` is valid, ``change()`` (``run_on_form``);
     done, ``said`` (or ``said(its result)``) as a success message and a redirect to the
-    URL ``back``; else ``again()``, the page again with the form's errors."""
+    URL ``back``; else ``template`` again with ``context()`` (the form with its errors),
+    status 400."""
     if form.is_valid():
         done, result = run_on_form(form, change)
         if done:
             messages.success(request, said(result) if callable(said) else said)
             return redirect(back)
-    return again()
+    return render(request, template, context(), status=400)
 
 
 def run_or_say(request, change: Callable[[], Any], *,
@@ -62,7 +64,7 @@ def run_or_say(request, change: Callable[[], Any], *,
     try:
         return True, change()
     except UserError as exc:
-        text = "; ".join(render(error) for error in exc.errors)
+        text = "; ".join(error_text(error) for error in exc.errors)
         messages.error(request, f"{label}: {text}" if label else text)
     except StateConflict as exc:
         messages.error(request, exc.render(gettext))

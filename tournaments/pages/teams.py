@@ -112,8 +112,7 @@ def team_lines(request, tournament: Tournament, tournament_id: int):
                                             actor=staff_actor(request)),
         said=lambda teams: _("%(count)s teams filled in.") % {"count": len(teams)},
         back=reverse("console:teams", args=[tournament.pk]),
-        again=lambda: render(request, "console/teams.html",
-                             _context(tournament, import_form=form), status=400))
+        template="console/teams.html", context=lambda: _context(tournament, import_form=form))
 
 
 urlpatterns = [
