@@ -8,7 +8,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from clublife.urls import me_urlpatterns
 from clubs.login_throttle import throttled_login
 from config.health import healthz, readyz
-from prizes import pages as prize_pages
+from prizes import urls as prize_urls
 from signup import urls as signup_urls
 from tournaments.pages import urls as page_urls
 from tournaments.pages.board import landing
@@ -25,7 +25,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", throttled_login(auth_views.LoginView.as_view()), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("console/", include((console_urlpatterns + prize_pages.urlpatterns
+    path("console/", include((console_urlpatterns + prize_urls.console_urlpatterns
                                + signup_urls.console_urlpatterns, "console"))),
     path("clubs/", include("clublife.urls")),
     path("leagues/", include("leagues.urls")),

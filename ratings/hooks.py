@@ -3,9 +3,9 @@ history and the statistics (games.md §11) on a player's profile and personal pa
 leaderboards' links and the ranking lists on the club page. Imported once from
 ``RatingsConfig.ready``."""
 
-from ratings.insight_pages import insight_panel
-from ratings.list_pages import club_lists_panel
-from ratings.pages import club_panel, player_panel
+from ratings.pages.insight import insight_panel
+from ratings.pages.leaderboard import club_panel, player_panel
+from ratings.pages.lists import club_lists_panel
 from tournaments.pages.panels import register_panel
 
 register_panel("player", "ratings", player_panel)

@@ -23,16 +23,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from signup.forms import RegistrationSettingsForm
 from signup.mails import mails_overview
 from signup.services.registrations import registration_configure
-from tournaments.errors import StateConflict
 from tournaments.models import Participant, RegistrationStatus, Tournament
-from tournaments.pages.access import allowed_if, staff_required, tournament_by_pk
-from tournaments.pages.form_errors import run_on_form
-from tournaments.policies import directs
+from tournaments.pages.access import (
+    console_page,
+    console_post,
+)
+from tournaments.pages.form_errors import run_or_say, saved_or_again
 from tournaments.services import participant_update
 
 ORDER = {RegistrationStatus.REGISTERED: 0, RegistrationStatus.WAITING: 1,
@@ -70,27 +70,21 @@ def _context(tournament: Tournament, form=None) -> dict:
     }
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 def checkin_page(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/checkin.html", _context(tournament))
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def checkin_settings(request, tournament: Tournament, tournament_id: int):
     form = RegistrationSettingsForm(request.POST)
-    if form.is_valid():
-        data = form.cleaned_data
-        done, _t = run_on_form(form, lambda: registration_configure(
-            tournament_id=tournament.pk, open=data["open"], cap=data["cap"],
-            deadline=data["deadline"], check_in=data["check_in"],
-            release_at=data["release_at"], walk_in=data["walk_in"]))
-        if done:
-            messages.success(request, _("Sign-up settings saved."))
-            return redirect("console:checkin", tournament.pk)
-    return render(request, "console/checkin.html", _context(tournament, form), status=400)
+    return saved_or_again(
+        request, form, lambda: registration_configure(
+            tournament_id=tournament.pk, **{key: form.cleaned_data[key] for key in (
+                "open", "cap", "deadline", "check_in", "release_at", "walk_in")}),
+        said=_("Sign-up settings saved."),
+        back=reverse("console:checkin", args=[tournament.pk]),
+        template="console/checkin.html", context=lambda: _context(tournament, form))
 
 
 def _row_answer(request, tournament, participant):
@@ -107,28 +101,21 @@ def _row_answer(request, tournament, participant):
                     + f"#registrant-{participant.pk}")
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def checkin_toggle(request, tournament: Tournament, tournament_id: int,
                    participant_id: int, field: str):
     if field not in ("paid", "checked_in"):
         raise PermissionDenied()
     participant = get_object_or_404(Participant.objects.select_related("player__club"),
                                     tournament=tournament, pk=participant_id)
-    try:
-        participant = participant_update(participant=participant,
-                                         **{field: not getattr(participant, field)})
-    except StateConflict as exc:
-        messages.error(request, exc.render(_))
-        if request.htmx:
-            return HttpResponse(status=204, headers={"HX-Refresh": "true"})
-    return _row_answer(request, tournament, participant)
+    done, changed = run_or_say(request, lambda: participant_update(
+        participant=participant, **{field: not getattr(participant, field)}))
+    if not done and request.htmx:
+        return HttpResponse(status=204, headers={"HX-Refresh": "true"})
+    return _row_answer(request, tournament, changed if done else participant)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def checkin_scan(request, tournament: Tournament, tournament_id: int):
     """A scanned (or typed) personal link checks its player in: only a player of this
     tournament with a place; anything else says so and changes nothing."""
@@ -143,11 +130,8 @@ def checkin_scan(request, tournament: Tournament, tournament_id: int):
         messages.error(request, _("%(name)s has no place (waiting list or cancelled).")
                        % {"name": participant.player.name})
     else:
-        try:
-            participant_update(participant=participant, checked_in=True)
-        except StateConflict as exc:
-            messages.error(request, exc.render(_))
-        else:
+        if run_or_say(request, lambda: participant_update(participant=participant,
+                                                          checked_in=True))[0]:
             messages.success(request, _("%(name)s is checked in.")
                              % {"name": participant.player.name})
     return redirect("console:checkin", tournament.pk)

@@ -24,28 +24,25 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from django.views.decorators.http import require_POST
 
 from clubs.models import Club
 from clubs.names import name_key
-from games.errors import UserError
 from signup.forms import DoorForm
 from signup.pages.registration import door_session_key, sign_up_posted
 from signup.services.door import door_check_in, door_suggestions
 from signup.services.registrations import registration_refusal
-from tournaments.errors import StateConflict
 from tournaments.links import absolute_url, personal_path
 from tournaments.models import Participant, RegistrationStatus, Tournament
 from tournaments.pages.access import (
-    allowed_if,
+    console_page,
+    console_post,
     staff_actor,
-    staff_required,
-    tournament_by_pk,
     tournament_by_slug,
 )
+from tournaments.pages.form_errors import run_or_say
 from tournaments.pages.qr import qr_svg
 from tournaments.player_view import participant_by_token
-from tournaments.policies import can_see_tournament, directs
+from tournaments.policies import can_see_tournament
 from tournaments.services import participant_update
 from tournaments.tokens import new_token
 
@@ -98,8 +95,7 @@ def door_page(request, slug: str):
 SIZES = {"a4": "A4", "a3": "A3"}
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 def door_poster(request, tournament: Tournament, tournament_id: int):
     """The door poster to print (``?size=a3``; A4 otherwise)."""
     size = request.GET.get("size", "a4")
@@ -120,34 +116,27 @@ def _desk_context(tournament: Tournament) -> dict:
             "refusal": door_refusal(tournament)}
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 def door_desk(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/door_desk.html", _desk_context(tournament))
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def door_desk_check_in(request, tournament: Tournament, tournament_id: int):
     """The desk's one field (``name``) or a missing player's tap (``participant``)."""
-    try:
-        if request.POST.get("participant"):
-            participant = get_object_or_404(Participant, tournament=tournament,
-                                            pk=_number(request.POST["participant"]),
-                                            status=RegistrationStatus.REGISTERED)
-            participant = participant_update(participant=participant, checked_in=True)
-            added = False
-        else:
-            participant, added = door_check_in(tournament_id=tournament.pk,
-                                               name=request.POST.get("name", "")[:1000],
-                                               by=staff_actor(request).user)
-    except UserError as exc:
-        for error in exc.errors:
-            messages.error(request, f"{_('Name')}: {error.render(_)}")
-    except StateConflict as exc:
-        messages.error(request, exc.render(_))
+    if request.POST.get("participant"):
+        participant = get_object_or_404(Participant, tournament=tournament,
+                                        pk=_number(request.POST["participant"]),
+                                        status=RegistrationStatus.REGISTERED)
+        done, participant = run_or_say(request, lambda: participant_update(
+            participant=participant, checked_in=True))
+        added = False
     else:
+        done, answer = run_or_say(request, lambda: door_check_in(
+            tournament_id=tournament.pk, name=request.POST.get("name", "")[:1000],
+            by=staff_actor(request).user), label=_("Name"))
+        participant, added = answer if done else (None, False)
+    if done:
         name = participant.player.name
         messages.success(request, (_("%(name)s is registered and checked in.") if added
                                    else _("%(name)s is checked in.")) % {"name": name})

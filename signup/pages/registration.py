@@ -11,7 +11,6 @@ leads to the registrant's own page, which shows the status and the waiting posit
 These pages are not snapshotted: they carry a CSRF token.
 """
 
-from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
@@ -27,10 +26,9 @@ from signup.services.registrations import (
     registration_submit,
     waiting_position,
 )
-from tournaments.errors import StateConflict
 from tournaments.links import personal_path
 from tournaments.pages.access import tournament_by_slug
-from tournaments.pages.form_errors import run_on_form
+from tournaments.pages.form_errors import run_on_form, run_or_say
 from tournaments.player_view import participant_by_token
 from tournaments.policies import can_see_tournament
 
@@ -111,10 +109,8 @@ def cancel_page(request, token: str):
     """Asks first; the POST cancels (twice is harmless) and goes back to the page."""
     participant = registration_of(token)
     if request.method == "POST" and request.POST.get("confirm") == "yes":
-        try:
-            registration_cancel(participant_id=participant.pk)
-        except StateConflict as exc:  # finished, or seated in a round being played
-            messages.error(request, exc.render(_))
+        # refused when finished, or seated in a round being played
+        run_or_say(request, lambda: registration_cancel(participant_id=participant.pk))
         return redirect(personal_path(token))
     return render(request, "me/cancel.html", {
         "tournament": participant.tournament, "name": participant.player.name,

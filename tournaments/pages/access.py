@@ -20,9 +20,11 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404
+from django.views.decorators.http import require_POST
 
 from clubs.models import Club, Player
 from tournaments.models import Table, Tournament
+from tournaments.policies import directs
 from tournaments.services import Actor
 
 
@@ -52,6 +54,17 @@ def allowed_if(policy: Callable[[Any, Any], bool], load: Callable[..., Any], *,
 def tournament_by_pk(*, tournament_id=None, pk=None, **_kwargs) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("club"),
                              pk=tournament_id if tournament_id is not None else pk)
+
+
+def console_page(view):
+    """A page of a tournament's console: staff signed in, and directing the tournament
+    (``view(request, tournament, tournament_id, …)``)."""
+    return staff_required(allowed_if(directs, tournament_by_pk)(view))
+
+
+def console_post(view):
+    """A console form or button: as ``console_page``, and POST only (405 otherwise)."""
+    return staff_required(require_POST(allowed_if(directs, tournament_by_pk)(view)))
 
 
 def tournament_by_slug(*, slug, **_kwargs) -> Tournament:

@@ -8,16 +8,16 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.shortcuts import redirect, render
-from django.urls import path
+from django.urls import path, reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
 
-from games.errors import UserError
 from tournaments.models import MAX_CLUB_RANKING_K, MIN_CLUB_RANKING_K, Tournament
-from tournaments.pages.access import allowed_if, staff_required, tournament_by_pk
-from tournaments.pages.form_errors import run_on_form
-from tournaments.policies import directs
+from tournaments.pages.access import (
+    console_page,
+    console_post,
+)
+from tournaments.pages.form_errors import run_or_say, saved_or_again
 from tournaments.services import tournament_update
 from tournaments.services.categories import categories_assign
 
@@ -53,39 +53,29 @@ def _context(tournament: Tournament, form: CategoriesForm | None = None) -> dict
     }
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 def categories_page(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/categories.html", _context(tournament))
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def categories_save(request, tournament: Tournament, tournament_id: int):
     form = CategoriesForm(request.POST)
-    if form.is_valid():
-        done, _saved = run_on_form(form, lambda: tournament_update(
+    return saved_or_again(
+        request, form, lambda: tournament_update(
             tournament=tournament, categories=form.labels(),
             club_ranking_k=form.cleaned_data["club_ranking_k"],
-            one_prize_per_player=form.cleaned_data["one_prize_per_player"]))
-        if done:
-            messages.success(request, _("Categories saved."))
-            return redirect("console:categories", tournament.pk)
-    return render(request, "console/categories.html", _context(tournament, form), status=400)
+            one_prize_per_player=form.cleaned_data["one_prize_per_player"]),
+        said=_("Categories saved."),
+        back=reverse("console:categories", args=[tournament.pk]),
+        template="console/categories.html", context=lambda: _context(tournament, form))
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def categories_tick(request, tournament: Tournament, tournament_id: int):
     ids = tournament.participants.values_list("pk", flat=True)
     members = {pid: request.POST.getlist(f"c{pid}") for pid in ids}
-    try:
-        categories_assign(tournament=tournament, members=members)
-    except UserError as exc:
-        messages.error(request, exc.render(_))
-    else:
+    if run_or_say(request, lambda: categories_assign(tournament=tournament, members=members))[0]:
         messages.success(request, _("Categories saved."))
     return redirect("console:categories", tournament.pk)
 

@@ -20,13 +20,14 @@ from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_POST
 
 from tournaments.clock import ACTIONS, MAX_MINUTES, MIN_MINUTES, WARN_SECONDS
 from tournaments.models import Round, Tournament
-from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
+from tournaments.pages.access import (
+    console_post,
+    staff_actor,
+)
 from tournaments.pages.form_errors import run_on_form
-from tournaments.policies import directs
 from tournaments.services import round_clock
 
 
@@ -73,9 +74,7 @@ class ClockForm(forms.Form):
                                  max_value=MAX_MINUTES)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def clock_set(request, tournament: Tournament, tournament_id: int, number: int):
     """Start, pause, resume or extend a round's clock from the console; what the service
     refuses is shown as a message naming the field."""

@@ -26,15 +26,12 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import gettext_noop
 
 from clubs.models import Club
 from games.engines import get_engine
-from games.errors import UserError
 from games.forms import initial_of, rules_form_class
-from games.messages import add_to_form
 from tournaments import freshness
-from tournaments.errors import StateConflict
 from tournaments.forms import (
     CallStatusForm,
     DrawForm,
@@ -56,13 +53,18 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
+from tournaments.pages.access import (
+    console_page,
+    console_post,
+    staff_actor,
+    staff_required,
+)
 from tournaments.pages.clock import clock_context, clock_set, unfinished_tables
-from tournaments.pages.form_errors import run_on_form
+from tournaments.pages.form_errors import run_on_form, run_or_say
 from tournaments.pages.paper_sheets import paper_sheet
 from tournaments.pages.parts import page_parts
 from tournaments.pages.qr import qr_svg
-from tournaments.policies import directed_tournaments, directs
+from tournaments.policies import directed_tournaments
 from tournaments.selectors import round_sheets, teammates_together
 from tournaments.services import (
     call_update,
@@ -192,8 +194,7 @@ def _voice_tag(request, tournament: Tournament, tournament_id: int) -> freshness
                          "voice")
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 @freshness.staff(_voice_tag)
 def voice_panel(request, tournament: Tournament, tournament_id: int):
     """The panel of calls and objections alone: the console polls it every 5 s."""
@@ -201,9 +202,7 @@ def voice_panel(request, tournament: Tournament, tournament_id: int):
                   {"tournament": tournament, **_voice_context(tournament)})
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def call_handle(request, tournament: Tournament, tournament_id: int, call_id: int):
     """The director has seen a call (the caller's screen says so) or closed it."""
     call = get_object_or_404(DirectorCall, table__round__tournament=tournament, pk=call_id)
@@ -217,9 +216,7 @@ def call_handle(request, tournament: Tournament, tournament_id: int, call_id: in
         request, tournament, voice_error={"call": call.pk, "form": form}), status=400)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def objection_decide(request, tournament: Tournament, tournament_id: int, objection_id: int):
     """The director decides an objection in a few words (kept in the sheet's history)."""
     objection = get_object_or_404(Objection, table__round__tournament=tournament,
@@ -247,8 +244,7 @@ def _console_tag(request, tournament: Tournament, tournament_id: int) -> freshne
                          "console", clock and clock["state"])
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 @freshness.staff(_console_tag)
 def tournament_page(request, tournament: Tournament, tournament_id: int):
     """The page, polled every 15 s while a round is open (its ``#live`` part): 304 while
@@ -256,9 +252,7 @@ def tournament_page(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/tournament.html", _tournament_context(request, tournament))
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def register(request, tournament: Tournament, tournament_id: int):
     if "names" in request.POST:
         form = PasteListForm(request.POST)
@@ -272,13 +266,12 @@ def register(request, tournament: Tournament, tournament_id: int):
             return render(request, "console/tournament.html",
                           _tournament_context(request, tournament, player_form=form), status=400)
         names = [form.cleaned_data["name"]]
-    try:
-        added, skipped = participants_register(
-            tournament=tournament, names=names, by=request.user,
-            as_members=form.cleaned_data.get("as_members", False))
-    except StateConflict as exc:
-        messages.error(request, exc.render(_))
+    done, answer = run_or_say(request, lambda: participants_register(
+        tournament=tournament, names=names, by=request.user,
+        as_members=form.cleaned_data.get("as_members", False)))
+    if not done:
         return redirect("console:tournament", tournament.pk)
+    added, skipped = answer
     messages.success(request, _("%(count)s players registered.") % {"count": added})
     if skipped:
         messages.warning(request, _("Not registered again (listed twice or registered "
@@ -286,9 +279,7 @@ def register(request, tournament: Tournament, tournament_id: int):
     return redirect("console:tournament", tournament.pk)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def participant_toggle(request, tournament: Tournament, tournament_id: int,
                        participant_id: int, field: str):
     participant = get_object_or_404(Participant, tournament=tournament, pk=participant_id)
@@ -302,11 +293,9 @@ def participant_toggle(request, tournament: Tournament, tournament_id: int,
                                 "out. The rounds played keep their scores. You can re-admit "
                                 "them later.") % {"name": name},
                          button=_("Yes, withdraw %(name)s") % {"name": name})
-    try:
-        participant = participant_update(participant=participant,
-                                         **{field: not getattr(participant, field)})
-    except StateConflict as exc:
-        messages.error(request, exc.render(_))
+    done, participant = run_or_say(request, lambda: participant_update(
+        participant=participant, **{field: not getattr(participant, field)}))
+    if not done:
         if request.htmx:
             return HttpResponse(status=204, headers={"HX-Refresh": "true"})
         return redirect("console:tournament", tournament.pk)
@@ -319,9 +308,7 @@ def participant_toggle(request, tournament: Tournament, tournament_id: int,
                     + f"#participant-{participant.pk}")
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def rules(request, tournament: Tournament, tournament_id: int):
     engine = get_engine(tournament.game)
     form = rules_form_class(engine)(request.POST)
@@ -335,17 +322,13 @@ def rules(request, tournament: Tournament, tournament_id: int):
                   _tournament_context(request, tournament, rules_form=form), status=400)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def publish(request, tournament: Tournament, tournament_id: int):
     tournament_update(tournament=tournament, published=not tournament.published)
     return redirect("console:tournament", tournament.pk)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def draw(request, tournament: Tournament, tournament_id: int):
     form = DrawForm(request.POST)
     if form.is_valid():
@@ -362,52 +345,47 @@ def draw(request, tournament: Tournament, tournament_id: int):
                   _tournament_context(request, tournament, draw_form=form), status=400)
 
 
-def _round_change(request, tournament: Tournament, number: int, change, done: str,
-                  ask: dict):
+# what closing or reopening a round asks first and says when done (msgids with the number)
+ROUND_CHANGES = {
+    "close": (round_close, gettext_noop("Round %(number)s closed."), {
+        "title": gettext_noop("Close round %(number)s?"),
+        "what": gettext_noop("Its sheets can no longer be changed and the standings count "
+                             "the round. To correct a sheet afterwards, the round must be "
+                             "reopened."),
+        "button": gettext_noop("Yes, close round %(number)s")}),
+    "reopen": (round_reopen, gettext_noop("Round %(number)s reopened: correct its sheets, "
+                                          "then close it again."), {
+        "title": gettext_noop("Reopen round %(number)s?"),
+        "what": gettext_noop("Its sheets can be corrected again; every correction is kept "
+                             "in the history. Close the round again afterwards."),
+        "button": gettext_noop("Yes, reopen round %(number)s")}),
+}
+
+
+def _round_change(request, tournament: Tournament, number: int, kind: str):
     """Close or reopen a round once confirmed; a conflict is shown as a message on the
     console."""
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    change, done, ask = ROUND_CHANGES[kind]
     if not _confirmed(request):
-        return ask_first(request, tournament, **ask)
-    try:
-        change(round_id=rnd.pk, actor=staff_actor(request))
-    except StateConflict as exc:
-        messages.error(request, exc.render(_))
-    else:
-        messages.success(request, done % {"number": number})
+        return ask_first(request, tournament, **{key: _(text) % {"number": number}
+                                                  for key, text in ask.items()})
+    if run_or_say(request, lambda: change(round_id=rnd.pk, actor=staff_actor(request)))[0]:
+        messages.success(request, _(done) % {"number": number})
     return redirect("console:tournament", tournament.pk)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def close(request, tournament: Tournament, tournament_id: int, number: int):
-    return _round_change(request, tournament, number, round_close,
-                         _("Round %(number)s closed."), {
-                             "title": _("Close round %(number)s?") % {"number": number},
-                             "what": _("Its sheets can no longer be changed and the standings "
-                                       "count the round. To correct a sheet afterwards, the "
-                                       "round must be reopened."),
-                             "button": _("Yes, close round %(number)s") % {"number": number}})
+    return _round_change(request, tournament, number, "close")
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def reopen_round(request, tournament: Tournament, tournament_id: int, number: int):
-    return _round_change(request, tournament, number, round_reopen,
-                         _("Round %(number)s reopened: correct its sheets, then close it "
-                           "again."), {
-                             "title": _("Reopen round %(number)s?") % {"number": number},
-                             "what": _("Its sheets can be corrected again; every correction "
-                                       "is kept in the history. Close the round again "
-                                       "afterwards."),
-                             "button": _("Yes, reopen round %(number)s") % {"number": number}})
+    return _round_change(request, tournament, number, "reopen")
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def undo_round(request, tournament: Tournament, tournament_id: int, number: int):
     """Take back the draw of the last round once confirmed; a round with entries is
     refused with a message naming the tables."""
@@ -421,19 +399,14 @@ def undo_round(request, tournament: Tournament, tournament_id: int, number: int)
                    "tournament's history. Only while no table has entered anything.")
             % {"number": number},
             button=_("Yes, take back the draw"))
-    try:
-        round_undo(tournament_id=tournament.pk, number=number, actor=staff_actor(request))
-    except StateConflict as exc:
-        messages.error(request, exc.render(_))
-    else:
+    if run_or_say(request, lambda: round_undo(tournament_id=tournament.pk, number=number,
+                                              actor=staff_actor(request)))[0]:
         messages.success(request, _("The draw of round %(number)s was taken back.")
                          % {"number": number})
     return redirect("console:tournament", tournament.pk)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def end_sheet(request, tournament: Tournament, tournament_id: int, table_id: int):
     """End a table's sheet early with a reason; a bad reason is shown at that table."""
     table = get_object_or_404(Table, round__tournament=tournament, pk=table_id)
@@ -442,25 +415,19 @@ def end_sheet(request, tournament: Tournament, tournament_id: int, table_id: int
         form.add_error(None, _("Tick “Yes, end this sheet now” to end the sheet of table "
                                "%(number)s.") % {"number": table.number})
     if form.is_valid():
-        try:
-            sheet_end(table_id=table.pk, reason=form.cleaned_data["reason"],
-                      actor=staff_actor(request))
-        except UserError as exc:
-            add_to_form(form, exc)
-        except StateConflict as exc:
-            messages.error(request, exc.render(_))
-            return redirect("console:tournament", tournament.pk)
-        else:
+        done, _ended = run_on_form(form, lambda: sheet_end(
+            table_id=table.pk, reason=form.cleaned_data["reason"], actor=staff_actor(request)),
+            conflicts_to=request)
+        if done:
             messages.success(request, _("The sheet of table %(number)s was ended early.")
                              % {"number": table.number})
+        if not form.errors:  # ended, or a conflict said on the console
             return redirect("console:tournament", tournament.pk)
     return render(request, "console/tournament.html", _tournament_context(
         request, tournament, end_error={"table": table.pk, "form": form}), status=400)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def finish(request, tournament: Tournament, tournament_id: int):
     """Finish the tournament, or reopen a finished one."""
     finished = tournament.status == Tournament.Status.FINISHED
@@ -480,11 +447,8 @@ def finish(request, tournament: Tournament, tournament_id: int):
             what=_("The standings become final and nothing can be changed any more: no draw, "
                    "no registration, no correction, until it is reopened."),
             button=_("Yes, finish the evening") if evening else _("Yes, finish the tournament"))
-    try:
-        (tournament_reopen if finished else tournament_finish)(tournament_id=tournament.pk)
-    except StateConflict as exc:
-        messages.error(request, exc.render(_))
-    else:
+    change = tournament_reopen if finished else tournament_finish
+    if run_or_say(request, lambda: change(tournament_id=tournament.pk))[0]:
         if evening:
             done = (_("The evening is open for changes again.") if finished
                     else _("The evening is finished."))
@@ -502,28 +466,30 @@ def _round_with_sheets(tournament, number: int) -> Round:
     return rounds[0]
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+def _with_links(request, rnd: Round, row) -> list[dict]:
+    """Each table of the round as ``row(its state)`` with its entry link and QR code
+    (``url``, ``qr``): the table cards and the paper sheets."""
+    rows = []
+    for table, state in rnd.sheets:
+        url = entry_url(request, table)
+        rows.append({**row(state), "url": url, "qr": qr_svg(url)})
+    return rows
+
+
+@console_page
 def table_cards(request, tournament: Tournament, tournament_id: int, number: int):
     rnd = _round_with_sheets(tournament, number)
-    cards = []
-    for table, state in rnd.sheets:
-        url = entry_url(request, table)
-        cards.append({"state": state, "url": url, "qr": qr_svg(url)})
-    return render(request, "console/table_cards.html",
-                  {"tournament": tournament, "round": rnd, "cards": cards})
+    return render(request, "console/table_cards.html", {
+        "tournament": tournament, "round": rnd,
+        "cards": _with_links(request, rnd, lambda state: {"state": state})})
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 def paper_sheets(request, tournament: Tournament, tournament_id: int, number: int):
     rnd = _round_with_sheets(tournament, number)
-    sheets = []
-    for table, state in rnd.sheets:
-        url = entry_url(request, table)
-        sheets.append({**paper_sheet(state), "url": url, "qr": qr_svg(url)})
-    return render(request, "console/paper_sheets.html",
-                  {"tournament": tournament, "round": rnd, "sheets": sheets})
+    return render(request, "console/paper_sheets.html", {
+        "tournament": tournament, "round": rnd,
+        "sheets": _with_links(request, rnd, paper_sheet)})
 
 
 urlpatterns = [

@@ -14,12 +14,10 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from games.errors import UserError
-from games.messages import render as error_text
 from games.presentation import presentation_of
-from tournaments.errors import StateConflict
 from tournaments.models import Table
 from tournaments.pages.access import allowed_if, staff_actor, staff_required, table_by_pk
+from tournaments.pages.form_errors import run_on_form
 from tournaments.policies import directs_table
 from tournaments.selectors import table_state
 from tournaments.services import sheet_submit, summary_record
@@ -48,16 +46,22 @@ class SummaryForm(forms.Form):
                 for s in self.seats]
 
 
-def _add_engine_errors(form: SummaryForm, exc: UserError) -> None:
-    for error in exc.errors:
-        parts = error.field.split(".")
-        if len(parts) == 3 and parts[0] == "seats" and parts[1].isdigit() \
-                and int(parts[1]) < len(form.seats):
-            name = f"seat{form.seats[int(parts[1])]['seat']}_{parts[2]}"
-            if name in form.fields:
-                form.add_error(name, error_text(error))
-                continue
-        form.add_error(None, error_text(error))
+def _seat_field(form: SummaryForm, field: str) -> str:
+    """The engine's ``seats.<i>.<figure>`` as the form's ``seat<n>_<figure>`` (any other
+    field as it is: shown above the form)."""
+    parts = field.split(".")
+    if len(parts) == 3 and parts[0] == "seats" and parts[1].isdigit() \
+            and int(parts[1]) < len(form.seats):
+        return f"seat{form.seats[int(parts[1])]['seat']}_{parts[2]}"
+    return field
+
+
+def _summary_enter(table: Table, form: SummaryForm, actor):
+    with transaction.atomic():
+        summary_record(table_id=table.pk, seats=form.entries(), actor=actor)
+        if not table.submitted:
+            sheet_submit(table_id=table.pk, actor=actor, unconfirmed_reason=_(
+                "Totals typed in from the paper sheet by the tournament director."))
 
 
 @staff_required
@@ -74,18 +78,9 @@ def summary_page(request, table: Table, table_id: int):
     form = SummaryForm(request.POST or None, seats=state["seats"],
                        figures=shown.summary_figures, initial=initial)
     if request.method == "POST" and form.is_valid():
-        try:
-            actor = staff_actor(request)
-            with transaction.atomic():
-                summary_record(table_id=table.pk, seats=form.entries(), actor=actor)
-                if not table.submitted:
-                    sheet_submit(table_id=table.pk, actor=actor, unconfirmed_reason=_(
-                        "Totals typed in from the paper sheet by the tournament director."))
-        except UserError as exc:
-            _add_engine_errors(form, exc)
-        except StateConflict as exc:
-            form.add_error(None, exc.render(_))
-        else:
+        actor = staff_actor(request)
+        if run_on_form(form, lambda: _summary_enter(table, form, actor),
+                       rename=lambda name: _seat_field(form, name))[0]:
             messages.success(request, _("The totals of table %(number)s are entered and count.")
                              % {"number": table.number})
             return redirect("console:tournament", table.round.tournament_id)

@@ -22,9 +22,8 @@ from django.urls import path
 
 from tournaments.links import personal_path, personal_url
 from tournaments.models import RegistrationStatus, Tournament
-from tournaments.pages.access import allowed_if, staff_required, tournament_by_pk
+from tournaments.pages.access import console_page
 from tournaments.pages.qr import qr_svg
-from tournaments.policies import directs
 
 CARDS_PER_PAGE = 8  # two columns of four on A4 (app.css, "Player cards")
 
@@ -49,8 +48,7 @@ def _participants(tournament: Tournament):
     return tournament.participants.select_related("player").order_by("start_number")
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 def player_cards(request, tournament: Tournament, tournament_id: int):
     participants = _participants(tournament).filter(withdrawn=False,
                                                     player__erased_at__isnull=True,
@@ -58,8 +56,7 @@ def player_cards(request, tournament: Tournament, tournament_id: int):
     return _render(request, tournament, participants, one=False)
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 def player_card(request, tournament: Tournament, tournament_id: int, participant_id: int):
     participant = get_object_or_404(_participants(tournament), pk=participant_id)
     if participant.player.erased:

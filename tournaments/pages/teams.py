@@ -8,14 +8,15 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path, reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from tournaments.errors import StateConflict
 from tournaments.models import Tournament
-from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
+from tournaments.pages.access import (
+    console_page,
+    console_post,
+    staff_actor,
+)
 from tournaments.pages.console import ask_first
-from tournaments.pages.form_errors import run_on_form
-from tournaments.policies import directs
+from tournaments.pages.form_errors import run_on_form, run_or_say, saved_or_again
 from tournaments.selectors import team_results
 from tournaments.services.teams import team_create, team_delete, team_update, teams_import
 from tournaments.team_forms import TeamForm, TeamImportForm
@@ -49,15 +50,12 @@ def _context(tournament, *, create_form=None, import_form=None, edit_forms=None)
     }
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 def teams_page(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/teams.html", _context(tournament))
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def team_new(request, tournament: Tournament, tournament_id: int):
     free = [p for p in _participants(tournament) if p.team_id is None]
     form = TeamForm(request.POST, participants=free)
@@ -72,9 +70,7 @@ def team_new(request, tournament: Tournament, tournament_id: int):
                   status=400)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def team_edit(request, tournament: Tournament, tournament_id: int, team_id: int):
     team = get_object_or_404(tournament.teams, pk=team_id)
     people = _participants(tournament)
@@ -92,9 +88,7 @@ def team_edit(request, tournament: Tournament, tournament_id: int, team_id: int)
                   _context(tournament, edit_forms={team.pk: form}), status=400)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def team_remove(request, tournament: Tournament, tournament_id: int, team_id: int):
     team = get_object_or_404(tournament.teams, pk=team_id)
     if request.POST.get("confirm") != "yes":  # hard to undo: asked first (console._ask)
@@ -104,29 +98,21 @@ def team_remove(request, tournament: Tournament, tournament_id: int, team_id: in
                                 "registered and play on without a team."),
                          button=_("Yes, remove team “%(name)s”") % {"name": team.name},
                          back=reverse("console:teams", args=[tournament.pk]))
-    try:
-        team_delete(team_id=team.pk, actor=staff_actor(request))
-    except StateConflict as exc:
-        messages.error(request, exc.render(_))
-    else:
+    if run_or_say(request, lambda: team_delete(team_id=team.pk, actor=staff_actor(request)))[0]:
         messages.success(request, _("Team “%(name)s” removed.") % {"name": team.name})
     return redirect("console:teams", tournament.pk)
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def team_lines(request, tournament: Tournament, tournament_id: int):
     form = TeamImportForm(request.POST)
-    if form.is_valid():
-        done, teams = run_on_form(form, lambda: teams_import(
-            tournament_id=tournament.pk, text=form.cleaned_data["lines"],
-            actor=staff_actor(request)))
-        if done:
-            messages.success(request, _("%(count)s teams filled in.") % {"count": len(teams)})
-            return redirect("console:teams", tournament.pk)
-    return render(request, "console/teams.html", _context(tournament, import_form=form),
-                  status=400)
+    return saved_or_again(
+        request, form, lambda: teams_import(tournament_id=tournament.pk,
+                                            text=form.cleaned_data["lines"],
+                                            actor=staff_actor(request)),
+        said=lambda teams: _("%(count)s teams filled in.") % {"count": len(teams)},
+        back=reverse("console:teams", args=[tournament.pk]),
+        template="console/teams.html", context=lambda: _context(tournament, import_form=form))
 
 
 urlpatterns = [

@@ -4,25 +4,24 @@ prize-giving. Writes go through ``prizes.services``."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from decimal import Decimal
 
 from django.contrib import messages
 from django.shortcuts import redirect, render
-from django.urls import path
 from django.utils import formats
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from games.errors import UserError
 from prizes.forms import LotForm, PrizeForm
 from prizes.selectors import prize_answer
 from prizes.services import lot_set, prizes_set
 from prizes.ties import tie_notes
 from tournaments.models import Tournament
-from tournaments.pages.access import allowed_if, staff_actor, staff_required, tournament_by_pk
+from tournaments.pages.access import (
+    console_page,
+    console_post,
+    staff_actor,
+)
 from tournaments.pages.form_errors import run_on_form
-from tournaments.policies import directs
 from tournaments.templatetags.money import euros
 
 FIELD_OF = {"entry_fee_cents": "entry_fee", "places_percent": "places",
@@ -58,24 +57,16 @@ def _initial(answer, categories) -> dict:
     return initial
 
 
-def _saved(form, tournament, actor):
-    """``prizes_set`` with the form's list; a refusal naming a category's list
-    (``categories.<label>.…``) is shown next to that category's field."""
-    try:
-        return prizes_set(tournament_id=tournament.pk, data=form.prize_list(), actor=actor)
-    except UserError as exc:
-        raise UserError([replace(e, field=_category_field(form, e.field) or e.field)
-                         for e in exc.errors]) from None
-
-
-def _category_field(form, name: str) -> str | None:
+def _category_field(form, name: str) -> str:
+    """A refusal naming a category's list (``categories.<label>.…``) is shown next to
+    that category's field (any other as it is)."""
     if not name.startswith("categories."):
-        return None
+        return name
     rest = name.removeprefix("categories.")
     for label in form.categories:
         if rest == label[:40] or rest.startswith(label[:40] + "."):
             return form.field_of_category(label)
-    return None
+    return name
 
 
 def _context(tournament, *, form=None, lot_form=None):
@@ -96,15 +87,15 @@ def _context(tournament, *, form=None, lot_form=None):
             "lot_form": lot_form or LotForm()}
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 def prizes_page(request, tournament: Tournament, tournament_id: int):
     if request.method == "POST":
         form = PrizeForm(request.POST, categories=tournament.categories or [])
         if form.is_valid():
-            done, _config = run_on_form(form, lambda: _saved(form, tournament,
-                                                             staff_actor(request)),
-                                        field_of=FIELD_OF)
+            done, _config = run_on_form(
+                form, lambda: prizes_set(tournament_id=tournament.pk, data=form.prize_list(),
+                                         actor=staff_actor(request)),
+                field_of=FIELD_OF, rename=lambda name: _category_field(form, name))
             if done:
                 messages.success(request, _("Prize list saved."))
                 return redirect("console:prizes", tournament.pk)
@@ -113,9 +104,7 @@ def prizes_page(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/prizes.html", _context(tournament))
 
 
-@staff_required
-@require_POST
-@allowed_if(directs, tournament_by_pk)
+@console_post
 def prize_lot(request, tournament: Tournament, tournament_id: int):
     form = LotForm(request.POST)
     if form.is_valid():
@@ -135,14 +124,6 @@ def prize_lot(request, tournament: Tournament, tournament_id: int):
                   status=400)
 
 
-@staff_required
-@allowed_if(directs, tournament_by_pk)
+@console_page
 def prizes_print(request, tournament: Tournament, tournament_id: int):
     return render(request, "console/prizes_print.html", _context(tournament))
-
-
-urlpatterns = [
-    path("t/<int:tournament_id>/prizes/", prizes_page, name="prizes"),
-    path("t/<int:tournament_id>/prizes/lot/", prize_lot, name="prize-lot"),
-    path("t/<int:tournament_id>/prizes/print/", prizes_print, name="prizes-print"),
-]

@@ -1,6 +1,7 @@
 """The director's console of a league: create a season, its divisions, teams (rosters as
-names) and matchdays. The line-ups and series of a group are ``leagues.pages``'
-``group_console``; the tables of a series are the group tournament's console.
+names) and matchdays, and a matchday's group (``group_console``: its line-ups, the next
+series' draw and substitutions between series); the tables of a series are the group
+tournament's console.
 
 Staff create a league (and direct it); the rest is for those who run it
 (``runs_league``). Every change goes through a service; its errors are shown next to the
@@ -14,17 +15,23 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
 from clubs.models import Club
 from clubs.policies import is_staff
+from clubs.publication import shown_player
 from games.choices import league_game_choices
-from games.errors import StateConflict, UserError
-from games.messages import add_to_form
-from leagues.models import Division, League, LeagueTeam, Matchday
+from leagues.models import Division, Group, League, LeagueTeam, Matchday
 from leagues.policies import runs_league
-from leagues.services.matchdays import matchday_create, matchday_reopen
+from leagues.services.matchdays import (
+    lineup_set,
+    matchday_create,
+    matchday_reopen,
+    series_draw,
+    substitution_add,
+)
 from leagues.services.seasons import (
     division_create,
     league_create,
@@ -32,10 +39,12 @@ from leagues.services.seasons import (
     team_update_from_names,
 )
 from tournaments.forms import ClubChoiceField
-from tournaments.pages.form_errors import run_on_form
+from tournaments.pages.form_errors import run_on_form, run_or_say
+from tournaments.text_checks import whole_number
 
 SCORING = [("dskv", _("DSkV: 3/2/1/0 per series")), ("ispa", _("ISPA: 6/4/2/0 per series")),
            ("ddv", _("DDV: 4/3/2/1 per day"))]
+
 
 
 class LeagueForm(forms.Form):
@@ -153,26 +162,21 @@ def division_console(request, pk: int):
                             prefix="day")
     if request.method == "POST" and "reopen" in request.POST:
         return _reopen(request, division)
-    if request.method == "POST":
-        try:
-            if team_form.is_bound and team_form.is_valid():
-                team_create_from_names(division=division, user=request.user,
-                                       **team_form.cleaned_data)
-                messages.success(request, _("The team is saved."))
-                return redirect(request.path)
-            if day_form.is_bound and day_form.is_valid():
-                data = dict(day_form.cleaned_data)
-                groups = _groups(data.pop("groups"), division, day_form)
-                if groups != []:
-                    matchday_create(division=division, groups=groups, **data)
-                    messages.success(request, _("The matchday is saved."))
-                    return redirect(request.path)
-        except UserError as exc:
-            add_to_form(team_form if team_form.is_bound else day_form, exc,
-                        field_of={"roster": "regulars", "player": "regulars",
-                                  "hosts": "groups"})
-        except StateConflict as exc:
-            messages.error(request, str(exc))
+    field_of = {"roster": "regulars", "player": "regulars", "hosts": "groups"}
+    if request.method == "POST" and team_form.is_bound and team_form.is_valid():
+        if run_on_form(team_form, lambda: team_create_from_names(
+                division=division, user=request.user, **team_form.cleaned_data),
+                field_of=field_of, conflicts_to=request)[0]:
+            messages.success(request, _("The team is saved."))
+            return redirect(request.path)
+    elif request.method == "POST" and day_form.is_bound and day_form.is_valid():
+        data = dict(day_form.cleaned_data)
+        groups = _groups(data.pop("groups"), division, day_form)
+        if groups != [] and run_on_form(day_form, lambda: matchday_create(
+                division=division, groups=groups, **data),
+                field_of=field_of, conflicts_to=request)[0]:
+            messages.success(request, _("The matchday is saved."))
+            return redirect(request.path)
     teams = LeagueTeam.objects.filter(division=division).select_related("club")
     matchdays = division.matchday_set.prefetch_related("groups")
     return render(request, "leagues/console_division.html", {
@@ -184,14 +188,11 @@ def _reopen(request, division: Division):
     """Reopen a matchday's binding results for corrections, or make them binding again."""
     matchday = get_object_or_404(Matchday, division=division, pk=request.POST.get("matchday")
                                  if str(request.POST.get("matchday", "")).isdigit() else 0)
-    try:
-        matchday_reopen(matchday=matchday, reopened=request.POST["reopen"] == "1")
-        messages.success(request, _("Matchday %(number)s is reopened for corrections.")
-                         % {"number": matchday.number} if request.POST["reopen"] == "1"
-                         else _("Matchday %(number)s is closed again.")
+    reopened = request.POST["reopen"] == "1"
+    if run_or_say(request, lambda: matchday_reopen(matchday=matchday, reopened=reopened))[0]:
+        messages.success(request, (_("Matchday %(number)s is reopened for corrections.")
+                                   if reopened else _("Matchday %(number)s is closed again."))
                          % {"number": matchday.number})
-    except StateConflict as exc:
-        messages.error(request, str(exc))
     return redirect("leagues:division-console", division.pk)
 
 
@@ -225,3 +226,54 @@ def team_console(request, pk: int):
     return render(request, "leagues/console_team.html", {
         "team": team, "division": team.division, "league": team.division.league,
         "form": form})
+
+
+def _group_post(request, division: Division, group: Group, teams: list[LeagueTeam]) -> str:
+    """Draw the next series, add a substitution or save a team's line-up; what was done,
+    in words."""
+    if request.POST.get("draw"):
+        rnd = series_draw(group=group)
+        return gettext("Series %(number)s is drawn.") % {"number": rnd.number}
+    if request.POST.get("substitute"):
+        sub = substitution_add(
+            group=group, team=whole_number(request.POST.get("team", "")),
+            position=whole_number(request.POST.get("position", ""), low=1, high=99),
+            player=whole_number(request.POST.get("player", "")))
+        return gettext("From series %(number)s the substitute plays at position "
+                       "%(position)s.") % {"number": sub.from_series, "position": sub.position}
+    team = next((t for t in teams if str(t.pk) == request.POST.get("team", "")), None)
+    if team is None:
+        raise Http404()
+    positions = [whole_number(request.POST.get(f"position-{n}", ""), low=1, high=2**63 - 1)
+                 for n in range(1, division.team_size + 1)]
+    lineup_set(group=group, team=team, positions=positions)
+    return gettext("The line-up of %(team)s is saved.") % {"team": team.name}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def group_console(request, pk: int, g: int):
+    matchday = get_object_or_404(Matchday.objects.select_related("division__league"), pk=pk)
+    division = matchday.division
+    if not runs_league(request.user, division.league):
+        raise Http404()
+    group = get_object_or_404(Group, matchday=matchday, number=g)
+    teams = [m.team for m in group.members.select_related("team")]
+    if request.method == "POST":
+        done, said = run_or_say(request, lambda: _group_post(request, division, group, teams))
+        if done:
+            messages.success(request, said)
+        return redirect(request.path)
+    lineups = {lu.team_id: lu.positions for lu in group.lineups.all()}
+    forms = []
+    for team in teams:
+        roster = [(e.player_id, shown_player(e.player, full=True))
+                  for e in team.roster.select_related("player")]
+        chosen = lineups.get(team.pk, []) + [None] * division.team_size
+        forms.append({"team": team, "roster": roster,
+                      "positions": [(n, chosen[n - 1])
+                                    for n in range(1, division.team_size + 1)]})
+    drawn = group.tournament.rounds.count() if group.tournament_id else 0
+    return render(request, "leagues/group_console.html", {
+        "matchday": matchday, "division": division, "group": group, "forms": forms,
+        "drawn": drawn, "series": division.series_per_matchday})

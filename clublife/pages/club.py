@@ -1,5 +1,6 @@
 """Pages of a club itself: the list of clubs, the member list import and the club's
-defaults. The club's evenings, seasons, table money and players are ``clublife.views``'.
+defaults. The club's evenings, seasons and table money are ``clublife.pages.evenings``',
+its players ``clublife.pages.players``'.
 (Pages sit above the domain apps, so these live here rather than in ``clubs``.)
 
 Anyone sees the list; the club's admins do the rest. Every change goes through a service,
@@ -37,6 +38,7 @@ from games.messages import add_to_form
 from games.messages import render as error_text
 from tournaments.csv_files import csv_download, write_csv
 from tournaments.pages.access import allowed_if, club_by_slug
+from tournaments.pages.form_errors import run_on_form
 from tournaments.text_checks import whole_number
 
 # service field → form field, for showing a service's errors next to the right field
@@ -72,20 +74,20 @@ def members_page(request, club: Club, slug: str):
         upload = form.cleaned_data.get("file")
         try:
             text = decode(upload.read()) if upload else form.cleaned_data["csv"]
-            if request.POST.get("confirm"):
-                created = members_import(club=club, text=text, created_by=request.user,
-                                         as_new=_lines_chosen(request.POST, "line-", "new"),
-                                         keep=_lines_chosen(request.POST, "suspect-", "keep"),
-                                         drop=_lines_chosen(request.POST, "suspect-", "drop"))
-                messages.success(request, _("%(count)s members imported.")
-                                 % {"count": len(created)})
-                return redirect("clubs:club", club.slug)
-            lines = members_preview(club=club, text=text)
-            context.update(_preview(lines), text=text)
+            if not request.POST.get("confirm"):
+                context.update(_preview(members_preview(club=club, text=text)), text=text)
+            else:  # refused: a member number given meanwhile to someone else
+                done, created = run_on_form(form, lambda: members_import(
+                    club=club, text=text, created_by=request.user,
+                    as_new=_lines_chosen(request.POST, "line-", "new"),
+                    keep=_lines_chosen(request.POST, "suspect-", "keep"),
+                    drop=_lines_chosen(request.POST, "suspect-", "drop")))
+                if done:
+                    messages.success(request, _("%(count)s members imported.")
+                                     % {"count": len(created)})
+                    return redirect("clubs:club", club.slug)
         except FileProblem as exc:
             form.add_error(None, exc.render())
-        except UserError as exc:  # a member number given meanwhile to someone else
-            add_to_form(form, exc)
         except MembersUnconfirmed as exc:
             form.add_error(None, _("Nothing was imported: decide for each name marked "
                                    "“alike” whether to import it or leave it out."))
