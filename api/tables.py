@@ -208,18 +208,23 @@ class SummarySerializer(StrictSerializer):
                                  })))
 
 
+def sheet_changed(view: TableEndpoint, request, body, change) -> Response:
+    """A sheet's write: the body checked by the serializer ``body``, ``change`` run with
+    what it validated, the table answered as it is now."""
+    serializer = body(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    change(serializer.validated_data)
+    view.table.refresh_from_db()
+    return Response(table_json(view.table, request))
+
+
 class TableSummary(TableEndpoint):
     directors_only = True
 
     @extend_schema(request=SummarySerializer, responses=TableSerializer)
     def put(self, request, table_id: int):
-        table = self.table
-        serializer = SummarySerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        summary_record(sheet=self.sheet, seats=serializer.validated_data["seats"],
-                       actor=actor_of(request))
-        table.refresh_from_db()
-        return Response(table_json(table, request))
+        return sheet_changed(self, request, SummarySerializer, lambda body: summary_record(
+            sheet=self.sheet, seats=body["seats"], actor=actor_of(request)))
 
 
 @extend_schema_serializer(component_name="SheetSubmit")
@@ -244,14 +249,9 @@ class TableSubmit(TableEndpoint):
 
     @extend_schema(request=SubmitSerializer, responses=TableSerializer)
     def post(self, request, table_id: int):
-        table = self.table
-        serializer = SubmitSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        sheet_submit(sheet=self.sheet, actor=actor_of(request),
-                     confirmed_by=serializer.validated_data.get("confirmed_by"),
-                     unconfirmed_reason=serializer.validated_data.get("unconfirmed_reason", ""))
-        table.refresh_from_db()
-        return Response(table_json(table, request))
+        return sheet_changed(self, request, SubmitSerializer, lambda body: sheet_submit(
+            sheet=self.sheet, actor=actor_of(request), confirmed_by=body.get("confirmed_by"),
+            unconfirmed_reason=body.get("unconfirmed_reason", "")))
 
 
 class EndSerializer(StrictSerializer):
@@ -267,13 +267,8 @@ class TableEnd(TableEndpoint):
 
     @extend_schema(request=EndSerializer, responses=TableSerializer)
     def post(self, request, table_id: int):
-        table = self.table
-        serializer = EndSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        sheet_end(sheet=self.sheet, reason=serializer.validated_data["reason"],
-                  actor=actor_of(request))
-        table.refresh_from_db()
-        return Response(table_json(table, request))
+        return sheet_changed(self, request, EndSerializer, lambda body: sheet_end(
+            sheet=self.sheet, reason=body["reason"], actor=actor_of(request)))
 
 
 class TableHistory(TableEndpoint):

@@ -432,23 +432,22 @@ class _ScheduleSearch:
         return best, best_delta, evaluated
 
     def _swap(self, r: int, p: int, q: int) -> None:
-        n, count = self.n, self.count
         tables = self.rounds[r]
         tp, tq = self.table_of[r][p], self.table_of[r][q]
         home, away = tables[tp], tables[tq]
-        for x in home:
-            if x != p:
-                count[p * n + x] -= 1
-                count[x * n + p] -= 1
-                count[q * n + x] += 1
-                count[x * n + q] += 1
-        for y in away:
-            if y != q:
-                count[q * n + y] -= 1
-                count[y * n + q] -= 1
-                count[p * n + y] += 1
-                count[y * n + p] += 1
+        self._replace(home, p, q)
+        self._replace(away, q, p)
         home[home.index(p)], away[away.index(q)] = q, p
         self.table_of[r][p], self.table_of[r][q] = tq, tp
+
+    def _replace(self, table: list[int], leaving: int, coming: int) -> None:
+        """Count ``coming`` instead of ``leaving`` among the others at ``table``."""
+        n, count = self.n, self.count
+        for x in table:
+            if x != leaving:
+                count[leaving * n + x] -= 1
+                count[x * n + leaving] -= 1
+                count[coming * n + x] += 1
+                count[x * n + coming] += 1
 
 
