@@ -17,13 +17,11 @@ whatever the field size.
 from __future__ import annotations
 
 import json
-import logging
 from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
 import orjson
-from django.core.cache import cache
 from django.db import connection
 from django.db.models import Max, Prefetch
 
@@ -31,6 +29,7 @@ from clubs.models import Club
 from clubs.publication import shown_name, shown_player
 from games.engines import DealContext, get_engine
 from games.engines.base import is_int
+from tournaments import kept
 from tournaments.models import (
     Deal,
     DirectorCall,
@@ -51,8 +50,6 @@ from tournaments.standings import rank
 from tournaments.standings.clubs import club_standings
 from tournaments.standings.teams import team_standings
 from tournaments.statements import columns, select_in
-
-log = logging.getLogger(__name__)
 
 
 def deal_plan(table: Table, first: int | None, *, players: int | None = None,
@@ -341,10 +338,7 @@ def _keep_ranks(tournament: Tournament, computation: int) -> dict[int, dict[int,
     pages: dict[str, dict[int, dict[int, tuple]]] = defaultdict(dict)
     for pid, entry in ranks.items():
         pages[_ranks_key(tournament.pk, computation, pid)][pid] = entry
-    try:
-        cache.set_many(pages, RANKS_SECONDS)
-    except Exception:  # noqa: BLE001 - the readers sort the lists themselves meanwhile
-        log.warning("ranks of %s not kept", tournament.pk, exc_info=True)
+    kept.keep(pages, RANKS_SECONDS)
     return ranks
 
 
@@ -362,10 +356,7 @@ def own_ranks(tournament: Tournament, participant_id: int) -> dict[int, tuple]:
                    .values_list("recomputes", flat=True).first())
     if not computation:
         return {}
-    try:
-        page = cache.get(_ranks_key(tournament.pk, computation, participant_id))
-    except Exception:  # noqa: BLE001 - as a miss
-        page = None
+    page = kept.get(_ranks_key(tournament.pk, computation, participant_id))
     if page is not None and participant_id in page:
         return page[participant_id]
     return _keep_ranks(tournament, computation).get(participant_id, {})
