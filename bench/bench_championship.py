@@ -6,7 +6,7 @@ Usage (from the repository root, PostgreSQL and Redis running)::
     .venv/bin/python -m bench.bench_championship [--players 300] [--deals 48]
         [--minutes 1] [--phones 200] [--poll 5] [--servers 1|2] [--web-workers 3]
         [--web-threads 1] [--proxy] [--entry-workers 2] [--web-nice 10] [--workers 2]
-        [--generators 2] [--phone-tables 0.2] [--reuse]
+        [--generators 2] [--phone-tables 0.2] [--reuse] [--logs DIR]
         [--json PATH]
 
 The full day is ``--players 3000 --minutes 10 --phones 2000``. Not collected by pytest;
@@ -43,8 +43,9 @@ gunicorn's sync workers never do):
   ``--minutes``. A timeout, a lost connection or a 5xx is retried with the same
   ``Idempotency-Key``, as the tablet's offline queue does;
 - ``--phones`` phones poll every ``--poll`` s, alternately the board's standings fragment
-  (``/p/<slug>/standings/``) and their own live page (``/me/<token>/live/``), each with
-  the ``If-None-Match`` of its last answer (as ``static/js/me.js`` does);
+  (``/p/<slug>/standings/``) and their own live page (``/me/<token>/live/``) followed
+  by its standing (``/p/<slug>/ranks/<page>/``), each with the ``If-None-Match`` of its
+  last answer (as ``static/js/me.js`` does);
 - baselines in the same run: ``--phones``/20 pollers of the public API standings
   (``/api/v1/tournaments/{id}/standings/``, same pace, same If-None-Match), and one staff
   client per server creating a player (``POST /api/v1/players/``, ``Authorization: Token``)
@@ -87,6 +88,7 @@ import os
 import random
 import re
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -322,6 +324,22 @@ async def _table(job: dict, table: dict, out: dict) -> None:
                 "utf-8", "replace")))
 
 
+async def _get(conn: Connection, etags: dict[str, str], kind: str, path: str,
+               out: dict) -> None:
+    # as a phone's browser asks: gzip accepted (the proxy compresses)
+    headers = {"Accept-Encoding": "gzip"}
+    if path in etags:
+        headers["If-None-Match"] = etags[path]
+    sent, read = time.perf_counter(), conn.received
+    try:
+        status, answer, _data = await conn.request("GET", path, headers)
+    except NETWORK_ERRORS:
+        status, answer = 0, {}
+    out["polls"].append((kind, status, time.perf_counter() - sent, conn.received - read))
+    if "etag" in answer:
+        etags[path] = answer["etag"]
+
+
 async def _poller(job: dict, phone: dict, out: dict) -> None:
     conn = Connection(phone["port"])
     etags: dict[str, str] = {}
@@ -333,18 +351,9 @@ async def _poller(job: dict, phone: dict, out: dict) -> None:
         await _sleep_until(at)
         kind, path = phone["paths"][turn % len(phone["paths"])]
         turn += 1
-        # as a phone's browser asks: gzip accepted (the proxy compresses)
-        headers = {"Accept-Encoding": "gzip"}
-        if path in etags:
-            headers["If-None-Match"] = etags[path]
-        sent, read = time.perf_counter(), conn.received
-        try:
-            status, answer, _data = await conn.request("GET", path, headers)
-        except NETWORK_ERRORS:
-            status, answer = 0, {}
-        out["polls"].append((kind, status, time.perf_counter() - sent, conn.received - read))
-        if "etag" in answer:
-            etags[path] = answer["etag"]
+        await _get(conn, etags, kind, path, out)
+        if kind in phone["then"]:  # what the page asks next on the same tick
+            await _get(conn, etags, *phone["then"][kind], out)
         at += every
         while at < time.time():  # a poll that overran its tick skips it, as a timer would
             at += every
@@ -662,6 +671,7 @@ def jobs(args, tournament_id: int, ports: list[int], run: str, start: float) -> 
     from bench.common import DIRECTOR
     from games.engines import get_engine
     from tournaments.models import Participant, Seat, Table, Tournament
+    from tournaments.selectors import ranks_page_of
 
     tournament = Tournament.objects.get(pk=tournament_id)
     rules = get_engine("skat").options(tournament.rules)
@@ -670,7 +680,7 @@ def jobs(args, tournament_id: int, ports: list[int], run: str, start: float) -> 
     seat_one = dict(Seat.objects.filter(table__round__tournament=tournament, seat=1)
                     .values_list("table_id", "participant__personal_token"))
     tokens = list(Participant.objects.filter(tournament=tournament)
-                  .order_by("start_number").values_list("personal_token", flat=True))
+                  .order_by("start_number").values_list("pk", "personal_token"))
     staff, _created = Token.objects.get_or_create(
         user=get_user_model().objects.get(username=DIRECTOR))
     rng = random.Random(SEED)
@@ -693,13 +703,15 @@ def jobs(args, tournament_id: int, ports: list[int], run: str, start: float) -> 
     for i in range(args.phones + baseline):
         server = i % len(ports)
         if i < args.phones:
-            token = tokens[i % len(tokens)]
+            pid, token = tokens[i % len(tokens)]
             paths = [("board", f"/p/{slug}/standings/"), ("me", f"/me/{token}/live/")]
             rng.shuffle(paths)
+            # as static/js/me.js: the standing after the live part, from its ranks part
+            then = {"me": ("ranks", f"/p/{slug}/ranks/{ranks_page_of(pid)}/")}
         else:
-            paths = [("api", api)]
+            paths, then = [("api", api)], {}
         shares[i % count]["phones"].append({"port": ports[server], "paths": paths,
-                                            "phase": rng.uniform(0, args.poll)})
+                                            "then": then, "phase": rng.uniform(0, args.poll)})
     for server, port in enumerate(ports):
         shares[0]["watch"].append({"port": port, "server": server, "path": api})
         shares[-1]["posters"].append({"port": port, "server": server,
@@ -731,7 +743,7 @@ def _path_kind(method: str, path: str) -> str:
     if path.startswith("/me/"):
         return "me"
     if path.startswith("/p/"):
-        return "board"
+        return "ranks" if "/ranks/" in path else "board"
     if path.startswith("/api/v1/tournaments/"):
         return "api"
     return "other"
@@ -779,14 +791,14 @@ def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict
                         for k, v in entry.items()}
     summary["baseline_post_status"] = dict(Counter(p[0] for p in posts))
     by_kind: dict[str, dict] = {}
-    for kind in ("board", "me", "api"):
+    for kind in ("board", "me", "ranks", "api"):
         mine = [p for p in polls if p[0] == kind]
         by_kind[kind] = {"n": len(mine), "status": dict(Counter(p[1] for p in mine)),
                          "p50": percentile([p[2] for p in mine], 50),
                          "p95": percentile([p[2] for p in mine], 95)}
     summary["polls"] = by_kind
     # what the server sends each phone (headers and bodies, as on the wire) per minute
-    phone_bytes = sum(p[3] for p in polls if p[0] in ("board", "me"))
+    phone_bytes = sum(p[3] for p in polls if p[0] in ("board", "me", "ranks"))
     summary["phone_bytes_per_minute"] = phone_bytes / max(1, args.phones) / args.minutes
     shown = {}
     for posted in range(args.servers):
@@ -839,6 +851,7 @@ def report(args, summary: dict) -> None:
     api = summary["polls"]["api"]
     for kind, label in (("board", "poll board fragment /p/<slug>/standings/"),
                         ("me", "poll personal page /me/<token>/live/"),
+                        ("ranks", "then its standing /p/<slug>/ranks/<page>/"),
                         ("api", "baseline: poll API standings")):
         row = summary["polls"][kind]
         status = ", ".join(f"{k}: {v:,}" for k, v in sorted(row["status"].items()))
@@ -909,6 +922,7 @@ def main() -> None:
     parser.add_argument("--phone-tables", type=float, default=0.2)
     parser.add_argument("--reuse", action="store_true")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--logs", type=Path, help="a folder to keep the servers' logs in")
     args = parser.parse_args()
     if args.players % TABLE_SIZE:
         parser.error(f"--players must be a multiple of {TABLE_SIZE} (tables of 4)")
@@ -957,6 +971,9 @@ def main() -> None:
         summary = summarise(args, results, stored, cpu, wall, tuple(loads), current)
         summary["alone"] = alone
         summary["answers"] = server_answers(sorted(tmp.glob("gunicorn-*.log")))
+        if args.logs:
+            shutil.copytree(tmp, args.logs, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("stichliste-cache"))
     report(args, summary)
     if args.json:
         args.json.write_text(json.dumps({"args": vars(args) | {"json": str(args.json)},

@@ -314,16 +314,21 @@ def standings_lists(tournaments: Sequence[Tournament], round_number: int | None 
 # A player's own page shows their rank and score in each stored list, and ranks are not
 # stored: a reader sorts the whole list. So each computation's ranks are kept in the
 # shared cache under the computation's number (``StandingsState.recomputes``), a page of
-# participants to a key (as ``StandingsPage`` pages them), by the recompute after its
-# commit or else by the first reader; a player's page reads its own page of ranks: at a
-# championship one cache read per poll instead of sorting 3,000 rows of every list
-# (measured: 78 of a 130-ms answer).
+# participants to a key (``ranks_page``: as ``StandingsPage`` pages them), by the
+# recompute after its commit or else by the first reader; a player's page reads its own
+# page of ranks: at a championship one cache read per poll instead of sorting 3,000 rows
+# of every list (measured: 78 of a 130-ms answer). The same page is the players' shared
+# standing part (``tournaments.pages.me.ranks_part``).
 RANKS_SECONDS = 600  # a superseded computation's ranks are read for a few seconds only
 
 
-def _ranks_key(tournament_id: int, computation: int, participant_id: int) -> str:
-    return (f"ranks:{tournament_id}:{computation}:"
-            f"{participant_id // StandingsPage.PAGE_SIZE}")
+def ranks_page_of(participant_id: int) -> int:
+    """The page of ranks (and of stored standings) a participant's entry is on."""
+    return participant_id // StandingsPage.PAGE_SIZE
+
+
+def _ranks_key(tournament_id: int, computation: int, page: int) -> str:
+    return f"ranks:{tournament_id}:{computation}:{page}"
 
 
 def _keep_ranks(tournament: Tournament, computation: int) -> dict[int, dict[int, tuple]]:
@@ -337,7 +342,7 @@ def _keep_ranks(tournament: Tournament, computation: int) -> dict[int, dict[int,
             ranks.setdefault(row["participant"], {})[number] = (row["rank"], row["score"])
     pages: dict[str, dict[int, dict[int, tuple]]] = defaultdict(dict)
     for pid, entry in ranks.items():
-        pages[_ranks_key(tournament.pk, computation, pid)][pid] = entry
+        pages[_ranks_key(tournament.pk, computation, ranks_page_of(pid))][pid] = entry
     kept.keep(pages, RANKS_SECONDS)
     return ranks
 
@@ -350,16 +355,23 @@ def keep_ranks(tournament_id: int, computation: int) -> None:
         _keep_ranks(tournament, computation)
 
 
-def own_ranks(tournament: Tournament, participant_id: int) -> dict[int, tuple]:
-    """The participant's ``{list: (rank, score)}`` in the tournament's stored lists."""
+def ranks_page(tournament: Tournament, page: int) -> tuple[int, dict[int, dict[int, tuple]]]:
+    """The number of the tournament's stored computation (0: none yet) and the
+    ``{participant: {list: (rank, score)}}`` of the participants on ``page``."""
     computation = (StandingsState.objects.filter(tournament=tournament)
                    .values_list("recomputes", flat=True).first())
     if not computation:
-        return {}
-    page = kept.get(_ranks_key(tournament.pk, computation, participant_id))
-    if page is not None and participant_id in page:
-        return page[participant_id]
-    return _keep_ranks(tournament, computation).get(participant_id, {})
+        return 0, {}
+    found = kept.get(_ranks_key(tournament.pk, computation, page))
+    if found is None:
+        found = {pid: entry for pid, entry in _keep_ranks(tournament, computation).items()
+                 if ranks_page_of(pid) == page}
+    return computation, found
+
+
+def own_ranks(tournament: Tournament, participant_id: int) -> dict[int, tuple]:
+    """The participant's ``{list: (rank, score)}`` in the tournament's stored lists."""
+    return ranks_page(tournament, ranks_page_of(participant_id))[1].get(participant_id, {})
 
 
 def public_names(tournament: Tournament, full: bool = False

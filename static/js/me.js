@@ -1,5 +1,8 @@
 /* The player's own page: its live part (seat, score card, standing, earlier rounds) is
- * re-fetched every few seconds with the last ETag (a 304 while nothing moved). When the
+ * re-fetched every few seconds with the last ETag (a 304 while nothing moved), and the
+ * standing (rank and score) from the ranks part the live part names (one answer for many
+ * players, kept by the proxy: a recompute does not make every phone's live part new),
+ * applied only when it is of a computation no older than the one shown. When the
  * seat changes — a new round drawn — the page says so in a notice that stays until the
  * player taps it away, and the phone vibrates where it can (navigator.vibrate; nothing
  * here needs HTTPS, so it works on the club's plain-HTTP Wi-Fi). */
@@ -8,6 +11,7 @@ const EVERY_MS = 10000;
 const live = document.getElementById("me-live");
 const notice = document.getElementById("me-notice");
 let etag = live.dataset.etag || "";
+let ranksEtag = "";
 let busy = false;
 
 function seatKey() {
@@ -28,6 +32,15 @@ async function refresh() {
   if (busy) { return; }
   busy = true;
   try {
+    await refreshPart();
+    await refreshStanding();
+  } finally {
+    busy = false;
+  }
+}
+
+async function refreshPart() {
+  try {
     const resp = await fetch(live.dataset.url, {
       headers: etag ? {"If-None-Match": etag} : {}, cache: "no-store", credentials: "same-origin"});
     if (resp.status !== 200) { return; }  // 304: unchanged; anything else: keep what is shown
@@ -41,8 +54,27 @@ async function refresh() {
     }
   } catch (e) {
     // offline for a moment: the next poll tries again
-  } finally {
-    busy = false;
+  }
+}
+
+async function refreshStanding() {
+  const part = live.querySelector("[data-ranks-url]");
+  if (!part) { return; }
+  try {
+    const resp = await fetch(part.dataset.ranksUrl, {
+      headers: ranksEtag ? {"If-None-Match": ranksEtag} : {}, cache: "no-store", credentials: "same-origin"});
+    if (resp.status !== 200) { return; }
+    const data = await resp.json();
+    ranksEtag = resp.headers.get("ETag") || "";
+    const mine = data.standings[part.dataset.participant];
+    if (!mine || data.computation < Number(part.dataset.computation || 0)) { return; }
+    part.dataset.computation = String(data.computation);
+    document.getElementById("me-rank").textContent = mine.rank;
+    document.getElementById("me-score").textContent = mine.score;
+    part.querySelector("dl").hidden = false;
+    document.getElementById("me-not-computed").hidden = true;
+  } catch (e) {
+    // offline for a moment: the next poll tries again
   }
 }
 

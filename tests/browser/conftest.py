@@ -100,6 +100,21 @@ def settled(page) -> None:
     page.wait_for_function("() => !document.querySelector('[aria-busy=true]')")
 
 
+def phone_page(browser, live_server, participant, width: int = 390, path: str = "",
+               init_script: str = "", timeout: int = 25000):
+    """A player's phone (German, ``width`` px) on their own page (``/me/<token>/`` and
+    ``path``): the browser context, the page and the list its JavaScript errors go to."""
+    context = browser.new_context(viewport={"width": width, "height": 844}, locale="de-DE")
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    page.set_default_timeout(timeout)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{live_server.url}/me/{participant.personal_token}/{path}")
+    return context, page, errors
+
+
 def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size

@@ -7,7 +7,7 @@ sheet."""
 
 import pytest
 
-from tests.browser.conftest import needs_chromium, shot
+from tests.browser.conftest import needs_chromium, phone_page, shot
 from tests.browser.test_confirm_sheet import finished_sheet
 from tests.browser.test_director_console import logged_in, no_sideways_scroll
 from tournaments.models import DirectorCall, Objection, SheetEvent
@@ -17,13 +17,7 @@ pytestmark = [needs_chromium, pytest.mark.django_db(transaction=True)]
 
 def phone_of(browser, live_server, seat):
     """A player's phone on their own sheet page (the link of their player card)."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
-    page = context.new_page()
-    page.set_default_timeout(20000)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{live_server.url}/me/{seat.participant.personal_token}/sheet/")
-    return context, page, errors
+    return phone_page(browser, live_server, seat.participant, path="sheet/", timeout=20000)
 
 
 def test_four_phones_object_call_and_confirm(live_server, browser):

@@ -5,8 +5,9 @@ shows on their live score card and in the table's history under their name."""
 
 import pytest
 from django.test import Client
+from playwright.sync_api import expect
 
-from tests.browser.conftest import needs_chromium, shot
+from tests.browser.conftest import needs_chromium, phone_page, shot
 from tests.browser.test_readable_lists import NAMES, players
 from tests.browser.test_tablet_sheet import settle, skat_deal, wait_count
 from tests.factories import ClubFactory, StaffFactory
@@ -63,13 +64,8 @@ def test_the_seat_follows_the_draw_and_the_player_enters_from_the_phone(
     director, tournament, table = first_round()
     participant = table.seats.select_related("participant__player").get(seat=2).participant
     name = participant.player.name
-    context = browser.new_context(viewport={"width": width, "height": 844}, locale="de-DE")
-    context.add_init_script(RECORD_VIBRATION)
-    page = context.new_page()
-    page.set_default_timeout(25000)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(f"{live_server.url}/me/{participant.personal_token}/")
+    context, page, errors = phone_page(browser, live_server, participant, width,
+                                       init_script=RECORD_VIBRATION)
     assert page.locator("#me-round").inner_text() == "1"
     assert page.locator("#me-seat").inner_text() == "2"
     assert "gibt zuerst" in page.locator(".me-dealer").inner_text()
@@ -114,3 +110,37 @@ def test_the_seat_follows_the_draw_and_the_player_enters_from_the_phone(
     staff.force_login(director)
     history = staff.get(f"/console/table/{new_table.pk}/").content.decode()
     assert f"{name} (eigenes Handy)" in history
+
+
+WON_BY_SEAT_2 = {"declarer": 2, "game": "clubs", "matadors": 1, "won": True}
+
+
+@pytest.mark.parametrize("width", [390, 800])
+def test_the_standing_follows_the_other_tables_without_a_reload(live_server, browser, width,
+                                                                in_process_tasks):
+    """Deals at another table move the player's rank on their open page: the standing is
+    polled from the shared ranks part, the live part itself stays unchanged."""
+    club = ClubFactory()
+    director = StaffFactory(username="leitung")
+    tournament = tournament_create(name="Dienstagsrunde", game="skat", club=club,
+                                   published=True, director=director,
+                                   rules={"series_deals_3": 3})
+    players(tournament, club, [*NAMES, "Gertrud Hoffmann"])  # two tables of 3
+    rnd = round_draw(tournament_id=tournament.pk, method="random", seed=1)
+    mine, other = Table.objects.filter(round=rnd).order_by("number")
+    participant = mine.seats.get(seat=2).participant
+    actor = Actor(user=director)
+    deal_record(table_id=mine.pk, number=1, record=WON_BY_SEAT_2, actor=actor)
+    context, page, errors = phone_page(browser, live_server, participant, width,
+                                       init_script=RECORD_VIBRATION)
+    assert page.locator("#me-rank").inner_text() == "1"
+    score = page.locator("#me-score").inner_text()
+    for number in (1, 2):  # the other table's declarer passes the player
+        deal_record(table_id=other.pk, number=number, record=WON_BY_SEAT_2, actor=actor)
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")  # poll now
+    expect(page.locator("#me-rank")).to_have_text("2")
+    assert page.locator("#me-score").inner_text() == score
+    no_sideways_scroll(page, width)
+    shot(page, "me-standing-moved")
+    context.close()
+    assert errors == [], f"JavaScript errors: {errors}"

@@ -104,11 +104,23 @@ def test_a_deal_shows_on_the_board_and_the_players_page_within_a_lifetime(proxy)
              SHARED_SECONDS + 60, "the deal on the board's part")
     wait_for(lambda: b'class="deal-row' in anonymous(proxy, live)[2],
              SHARED_SECONDS + 60, "the deal on the player's live part")
+    # the declarer's standing, polled by their page from the shared ranks part
+    declarer = table.seats.get(seat=2).participant
+    ranks = f"/p/{tournament.slug}/ranks/{declarer.pk // 128}/"
+
+    def score():
+        found = json.loads(anonymous(proxy, ranks)[2])["standings"]
+        return found.get(str(declarer.pk), {}).get("score")
+
+    wait_for(lambda: score() == "74", SHARED_SECONDS + 60, "the deal in the standing")
+    anonymous(proxy, ranks)
+    status, headers, _ = anonymous(proxy, ranks)
+    assert status == 200 and headers["X-Cache"] in ("HIT", "UPDATING")  # one render
 
 
 def test_a_hidden_tournament_never_enters_the_shared_cache(proxy):
     proxy, _web = proxy
-    tournament, _table = championship(published=False)
+    tournament, table = championship(published=False)
     part = f"/p/{tournament.slug}/standings/"
     director = StaffFactory(username="leitung")
     director.set_password("geheim-123456")
@@ -120,9 +132,11 @@ def test_a_hidden_tournament_never_enters_the_shared_cache(proxy):
         status, headers, _body = proxy.get(part)
         assert status == 200 and headers["Cache-Control"] == "private, no-store"
         assert headers["X-Cache"] == "BYPASS"
+    ranks = f"/p/{tournament.slug}/ranks/{table.seats.first().participant_id // 128}/"
     for _ in range(2):  # the public: not found, and nothing kept
-        status, headers, _body = anonymous(proxy, part)
-        assert status == 404 and headers["X-Cache"] != "HIT"
+        for url in (part, ranks):
+            status, headers, _body = anonymous(proxy, url)
+            assert status == 404 and headers["X-Cache"] != "HIT"
     tournament.published = True
     tournament.save()
     assert anonymous(proxy, part)[0] == 200  # the next request

@@ -1,9 +1,7 @@
 """The standings recompute a sheet change publishes waits ``STANDINGS_DEBOUNCE_SECONDS``
-(issue 26: a room of tablets costs about one recompute a second, not one per deal), a
-larger field longer (up to the board's poll interval: a championship's computation is a
-new answer for every phone), and while it waits every further change joins it. Read from
-the real broker's queue (the PostgreSQL + Redis pass of .ci/run): the message's
-``eta``."""
+(issue 26: a room of tablets costs about one recompute a second, not one per deal),
+whatever the field, and while it waits every further change joins it. Read from the real
+broker's queue (the PostgreSQL + Redis pass of .ci/run): the message's ``eta``."""
 
 import datetime
 import json
@@ -11,16 +9,9 @@ import json
 import pytest
 import redis
 from django.conf import settings
-from django.core.cache import cache
 
 from config.celery import app as celery_app
-from tournaments.models import Participant
-from tournaments.recompute.tasks import (
-    STANDINGS,
-    STANDINGS_DEBOUNCE_SECONDS,
-    debounce_for,
-    recompute_standings,
-)
+from tournaments.recompute.tasks import STANDINGS, STANDINGS_DEBOUNCE_SECONDS
 
 NO_SUCH_TOURNAMENT = 987_654_321  # the broker tests' messages are their own
 
@@ -28,21 +19,11 @@ needs_broker = pytest.mark.skipif(not settings.REDIS_URL, reason="needs the Redi
                                   "(the PostgreSQL + Redis pass of .ci/run)")
 
 
-@pytest.mark.parametrize(("players", "seconds"), [
-    (0, 1.0), (12, 1.0), (600, 1.0), (900, 1.5), (1200, 2.0), (3000, 5.0), (10_000, 5.0)])
-def test_the_wait_grows_with_the_field_up_to_the_boards_poll(players, seconds):
-    assert debounce_for(players) == pytest.approx(seconds)
-
-
 @pytest.mark.django_db
-def test_a_recompute_counts_the_field_for_the_next_wait(short_skat):
-    cache.delete(f"standings:field:{short_skat.pk}")
-    assert STANDINGS.wait(short_skat.pk) == STANDINGS_DEBOUNCE_SECONDS  # none counted yet
-    recompute_standings(short_skat.pk)
-    players = Participant.objects.filter(tournament=short_skat).count()
-    assert players > 0
-    assert cache.get(f"standings:field:{short_skat.pk}") == players
-    assert STANDINGS.wait(short_skat.pk) == debounce_for(players)
+def test_every_field_waits_the_same_second(short_skat):
+    """The field's size no longer lengthens the wait: what a computation renews for the
+    phones is shared, so the board is a second behind at a championship too."""
+    assert STANDINGS.wait(short_skat.pk) == STANDINGS_DEBOUNCE_SECONDS == 1.0
 
 
 def _ours(broker: redis.Redis, tournament_id: int) -> list[dict]:
@@ -55,17 +36,11 @@ def _ours(broker: redis.Redis, tournament_id: int) -> list[dict]:
 
 @pytest.mark.services
 @needs_broker
-@pytest.mark.parametrize("field", [None, 3000])
-def test_a_published_recompute_waits_the_debounce_and_later_changes_join_it(field):
+def test_a_published_recompute_waits_the_debounce_and_later_changes_join_it():
     tournament_id = NO_SUCH_TOURNAMENT
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
     STANDINGS.forget(tournament_id)
-    key = f"standings:field:{tournament_id}"
-    if field is None:
-        cache.delete(key)
-    else:  # as the last recompute of a championship counted it
-        cache.set(key, field, 60)
-    expected = debounce_for(field or 0)
+    expected = STANDINGS_DEBOUNCE_SECONDS
     try:
         before = datetime.datetime.now(datetime.UTC)
         assert STANDINGS.publish(tournament_id) is True
@@ -82,4 +57,3 @@ def test_a_published_recompute_waits_the_debounce_and_later_changes_join_it(fiel
             if message["headers"]["argsrepr"] == f"({tournament_id},)":
                 broker.lrem(celery_app.conf.task_default_queue, 0, raw)
         STANDINGS.forget(tournament_id)
-        cache.delete(key)

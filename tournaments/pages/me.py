@@ -14,16 +14,20 @@ where the player sits in the open round, its API calls made with the personal to
 token is 404, as is the sheet while the player sits at no open table.
 
 The page and its live part are ``private`` answers tagged by ``tournaments.freshness``
-from the versions of the tournament (a draw, a round closed, a withdrawal), its stored
-standings and the tables the player sits at in open rounds (a deal, a correction, a
-confirmation there): a poll gets 304 after reading the token's seating (kept under the
-tournament's version, ``tournaments.player_view``) and the versions, without rendering.
-The table's score card is rendered once per version of the table and language and kept
-for the four players there (``tournaments.kept``). An erased or expired token is 404 at
-the next request.
+from the versions of the tournament (a draw, a round closed, a withdrawal), its calls and
+every table the player sat at (a deal, a correction, a confirmation there): a poll gets
+304 after reading the token's seating (kept under the tournament's version,
+``tournaments.player_view``) and the versions, without rendering. The live part's
+standing (rank and score) is polled from the ranks part it names (``ranks_part``: a page
+of players shared by their phones and kept by the proxy; ``me_ranks`` for a tournament
+not published), so a recompute renews one answer per page of players, not every
+player's live part; the page itself follows the stored standings too. The table's score
+card is rendered once per version of the table and language and kept for the four
+players there (``tournaments.kept``). An erased or expired token is 404 at the next
+request.
 """
 
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -33,7 +37,8 @@ from django.utils.translation import gettext as _
 
 from tournaments import freshness, kept
 from tournaments.links import personal_path
-from tournaments.models import Participant, Table
+from tournaments.models import Participant, StandingsPage, Table
+from tournaments.pages.access import allowed_if, tournament_by_slug
 from tournaments.pages.clock import shown_clock
 from tournaments.pages.panels import panels
 from tournaments.pages.paper_list import paper_list
@@ -46,8 +51,11 @@ from tournaments.player_view import (
     seated_table,
     seating_overview,
 )
-from tournaments.selectors import waiting_call
+from tournaments.policies import can_see_tournament
+from tournaments.selectors import ranks_page, ranks_page_of, waiting_call
+from tournaments.templatetags.figures import num
 
+MAX_ID = 2**63 - 1  # the largest id a database row has (a larger page is 404 unread)
 # the deals of the table's card a phone polls (the latest; the sheet page has them all)
 LIVE_DEALS = 6
 
@@ -59,24 +67,74 @@ def _participant(token: str) -> Participant:
     return participant
 
 
+def _scopes(seating) -> list[str]:
+    """What the player's answers show: the tournament, its calls (the director marking
+    the player's call seen) and every table the player sat at (a deal, a correction)."""
+    tournament_id = seating.participant.tournament_id
+    return [freshness.tournament(tournament_id), freshness.calls(tournament_id),
+            *(freshness.table(s.table_id) for s in seating.seats)]
+
+
 def _tag(request, token: str) -> freshness.Tag | None:
-    """The player's answers' tag: the versions of what they show (None for a token that
-    opens no page: the view answers 404). The seating read is the view's too."""
+    """The page's tag: the versions of what it shows, the stored standings among them
+    (None for a token that opens no page: the view answers 404). The seating read is
+    the view's too."""
     seating = request.me_seating = personal_seating(token)
     if seating is None:
         return None
-    tournament_id = seating.participant.tournament_id
-    # calls: the director marking the player's call seen shows on the page
-    return freshness.tag((freshness.tournament(tournament_id), freshness.computed(tournament_id),
-                          freshness.calls(tournament_id),
-                          *(freshness.table(s.table_id) for s in seating.shown)),
-                         "me", token)  # the page and its live part alike: per URL
+    return freshness.tag((*_scopes(seating), freshness.computed(seating.participant.tournament_id)),
+                         "me", token)
 
 
-def _live(participant: Participant, overview: PlayerOverview, token: str) -> dict:
+def _now_round(seating) -> int | None:
+    """The round of the seat shown as the player's seat now (at a table still played)."""
+    now = seating.now
+    shown = {s.table_id for s in seating.shown}
+    return now.table.round.number if now is not None and now.table_id in shown else None
+
+
+def _live_tag(request, token: str) -> freshness.Tag | None:
+    """The live part's tag. Its standing (rank and score) is polled on its own from the
+    shared ranks part (``ranks_part``), so a recompute reaches the live part only through
+    the ranks of the earlier rounds it lists (read only for a player who has them): at a
+    championship a computation every few seconds would otherwise make every phone's
+    poll a new answer."""
+    seating = request.me_seating = personal_seating(token)
+    if seating is None:
+        return None
+    now = _now_round(seating)
+    earlier = []
+    if any(s.table.round.number != now for s in seating.seats):
+        _computation, page = _ranks_read(request, seating.participant)
+        earlier = sorted((number, found[0]) for number, found
+                         in page.get(seating.participant.pk, {}).items()
+                         if number and number != now)
+    return freshness.tag(_scopes(seating), "me-live", token, earlier)
+
+
+def _ranks_read(request, participant: Participant) -> tuple[int, dict]:
+    """The participant's page of ranks (``ranks_page``), read once per request."""
+    if getattr(request, "me_ranks", None) is None:
+        request.me_ranks = ranks_page(participant.tournament, ranks_page_of(participant.pk))
+    return request.me_ranks
+
+
+def _ranks_url(participant: Participant, token: str) -> str:
+    """Where the live part's standing is polled: the shared ranks part of a published
+    tournament (kept by the proxy for all the room's phones), else the player's own."""
+    tournament = participant.tournament
+    if tournament.published:
+        return reverse("pages:ranks", args=[tournament.slug, ranks_page_of(participant.pk)])
+    return reverse("pages:me-ranks", args=[token])
+
+
+def _live(participant: Participant, overview: PlayerOverview, token: str,
+          computation: int = 0) -> dict:
     body = overview.body
     now = body["now"]
     context = {"token": token, "tournament": participant.tournament, "me": body, "now": now,
+               "participant_id": participant.pk, "computation": computation,
+               "ranks_url": _ranks_url(participant, token),
                "earlier": [r for r in body["rounds"] if not now or r["round"] != now["round"]],
                "seat_key": "", "notice": "", "now_part": _now_part(participant, overview, token),
                "clock": shown_clock(now.get("clock"), now["round"]) if now else None}
@@ -132,18 +190,68 @@ def _overview(request, token: str) -> tuple[Participant, PlayerOverview]:
 @freshness.personal(_tag)
 def me_page(request, token: str):
     participant, overview = _overview(request, token)
+    live = _live_tag(request, token)  # the live part's, for its first poll
     return render(request, "me/page.html", {
-        **_live(participant, overview, token), "name": overview.body["name"],
-        "etag": _tag(request, token).etag or "",  # the live part's, for its first poll
+        **_live(participant, overview, token, _ranks_read(request, participant)[0]),
+        "name": overview.body["name"], "etag": live.etag or "",
         **page_parts("me", participant),
         "panels": panels("player", request, participant.player, own=True)})
 
 
-@freshness.personal(_tag)
+@freshness.personal(_live_tag)
 def me_live(request, token: str):
     """The page's live part, polled: 304 while what it shows is unchanged."""
     participant, overview = _overview(request, token)
-    return render(request, "me/_live.html", _live(participant, overview, token))
+    return render(request, "me/_live.html",
+                  _live(participant, overview, token, _ranks_read(request, participant)[0]))
+
+
+def _standing(tournament, page: int, participant_ids=None) -> JsonResponse:
+    """The ranks part: ``{"computation": n, "standings": {"<participant>": {"rank",
+    "score"}}}`` of the participants on ``page`` (or only ``participant_ids``) in the
+    stored overall list, rank and score as the page shows them."""
+    computation, found = ranks_page(tournament, page)
+    standings = {str(pid): {"rank": str(entry[0][0]), "score": num(entry[0][1])}
+                 for pid, entry in found.items()
+                 if 0 in entry and (participant_ids is None or pid in participant_ids)}
+    return JsonResponse({"computation": computation, "standings": standings})
+
+
+def _ranks_tag(request, tournament, slug: str, page: int) -> freshness.Tag:
+    return freshness.tag((freshness.tournament(tournament.pk), freshness.computed(tournament.pk)),
+                         "ranks", page, shared=tournament.published
+                         and not request.user.is_authenticated,
+                         hidden=not tournament.published)
+
+
+@allowed_if(can_see_tournament, tournament_by_slug, hide=True)
+@freshness.public(_ranks_tag)
+def ranks_part(request, tournament, slug: str, page: int):
+    """A page of the players' standing (``ranks_page``), polled by their pages: one
+    answer for every phone of that page, kept by the proxy (no names: the board has
+    them). A page without participants is 404."""
+    first = page * StandingsPage.PAGE_SIZE
+    if first > MAX_ID or not Participant.objects.filter(tournament=tournament, pk__gte=first,
+                                      pk__lt=first + StandingsPage.PAGE_SIZE).exists():
+        raise Http404()
+    return _standing(tournament, page)
+
+
+def _own_ranks_tag(request, token: str) -> freshness.Tag | None:
+    seating = request.me_seating = personal_seating(token)
+    if seating is None:
+        return None
+    tournament_id = seating.participant.tournament_id
+    return freshness.tag((freshness.tournament(tournament_id), freshness.computed(tournament_id)),
+                         "me-ranks", token)
+
+
+@freshness.personal(_own_ranks_tag)
+def me_ranks(request, token: str):
+    """The player's own standing as the ranks part gives it, for a tournament not
+    published (whose ranks no shared cache may keep)."""
+    participant, _overview_read = _overview(request, token)
+    return _standing(participant.tournament, ranks_page_of(participant.pk), {participant.pk})
 
 
 def _table(token: str, participant: Participant | None = None) -> Table:

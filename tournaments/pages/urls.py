@@ -24,6 +24,7 @@ urlpatterns = [
     path("t/<str:token>/sheet/", sheet.sheet_list, name="sheet-list"),
     path("me/<str:token>/", me.me_page, name="me"),
     path("me/<str:token>/live/", me.me_live, name="me-live"),
+    path("me/<str:token>/ranks/", me.me_ranks, name="me-ranks"),
     path("me/<str:token>/sheet/", me.me_sheet, name="me-sheet"),
     path("me/<str:token>/sheet/list/", me.me_sheet_list, name="me-sheet-list"),
     path("console/table/<int:table_id>/", sheet.staff_sheet_page, name="staff-sheet"),
@@ -33,6 +34,7 @@ urlpatterns = [
     path("p/<slug:slug>/", board.board_page, name="board"),
     path("p/<slug:slug>/standings/", board.board_standings, name="board-standings"),
     path("p/<slug:slug>/print/", board.print_page, name="board-print"),
+    path("p/<slug:slug>/ranks/<int:page>/", me.ranks_part, name="ranks"),
     path("p/<slug:slug>/player/<int:participant_id>/", board.player_page, name="board-player"),
 ]
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import cache
@@ -32,17 +31,16 @@ _broker = {"down_until": 0.0}  # one broker for every kind of recompute
 class CoalescedRecompute:
     """Publishes ``task(id)`` at most once while one is queued for that id."""
 
-    def __init__(self, name: str, task, delay: float | Callable[[int], float] = 0.0):
+    def __init__(self, name: str, task, delay: float = 0.0):
         self.name = name
         self.task = task  # the Celery task, called with the id
-        # seconds the published task waits before it runs (or what gives them for an
-        # id); the queued mark stays the while, so every change of that time joins the
-        # one recompute (a debounce)
+        # seconds the published task waits before it runs; the queued mark stays the
+        # while, so every change of that time joins the one recompute (a debounce)
         self.delay = delay
 
     def wait(self, obj_id: int) -> float:
         """The seconds a recompute of ``obj_id`` published now waits."""
-        return self.delay(obj_id) if callable(self.delay) else self.delay
+        return self.delay
 
     def key(self, obj_id: int) -> str:
         return f"{self.name}:queued:{obj_id}"
