@@ -280,11 +280,13 @@ def _rescored(seating: _Seating) -> None:
             reopened[pk].score = score
 
 
-def seating_overview(seating: _Seating) -> PlayerOverview:
+def seating_overview(seating: _Seating, ranks: dict[int, tuple] | None = None
+                     ) -> PlayerOverview:
     """The overview of a seating read (``personal_seating``): the shown tables' reads
     and the player's changes are kept under the versions of what they show (the
     changes: every table the player sat at, the objections — the calls' scope — and
-    the names, in the reader's language)."""
+    the names, in the reader's language); ``ranks``: the player's (``own_ranks``) when
+    the caller read them already."""
     tournament = seating.participant.tournament
     _rescored(seating)
     shown = [s.table_id for s in seating.shown]
@@ -300,7 +302,9 @@ def seating_overview(seating: _Seating) -> PlayerOverview:
                               .encode(), digest_size=16).hexdigest()
         changes = kept.kept({0: f"me:changes:{key}"},
                             lambda _missing: {0: _own_changes(seating)})[0]
-    return _overview(seating, tables, own_ranks(tournament, seating.participant.pk), changes)
+    if ranks is None:
+        ranks = own_ranks(tournament, seating.participant.pk)
+    return _overview(seating, tables, ranks, changes)
 
 
 def player_overview(participant: Participant) -> PlayerOverview:

@@ -184,7 +184,8 @@ def _overview(request, token: str) -> tuple[Participant, PlayerOverview]:
     seating = getattr(request, "me_seating", None) or personal_seating(token)
     if seating is None:
         raise Http404()
-    return seating.participant, seating_overview(seating)
+    _computation, page = _ranks_read(request, seating.participant)
+    return seating.participant, seating_overview(seating, page.get(seating.participant.pk, {}))
 
 
 @freshness.personal(_tag)
