@@ -158,3 +158,12 @@ def parse_redis_url(url: str) -> str:
     except ValueError:
         raise ImproperlyConfigured(f"REDIS_URL={url!r}: the port is not a number") from None
     return url
+
+
+def redis_cache(location: str, seconds: float = 1) -> dict:
+    """The shared cache on Redis at ``location`` (django-redis: one client per process,
+    not one per command as Django's own backend builds it), failing within ``seconds``
+    when Redis is down: its callers fall back, they must not hang."""
+    return {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": location,
+            "TIMEOUT": 300, "KEY_PREFIX": "stichliste",
+            "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": seconds, "SOCKET_TIMEOUT": seconds}}

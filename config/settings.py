@@ -20,6 +20,7 @@ from config.env import (
     env_str,
     parse_database_url,
     parse_redis_url,
+    redis_cache,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -144,16 +145,7 @@ WHITENOISE_AUTOREFRESH = not STATIC_COLLECTED
 REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     parse_redis_url(REDIS_URL)
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-            "TIMEOUT": 300,
-            "KEY_PREFIX": "stichliste",
-            # fail fast when Redis is down: callers fall back, they must not hang
-            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-        }
-    }
+    CACHES = {"default": redis_cache(REDIS_URL)}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -14,6 +14,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from clubs import login_throttle
+from config.env import redis_cache
 from tests.factories import StaffFactory
 
 pytestmark = pytest.mark.django_db
@@ -222,10 +223,7 @@ def test_behind_a_proxy_the_forwarded_address_is_counted(staff, settings):
 
 
 def test_a_cache_outage_does_not_lock_anyone_out(staff, settings):
-    settings.CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": "redis://127.0.0.1:1/0",
-        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
+    settings.CACHES = {"default": redis_cache("redis://127.0.0.1:1/0", 0.2)}
     assert login_throttle.retry_after(staff.username, "192.0.2.1") is None
     assert token_login(staff.username, "falsch", fresh_address()).status_code == 400
     assert token_login(staff.username, PASSWORD, fresh_address()).status_code == 200

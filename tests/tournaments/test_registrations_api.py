@@ -7,6 +7,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
+from config.env import redis_cache
 from tests.conftest import player_client
 from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory
 from tournaments.models import Participant
@@ -186,10 +187,7 @@ def test_rate_limit_holds_while_redis_is_down(open_event, anon_client, settings,
     this process's memory, and the third from one address is refused."""
     from api.throttling import RegistrationRateThrottle
 
-    settings.CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": "redis://127.0.0.1:1/0",
-        "OPTIONS": {"socket_connect_timeout": 0.2, "socket_timeout": 0.2}}}
+    settings.CACHES = {"default": redis_cache("redis://127.0.0.1:1/0", 0.2)}
     settings.REGISTRATION_RATE = "2/min"
     try:
         codes = [sign_up(anon_client, open_event, name=f"Spam {n}",
