@@ -36,8 +36,12 @@ by the ORM's ``values_list`` 1.53–1.60× (load 1.2–1.9); ``seats_update`` by
 compiled ``Case``/``When`` UPDATE 1.76–1.79× (1.3–1.5); ``lock_table`` by
 ``select_related`` with a ``Subquery`` seat count and ``select_for_update(of=("self",))``
 1.81–1.91× (4.0–5.7), and that cannot even say ``FOR SHARE``. Each is more than 10 % slower:
-the hand SQL stays. ``tests/tournaments/test_statements.py`` runs each statement on SQLite
-and (CI's second pass) PostgreSQL.
+the hand SQL stays. ``Writes`` (several statements in one round trip) and ``next_keys``
+(a key before its row) have no ORM equivalent to measure; ``select_in`` and
+``insert_rows`` are not on that bench's path (the table's and the player's reads, the
+standings pages) and were not measured against the ORM here.
+``tests/tournaments/test_statements.py`` runs each statement on SQLite and (CI's second
+pass) PostgreSQL.
 """
 
 from __future__ import annotations
