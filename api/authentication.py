@@ -29,7 +29,7 @@ from rest_framework.permissions import SAFE_METHODS
 from leagues.selectors import team_by_captain_token
 from tournaments.models import Table
 from tournaments.player_view import participant_by_token
-from tournaments.policies import sheet_refusal
+from tournaments.policies import TOKEN_VOID, sheet_refusal
 from tournaments.services import table_lock_by_token
 
 
@@ -44,8 +44,10 @@ class TokenPrincipal:
     pk = None
     id = None
 
-    def __init__(self, holder):
+    def __init__(self, holder, *, refusal: str | None = None):
         self.holder = holder
+        # a table token's: why the policy refuses it this request's write (None: it may)
+        self.refusal = refusal
         # the request log names the table a table token entered for
         self.table = holder if isinstance(holder, Table) else None
 
@@ -71,6 +73,10 @@ class SchemeAuthentication(authentication.BaseAuthentication):
     def holder_of(self, token: str, request):
         raise NotImplementedError
 
+    def principal(self, holder, request) -> TokenPrincipal | None:
+        """The principal of the token's holder; None when the holder may do nothing now."""
+        return TokenPrincipal(holder)
+
     def token(self, request) -> str | None:
         header = authentication.get_authorization_header(request).split()
         if not header or header[0].lower() != self.keyword.lower().encode():
@@ -87,9 +93,10 @@ class SchemeAuthentication(authentication.BaseAuthentication):
         if token is None:
             return None
         holder = self.holder_of(token, request)
-        if holder is None:
+        principal = None if holder is None else self.principal(holder, request)
+        if principal is None:
             raise self.unknown()
-        return TokenPrincipal(holder), holder
+        return principal, holder
 
     def authenticate_header(self, request):
         return self.keyword
@@ -122,9 +129,16 @@ class TableTokenAuthentication(SchemeAuthentication):
         else:
             table = Table.objects.select_related("round__tournament").filter(
                 entry_token=token).first()
-        if table is None or sheet_refusal(table, by_table=True, write=False) is not None:
-            return None
         return table
+
+    def principal(self, table, request) -> TokenPrincipal | None:
+        """The request's one question to the policy for the table's token: asked for a
+        write when the request writes, kept by the principal for the table endpoint's
+        sheet write (``SheetWrite.token_refusal``) and the service's check."""
+        refusal = sheet_refusal(table, by_table=True, write=request.method not in SAFE_METHODS)
+        if refusal in TOKEN_VOID:
+            return None
+        return TokenPrincipal(table, refusal=refusal)
 
 
 class TableTokenScheme(TokenScheme):

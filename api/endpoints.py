@@ -17,7 +17,7 @@ from clubs.models import Club
 from clubs.policies import is_staff
 from tournaments.models import Table, Tournament
 from tournaments.policies import sees_full_names
-from tournaments.services import Actor, SheetWrite, table_lock
+from tournaments.services import NOT_ASKED, Actor, SheetWrite, table_lock
 
 
 def actor_of(request) -> Actor:
@@ -92,8 +92,10 @@ class TableEndpoint(ParentEndpoint):
 
     def load_parent(self, request, pk):
         own = table_of(request)
+        refusal = NOT_ASKED
         if own is not None and own.pk == pk:
             table = own  # the token's table, loaded (and locked) by the authentication
+            refusal = request.user.refusal  # and the policy asked of it there
         elif own is None and self._writes(request):
             try:
                 table = table_lock(pk)
@@ -102,5 +104,5 @@ class TableEndpoint(ParentEndpoint):
         else:
             return super().load_parent(request, pk)  # another table's token: 404 follows
         if self._writes(request):
-            self.sheet = SheetWrite.of(table)
+            self.sheet = SheetWrite.of(table, token_refusal=refusal)
         return table

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,6 +118,17 @@ class Flag:
         return value
 
 
+def _parsed(value: Any, parse: Callable[[str], Any], longest: int) -> Any:
+    """``parse(value)`` of a text of at most ``longest`` characters; None for anything
+    else, and for a text that does not parse (Django's parsers answer None or raise)."""
+    if not isinstance(value, str) or len(value) > longest:
+        return None
+    try:
+        return parse(value)
+    except ValueError:
+        return None
+
+
 @dataclass(frozen=True)
 class Moment:
     null: bool = False
@@ -125,12 +136,7 @@ class Moment:
     def read(self, value: Any, path: str) -> datetime.datetime | None:
         if value is None and self.null:
             return None
-        parsed = None
-        if isinstance(value, str) and len(value) <= DATETIME_TEXT_MAX:
-            try:
-                parsed = parse_datetime(value)
-            except ValueError:
-                parsed = None
+        parsed = _parsed(value, parse_datetime, DATETIME_TEXT_MAX)
         if parsed is None:
             raise fail(path, _("Must be a date and time (ISO 8601)."))
         if timezone.is_naive(parsed):
@@ -145,12 +151,7 @@ class Day:
     def read(self, value: Any, path: str) -> datetime.date | None:
         if value is None:
             return None
-        parsed = None
-        if isinstance(value, str) and len(value) <= DATE_TEXT_MAX:
-            try:
-                parsed = parse_date(value)
-            except ValueError:
-                parsed = None
+        parsed = _parsed(value, parse_date, DATE_TEXT_MAX)
         if parsed is None:
             raise fail(path, _("Must be a date (YYYY-MM-DD)."))
         return parsed

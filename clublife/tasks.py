@@ -16,11 +16,7 @@ from tournaments.recompute.publisher import CoalescedRecompute
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def recompute_season(season_id: int) -> None:
-    SEASONS.forget(season_id)
-    try:
-        season_recompute(season_id=season_id)
-    except Season.DoesNotExist:
-        return
+    SEASONS.run(season_id, lambda: season_recompute(season_id=season_id), Season.DoesNotExist)
 
 
 @shared_task(ignore_result=True)

@@ -16,11 +16,8 @@ from tournaments.recompute.publisher import CoalescedRecompute
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def recompute_division(division_id: int) -> None:
-    DIVISIONS.forget(division_id)
-    try:
-        division_recompute(division_id=division_id)
-    except Division.DoesNotExist:
-        return
+    DIVISIONS.run(division_id, lambda: division_recompute(division_id=division_id),
+                  Division.DoesNotExist)
 
 
 @shared_task(ignore_result=True)

@@ -18,8 +18,7 @@ from tournaments.recompute.publisher import CoalescedRecompute
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def rerate_game(game: str) -> None:
-    RATINGS.forget(game)
-    ratings_recompute(game=game)
+    RATINGS.run(game, lambda: ratings_recompute(game=game))
 
 
 @shared_task(ignore_result=True)

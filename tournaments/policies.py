@@ -102,6 +102,9 @@ def directs_table(user, table) -> bool:
 ROUND_CLOSED = "round_closed"
 SUBMITTED = "submitted"
 FINISHED = "finished"
+# the refusals that make a table's token useless, for reading too: asked for a write,
+# ``sheet_refusal`` answers one of these exactly when it would refuse the token a read
+TOKEN_VOID = frozenset({ROUND_CLOSED, FINISHED})
 
 
 def sheet_refusal(table, *, by_table: bool, write: bool,

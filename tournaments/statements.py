@@ -22,20 +22,44 @@ transaction: an error in any of them fails the write and the transaction keeps n
 Nothing here sends Django's ``pre_save``/``post_save`` signals: it is for rows no
 receiver listens to (``freshness``' receivers watch tournaments, rounds, participants,
 team events and confirmations, none written here — ``test_one_write`` holds that).
+
+This module is the one place of the tournaments app that writes SQL by hand. Besides the
+above: ``lock_table`` (a sheet write's lock and load of its table), ``seats_update`` (the
+seats' totals in one UPDATE), ``next_keys`` (a history entry's key taken before its row,
+``services.history``) and ``insert_rows`` (the standings pages, ``recompute``).
+
+Measured (issue 54, 6 Dec, 2 cores; the entry bench's ratio of the deal POST's p50 to the
+player POST's, one client through gunicorn: ``DATABASE_URL=postgres://…/stichliste_bench_…
+.venv/bin/python -m bench.bench_entry --requests 200``), each against this module in the
+same hour: as here 1.33–1.38× (load 0.6–0.9), 1.34× (1.3), 1.21–1.26× (5.7); ``select``
+by the ORM's ``values_list`` 1.53–1.60× (load 1.2–1.9); ``seats_update`` by the ORM's
+compiled ``Case``/``When`` UPDATE 1.76–1.79× (1.3–1.5); ``lock_table`` by
+``select_related`` with a ``Subquery`` seat count and ``select_for_update(of=("self",))``
+1.81–1.91× (4.0–5.7), and that cannot even say ``FOR SHARE``. Each is more than 10 % slower:
+the hand SQL stays. ``Writes`` (several statements in one round trip) and ``next_keys``
+(a key before its row) have no ORM equivalent to measure; ``select_in`` and
+``insert_rows`` are not on that bench's path (the table's and the player's reads, the
+standings pages) and were not measured against the ORM here.
+``tests/tournaments/test_statements.py`` runs each statement on SQLite and (CI's second
+pass) PostgreSQL.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Field, Model
+
+from tournaments.models import Round, Seat, Table, Tournament
 
 # the models written here: none may have a receiver of its saves (see the module's note)
 WRITTEN = ("tournaments.Deal", "tournaments.SheetEvent", "tournaments.Table",
-           "tournaments.StandingsOutbox", "tournaments.IdempotencyKey")
+           "tournaments.StandingsOutbox", "tournaments.IdempotencyKey", "tournaments.Seat",
+           "tournaments.StandingsPage")
 
 
 @functools.cache
@@ -238,3 +262,161 @@ class Writes:
             created.pk = key
             created._state.adding = False
             created._state.db = connection.alias
+
+
+@dataclass(frozen=True)
+class _LockRead:
+    """The statement that locks and loads a table with its round, tournament and seat
+    count, and how to turn its row into model instances (built once per connection and
+    key column: ``_lock_read``)."""
+
+    sql: str
+    converters: tuple[tuple[int, Any, tuple[Callable[..., Any], ...]], ...]
+    table_fields: tuple[str, ...]
+    round_fields: tuple[str, ...]
+    tournament_fields: tuple[str, ...]
+
+
+_LOCK_READS: dict[tuple[str, str, str], _LockRead] = {}
+_LOCKED = (Table, Round, Tournament)
+
+
+def _lock_read(column: str) -> _LockRead:
+    """The lock of a sheet write, written here from the models' fields: the table's row
+    for update, its round's and tournament's rows for share (PostgreSQL: ``FOR UPDATE
+    OF`` the table, ``FOR SHARE OF`` the other two). A draw, a round's close or
+    reopening, a tournament's end or publication take their row for update and so still
+    wait for the sheet writes in flight, and those for them; but the writes of different
+    tables do not wait for each other on the one tournament row they all join (a
+    championship day's 750 tables). The round and tournament are read at the lock, so a
+    write never acts on a round closed meanwhile. Every write of a sheet runs this: the
+    ORM took longer to build the select_related query with its lock clauses than the
+    database took to answer it (2.8 of 5.1 ms), so the statement and the fields' database
+    converters are made once per process. SQLite has no row locks (it writes one
+    transaction at a time) and gets no clause."""
+    key = (connection.alias, connection.vendor, column)
+    read = _LOCK_READS.get(key)
+    if read is not None:
+        return read
+    quote = connection.ops.quote_name
+    table, round_, tournament = (quote(m._meta.db_table) for m in _LOCKED)
+    seats = quote(Seat._meta.db_table)
+    columns: list[str] = []
+    found: list[tuple] = []
+    for model in _LOCKED:
+        fields = model._meta.concrete_fields
+        found += converters(model._meta.db_table, fields, start=len(columns))
+        columns += (f"{quote(model._meta.db_table)}.{quote(f.column)}" for f in fields)
+        if model is Table:
+            columns.append(f"(SELECT COUNT(*) FROM {seats} WHERE {seats}.{quote('table_id')}"
+                           f" = {table}.{quote('id')})")
+    sql = (f"SELECT {', '.join(columns)} FROM {table} "
+           f"INNER JOIN {round_} ON {table}.{quote('round_id')} = {round_}.{quote('id')} "
+           f"INNER JOIN {tournament} ON {round_}.{quote('tournament_id')} = "
+           f"{tournament}.{quote('id')} WHERE {table}.{quote(column)} = %s")
+    if connection.features.has_select_for_update_of:
+        sql += f" FOR UPDATE OF {table} FOR SHARE OF {round_}, {tournament}"
+    elif connection.features.has_select_for_update:
+        sql += " FOR UPDATE"
+    read = _LOCK_READS[key] = _LockRead(
+        sql, tuple(found),
+        *(tuple(f.attname for f in m._meta.concrete_fields) for m in _LOCKED))
+    return read
+
+
+def lock_table(column: str, value: Any) -> Table | None:
+    """The table whose ``column`` is ``value``, locked for this transaction (``_lock_read``),
+    with its round, tournament and ``seat_count``; None for no table."""
+    read = _lock_read(column)
+    if connection.features.has_select_for_update and connection.get_autocommit():
+        raise transaction.TransactionManagementError(
+            "A table is locked only inside a transaction.")
+    field = Table._meta.get_field(column)
+    value = field.get_db_prep_value(value, connection)
+    kind = field.get_internal_type()
+    if kind in connection.ops.integer_field_ranges:
+        low, high = connection.ops.integer_field_range(kind)
+        if (low is not None and value < low) or (high is not None and value > high):
+            return None  # no such row (the database's integer would overflow)
+    with connection.cursor() as cursor:
+        cursor.execute(read.sql, [value])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    values = convert(list(row), read.converters)
+    tables, rounds = len(read.table_fields), len(read.round_fields)
+    table = Table.from_db(connection.alias, read.table_fields, values[:tables])
+    table.seat_count = values[tables]
+    round_ = Round.from_db(connection.alias, read.round_fields,
+                           values[tables + 1:tables + 1 + rounds])
+    tournament = Tournament.from_db(connection.alias, read.tournament_fields,
+                                    values[tables + 1 + rounds:])
+    Table._meta.get_field("round").set_cached_value(table, round_)
+    Round._meta.get_field("tournament").set_cached_value(round_, tournament)
+    return table
+
+
+def seats_update(table_id: int, totals: Sequence[dict[str, Any]], writes: Writes) -> None:
+    """Write each seat's row of ``totals`` (``seat``, ``score`` and the other figures)
+    in one UPDATE keyed by the seat number: no read of the seats first, and a statement
+    written here rather than compiled by the ORM per deal (the ORM's CASE of a
+    ``bulk_update`` took longer to build than the database took to run it)."""
+    quote = connection.ops.quote_name
+    figures_field = Seat._meta.get_field("figures")
+    rows = [(row["seat"], row["score"],
+             figures_field.get_db_prep_save(
+                 {k: v for k, v in row.items() if k not in ("seat", "score")}, connection))
+            for row in totals]
+    if not rows:
+        return
+    when = " ".join(["WHEN %s THEN %s"] * len(rows))
+    seat = quote("seat")
+    sql = (f"UPDATE {quote(Seat._meta.db_table)} "
+           f"SET {quote('score')} = CASE {seat} {when} END, "
+           f"{quote('figures')} = CASE {seat} {when} END "
+           f"WHERE {quote('table_id')} = %s AND {seat} IN ({', '.join(['%s'] * len(rows))})")
+    params = [*(v for n, score, _f in rows for v in (n, score)),
+              *(v for n, _s, figures in rows for v in (n, figures)),
+              table_id, *(n for n, _s, _f in rows)]
+    writes.execute(sql, params)
+
+
+def next_keys(model: type[Model], count: int) -> list[int]:
+    """``count`` new keys of ``model``'s rows, ascending, taken now inside the writer's
+    transaction (a history entry's key is hashed before its row is written:
+    ``services.history``): PostgreSQL's ``nextval`` of the table's sequence, SQLite's
+    ``sqlite_sequence`` moved on (AUTOINCREMENT; one writer at a time)."""
+    if not count:
+        return []
+    quote = connection.ops.quote_name
+    table, key = model._meta.db_table, model._meta.pk.column
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s)) "
+                           "FROM generate_series(1, %s)", [table, key, count])
+            return sorted(value for (value,) in cursor.fetchall())
+        # SQLite makes the row of sqlite_sequence at the first row; a migration may have
+        # made it beforehand (tournaments' 0022 for the history)
+        cursor.execute("UPDATE sqlite_sequence SET seq = seq + %s WHERE name = %s "
+                       "RETURNING seq", [count, table])
+        row = cursor.fetchone()
+        if row is None:
+            cursor.execute(f"SELECT COALESCE(MAX({quote(key)}), 0) + %s FROM {quote(table)}",
+                           [count])
+            row = cursor.fetchone()
+            cursor.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)",
+                           [table, row[0]])
+    return list(range(row[0] - count + 1, row[0] + 1))
+
+
+def insert_rows(model: type[Model], names: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """Insert ``rows`` (values of the columns ``names``, ready for the database: a JSON
+    document as its text) in one ``executemany``: a bulk insert would have the driver
+    escape each document as an array element (the standings pages, ``recompute``)."""
+    quote = connection.ops.quote_name
+    meta = model._meta
+    columns_sql = ", ".join(quote(meta.get_field(name).column) for name in names)
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO {quote(meta.db_table)} ({columns_sql}) "
+            f"VALUES ({', '.join(['%s'] * len(names))})", list(rows))

@@ -32,13 +32,11 @@ from clubs.services import (
 )
 from games.choices import game_name
 from games.engines import get_engine
-from games.errors import UserError
 from games.forms import initial_of, rules_form_class
-from games.messages import add_to_form
 from games.messages import render as error_text
 from tournaments.csv_files import csv_download, write_csv
 from tournaments.pages.access import allowed_if, club_by_slug
-from tournaments.pages.form_errors import run_on_form
+from tournaments.pages.form_errors import run_on, run_on_form
 from tournaments.text_checks import whole_number
 
 # service field → form field, for showing a service's errors next to the right field
@@ -115,16 +113,10 @@ def settings_page(request, club: Club, slug: str):
         fields = form.service_fields()
         if sent and fields["default_game"] == club.default_game:
             fields["default_rules"] = rules_form.rules()
-        try:
-            club_defaults_update(club=club, **fields)
-        except UserError as exc:
-            for target, errors in ((rules_form, [e for e in exc.errors
-                                                 if e.field.startswith("default_rules")]),
-                                   (form, [e for e in exc.errors
-                                           if not e.field.startswith("default_rules")])):
-                if errors:
-                    add_to_form(target, UserError(errors), field_of=FIELD_OF)
-        else:
+        done, _club = run_on_form(
+            form, lambda: club_defaults_update(club=club, **fields), field_of=FIELD_OF,
+            form_of=lambda field: rules_form if field.startswith("default_rules") else form)
+        if done:
             messages.success(request, _("Settings saved."))
             return redirect("clubs:club", club.slug)
     return render(request, "clubs/settings.html",
@@ -154,13 +146,15 @@ def member_list(request, club: Club, slug: str):
         if player is None:
             messages.error(request, _("That member is not in this club."))
         else:
-            try:
-                player_rename(player=player, name=request.POST.get("name", ""), by=request.user)
-            except UserError as exc:
-                errors[player.pk] = " ".join(error_text(e) for e in exc.errors)
-            else:
+            said: list[str] = []  # shown at the member's line
+            done, _renamed = run_on(
+                lambda: player_rename(player=player, name=request.POST.get("name", ""),
+                                      by=request.user),
+                field=lambda error: said.append(error_text(error)), conflict=said.append)
+            if done:
                 messages.success(request, _("Renamed to %(name)s.") % {"name": player.name})
                 return redirect(f"{request.path}?q={quote(query)}" if query else request.path)
+            errors[player.pk] = " ".join(said)
     return render(request, "clubs/member_list.html",
                   {"club": club, "query": query, "members": _member_rows(club, query),
                    "errors": errors}, status=400 if errors else 200)

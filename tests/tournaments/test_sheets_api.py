@@ -4,7 +4,7 @@ summary, submission and history (api.md)."""
 import pytest
 
 from tests.conftest import table_client_for
-from tournaments.models import Deal, IdempotencyKey, SheetEvent
+from tournaments.models import Deal, IdempotencyKey, Round, SheetEvent, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -161,6 +161,23 @@ def test_submit_locks_the_table_out_but_staff_may_still_correct(table_client, ta
     assert resp.status_code == 200
     assert SheetEvent.objects.filter(action="deal_update", user__username="director").exists()
     assert table_client.post(url(table, "submit/")).status_code == 409
+
+
+def test_a_table_token_writes_while_it_may_and_is_refused_once_it_may_not(
+        table_client, table, director_client, short_skat):
+    """The token's one question to the policy per write: its answer decides (201, then
+    409 once the sheet is submitted, 401 once the round is closed), whether the director
+    changed the sheet's state through another request or not."""
+    assert post_deal(table_client, table, 1, CLUBS_WON).status_code == 201
+    Table.objects.filter(pk=table["id"]).update(submitted=True)
+    refused = post_deal(table_client, table, 2, CLUBS_WON)
+    assert refused.status_code == 409
+    assert not Deal.objects.filter(table_id=table["id"], number=2).exists()
+    Table.objects.filter(pk=table["id"]).update(submitted=False)
+    assert post_deal(table_client, table, 2, CLUBS_WON).status_code == 201
+    Round.objects.filter(tournament=short_skat).update(closed=True)
+    assert post_deal(table_client, table, 3, CLUBS_WON).status_code == 401
+    assert Deal.objects.filter(table_id=table["id"]).count() == 2
 
 
 def test_closed_round_makes_the_token_useless(table_client, table, other_table, director_client,

@@ -17,13 +17,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from games.engines import DealContext, get_engine
-from games.errors import UserError
 from games.messages import render as error_text
 from games.presentation import presentation_of
 from games.presentation.grid import Input, grid_inputs, grid_record, input_at
-from tournaments.errors import StateConflict
 from tournaments.models import Table
 from tournaments.pages.access import allowed_if, staff_actor, staff_required, table_by_pk
+from tournaments.pages.form_errors import run_on
 from tournaments.policies import directs_table
 from tournaments.selectors import table_state
 from tournaments.services import deals_record
@@ -101,25 +100,25 @@ def paper_grid_page(request, table: Table, table_id: int):
             if row.empty():
                 break
             filled.append(row)
-        try:
-            actor = staff_actor(request)
-            engine, players = get_engine(state["game"]), len(state["seats"])
-            records = [grid_record(engine, state["rules"], players, r.values, r.hints)
-                       for r in filled]
-            deals_record(table_id=table.pk, records=records, actor=actor)
-        except UserError as exc:
-            for error in exc.errors:
-                if error.deal is not None and error.deal < len(filled):
-                    filled[error.deal].add_error(error.field, error_text(error))
-                else:
-                    problem = error_text(error)
-            problem = problem or _("Nothing was stored: correct the marked deals.")
-        except StateConflict as exc:
-            problem = exc.render(_)
-        else:
+        actor = staff_actor(request)
+        engine, players = get_engine(state["game"]), len(state["seats"])
+        said: list[str] = []
+
+        def at_row(error) -> None:  # at its row and input, else above the grid
+            if error.deal is not None and error.deal < len(filled):
+                filled[error.deal].add_error(error.field, error_text(error))
+            else:
+                said.append(error_text(error))
+
+        done, _stored = run_on(lambda: deals_record(
+            table_id=table.pk, actor=actor,
+            records=[grid_record(engine, state["rules"], players, r.values, r.hints)
+                     for r in filled]), field=at_row, conflict=said.append)
+        if done:
             messages.success(request, _("%(count)s deals of table %(number)s are entered.")
                              % {"count": len(filled), "number": table.number})
             return redirect("console:tournament", table.round.tournament_id)
+        problem = said[-1] if said else _("Nothing was stored: correct the marked deals.")
     return render(request, "console/paper_grid.html", {
         "table": table, "state": state, "rows": rows, "problem": problem,
         "fields": rows[0].fields if rows else [],

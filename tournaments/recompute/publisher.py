@@ -68,6 +68,18 @@ class CoalescedRecompute:
                         exc_info=True)
             return False
 
+    def run(self, obj_id: int, compute: Callable[[], object],
+            gone: type[Exception] | tuple[type[Exception], ...] = ()) -> bool:
+        """The task's body: the queued mark cleared first (a change made while this runs
+        queues the next recompute), then ``compute()``; False when the object is gone
+        (``gone``: its ``DoesNotExist``, where it can go) — nothing to do, and no retry."""
+        self.forget(obj_id)
+        try:
+            compute()
+        except gone:
+            return False
+        return True
+
     def forget(self, obj_id: int) -> None:
         """Clear the queued mark (the task calls this when it starts)."""
         try:

@@ -30,7 +30,7 @@ from typing import Any
 
 import orjson
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import Max, Q, TextField
 from django.db.models.functions import Cast
 from django.utils import timezone
@@ -47,6 +47,7 @@ from tournaments.models import (
 from tournaments.recompute.signals import standings_recomputed
 from tournaments.selectors import keep_ranks
 from tournaments.standings import aggregate, rank
+from tournaments.statements import insert_rows
 
 Row = dict[str, Any]
 
@@ -100,13 +101,10 @@ def _write(tournament: Tournament, pages: dict[tuple[int, int], list[Row]], *,
         doomed |= Q(round_number=number, page__in=numbers)
     if pages and not cleared:
         StandingsPage.objects.filter(doomed, tournament=tournament).delete()
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"INSERT INTO {StandingsPage._meta.db_table} (tournament_id, round_number, page, rows) "
-            "VALUES (%s, %s, %s, %s)",
-            [(tournament.pk, number, page, orjson.dumps(
-                sorted(rows, key=lambda r: r["participant"])).decode())
-             for (number, page), rows in sorted(pages.items()) if rows])
+    insert_rows(StandingsPage, ("tournament", "round_number", "page", "rows"),
+                [(tournament.pk, number, page, orjson.dumps(
+                    sorted(rows, key=lambda r: r["participant"])).decode())
+                 for (number, page), rows in sorted(pages.items()) if rows])
 
 
 # pages gathered before a full recompute writes them: bounds its memory

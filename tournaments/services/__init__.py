@@ -28,6 +28,7 @@ from tournaments.services.rounds import (  # noqa: F401
     round_undo,
 )
 from tournaments.services.sheets import (  # noqa: F401
+    NOT_ASKED,
     SheetWrite,
     deal_correct,
     deal_delete,

@@ -93,7 +93,7 @@ def sheet_confirm(*, table_id: int | None = None, seat: Any = None, actor: Actor
     seat = _seat_of(table, actor, seat)
     if table.submitted:  # confirming again after the last one submitted it: harmless
         return Confirmations(confirmed_seats(table), True)
-    _check_writable(table, actor, staff_after_submit=False)
+    _check_writable(sheet, actor, staff_after_submit=False)
     if not sheet_is_complete(sheet):
         raise user_error("deals", _("The sheet is not complete yet; confirm it when the "
                                     "last deal is entered."))

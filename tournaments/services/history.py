@@ -25,12 +25,11 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import connection
 from django.utils import timezone
 
 from tournaments.history_chain import digest, entry, links, verify
 from tournaments.models import SheetEvent, Table, Tournament
-from tournaments.statements import Writes
+from tournaments.statements import Writes, next_keys
 
 
 def content(event: SheetEvent) -> dict[str, Any]:
@@ -50,27 +49,7 @@ def _as_stored(value: Any) -> Any:
 def _keys(count: int) -> list[int]:
     """``count`` new keys of ``SheetEvent`` rows, ascending, taken now (inside the
     writer's transaction; see the module's note)."""
-    if not count:
-        return []
-    quote = connection.ops.quote_name
-    table, key = SheetEvent._meta.db_table, SheetEvent._meta.pk.column
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s)) "
-                           "FROM generate_series(1, %s)", [table, key, count])
-            return sorted(value for (value,) in cursor.fetchall())
-        # SQLite (AUTOINCREMENT): the row of sqlite_sequence holds the highest key given;
-        # SQLite makes it at the first row; the migration 0022 made it beforehand
-        cursor.execute("UPDATE sqlite_sequence SET seq = seq + %s WHERE name = %s "
-                       "RETURNING seq", [count, table])
-        row = cursor.fetchone()
-        if row is None:
-            cursor.execute(f"SELECT COALESCE(MAX({quote(key)}), 0) + %s FROM {quote(table)}",
-                           [count])
-            row = cursor.fetchone()
-            cursor.execute("INSERT INTO sqlite_sequence (name, seq) VALUES (%s, %s)",
-                           [table, row[0]])
-    return list(range(row[0] - count + 1, row[0] + 1))
+    return next_keys(SheetEvent, count)
 
 
 def _seal(event: SheetEvent, key: int, previous: str | None) -> SheetEvent:

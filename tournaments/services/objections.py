@@ -45,7 +45,7 @@ def objection_raise(*, table_id: int | None = None, deal: Any = None, note: Any,
     table = sheet.table
     if table.submitted:
         raise StateConflict(_("The sheet has been submitted; call the director instead."))
-    _check_writable(table, actor, staff_after_submit=False)
+    _check_writable(sheet, actor, staff_after_submit=False)
     number = _deal_number(table, deal)
     objection = Objection.objects.create(table=table, deal_number=number, note=note,
                                          participant=actor.participant)

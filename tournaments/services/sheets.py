@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_noop as _
 
@@ -40,11 +40,8 @@ from tournaments.models import (
     REASON_MAX,
     Deal,
     Objection,
-    Round,
-    Seat,
     SheetEvent,
     Table,
-    Tournament,
 )
 from tournaments.policies import FINISHED, ROUND_CLOSED, sheet_refusal
 from tournaments.recompute.outbox import sheet_changed
@@ -52,105 +49,13 @@ from tournaments.services import history
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import finished_refusal
 from tournaments.services.notes import clean_note
-from tournaments.statements import Writes, convert, converters, select
-
-
-@dataclass(frozen=True)
-class _LockRead:
-    """The statement that locks and loads a table with its round, tournament and seat
-    count, and how to turn its row into model instances (built once per connection and
-    key column: ``_lock_read``)."""
-
-    sql: str
-    converters: tuple[tuple[int, Any, tuple[Callable[..., Any], ...]], ...]
-    table_fields: tuple[str, ...]
-    round_fields: tuple[str, ...]
-    tournament_fields: tuple[str, ...]
-
-
-_LOCK_READS: dict[tuple[str, str, str], _LockRead] = {}
-_LOCKED = (Table, Round, Tournament)
-
-
-def _lock_read(column: str) -> _LockRead:
-    """The lock of a sheet write, written here from the models' fields: the table's row
-    for update, its round's and tournament's rows for share (PostgreSQL: ``FOR UPDATE
-    OF`` the table, ``FOR SHARE OF`` the other two). A draw, a round's close or
-    reopening, a tournament's end or publication take their row for update and so still
-    wait for the sheet writes in flight, and those for them; but the writes of different
-    tables do not wait for each other on the one tournament row they all join (a
-    championship day's 750 tables). The round and tournament are read at the lock, so a
-    write never acts on a round closed meanwhile. Every write of a sheet runs this: the
-    ORM took longer to build the select_related query with its lock clauses than the
-    database took to answer it (2.8 of 5.1 ms), so the statement and the fields' database
-    converters are made once per process. SQLite has no row locks (it writes one
-    transaction at a time) and gets no clause."""
-    key = (connection.alias, connection.vendor, column)
-    read = _LOCK_READS.get(key)
-    if read is not None:
-        return read
-    quote = connection.ops.quote_name
-    table, round_, tournament = (quote(m._meta.db_table) for m in _LOCKED)
-    seats = quote(Seat._meta.db_table)
-    columns: list[str] = []
-    found: list[tuple] = []
-    for model in _LOCKED:
-        fields = model._meta.concrete_fields
-        found += converters(model._meta.db_table, fields, start=len(columns))
-        columns += (f"{quote(model._meta.db_table)}.{quote(f.column)}" for f in fields)
-        if model is Table:
-            columns.append(f"(SELECT COUNT(*) FROM {seats} WHERE {seats}.{quote('table_id')}"
-                           f" = {table}.{quote('id')})")
-    sql = (f"SELECT {', '.join(columns)} FROM {table} "
-           f"INNER JOIN {round_} ON {table}.{quote('round_id')} = {round_}.{quote('id')} "
-           f"INNER JOIN {tournament} ON {round_}.{quote('tournament_id')} = "
-           f"{tournament}.{quote('id')} WHERE {table}.{quote(column)} = %s")
-    if connection.features.has_select_for_update_of:
-        sql += f" FOR UPDATE OF {table} FOR SHARE OF {round_}, {tournament}"
-    elif connection.features.has_select_for_update:
-        sql += " FOR UPDATE"
-    read = _LOCK_READS[key] = _LockRead(
-        sql, tuple(found),
-        *(tuple(f.attname for f in m._meta.concrete_fields) for m in _LOCKED))
-    return read
-
-
-def _lock(column: str, value: Any) -> Table | None:
-    """The table whose ``column`` is ``value``, locked for this transaction (``_lock_read``),
-    with its round, tournament and ``seat_count``; None for no table."""
-    read = _lock_read(column)
-    if connection.features.has_select_for_update and connection.get_autocommit():
-        raise transaction.TransactionManagementError(
-            "A table is locked only inside a transaction.")
-    field = Table._meta.get_field(column)
-    value = field.get_db_prep_value(value, connection)
-    kind = field.get_internal_type()
-    if kind in connection.ops.integer_field_ranges:
-        low, high = connection.ops.integer_field_range(kind)
-        if (low is not None and value < low) or (high is not None and value > high):
-            return None  # no such row (the database's integer would overflow)
-    with connection.cursor() as cursor:
-        cursor.execute(read.sql, [value])
-        row = cursor.fetchone()
-    if row is None:
-        return None
-    values = convert(list(row), read.converters)
-    tables, rounds = len(read.table_fields), len(read.round_fields)
-    table = Table.from_db(connection.alias, read.table_fields, values[:tables])
-    table.seat_count = values[tables]
-    round_ = Round.from_db(connection.alias, read.round_fields,
-                           values[tables + 1:tables + 1 + rounds])
-    tournament = Tournament.from_db(connection.alias, read.tournament_fields,
-                                    values[tables + 1 + rounds:])
-    Table._meta.get_field("round").set_cached_value(table, round_)
-    Round._meta.get_field("tournament").set_cached_value(round_, tournament)
-    return table
+from tournaments.statements import Writes, lock_table, seats_update, select
 
 
 def table_lock(table_id: int) -> Table:
     """The table, locked for this transaction (call inside ``transaction.atomic``);
     ``Table.DoesNotExist`` for no table."""
-    table = _lock("id", table_id)
+    table = lock_table("id", table_id)
     if table is None:
         raise Table.DoesNotExist(f"No table {table_id}.")
     return table
@@ -158,28 +63,37 @@ def table_lock(table_id: int) -> Table:
 
 def table_lock_by_token(token: str) -> Table | None:
     """The table of an entry token, locked for this transaction; None for no table."""
-    return _lock("entry_token", token)
+    return lock_table("entry_token", token)
+
+
+# ``SheetWrite.token_refusal`` before anyone asked the policy for the table's token
+NOT_ASKED = "not asked"
 
 
 @dataclass(frozen=True)
 class SheetWrite:
     """One table's sheet as a request writes it: the locked table, its game's engine,
-    the rules (parsed once) and its number of players (counted once)."""
+    the rules (parsed once) and its number of players (counted once); ``token_refusal``:
+    the policy's answer (``sheet_refusal``) for the table's own token when the request's
+    authentication asked it of the locked table already — the one decision of the
+    request, which the service's check reuses (``NOT_ASKED``: the service asks)."""
 
     table: Table
     engine: Engine
     rules: dict[str, Any]
     players: int
+    token_refusal: str | None = NOT_ASKED
 
     @classmethod
-    def of(cls, table: Table) -> SheetWrite:
+    def of(cls, table: Table, *, token_refusal: str | None = NOT_ASKED) -> SheetWrite:
         """The write context of a table locked by ``table_lock`` (or the lock above)."""
         tournament = table.round.tournament
         engine = get_engine(tournament.game)
         players = getattr(table, "seat_count", None)
         if players is None:
             players = table.seats.count()
-        return cls(table, engine, engine.options(tournament.rules), players or 0)
+        return cls(table, engine, engine.options(tournament.rules), players or 0,
+                   token_refusal)
 
 
 def sheet_write(table_id: int | None = None, sheet: SheetWrite | None = None) -> SheetWrite:
@@ -216,10 +130,15 @@ _REFUSALS = {
 }
 
 
-def _check_writable(table: Table, actor: Actor, *, staff_after_submit: bool) -> None:
-    """``StateConflict`` when the policy (``sheet_refusal``) refuses the change."""
-    refusal = sheet_refusal(table, by_table=actor.by_table, write=True,
-                            after_submit=staff_after_submit)
+def _check_writable(sheet: SheetWrite, actor: Actor, *, staff_after_submit: bool) -> None:
+    """``StateConflict`` when the policy (``sheet_refusal``) refuses the change: asked
+    here, unless the table's own token writes and its answer came with the sheet."""
+    table = sheet.table
+    if actor.by_table and sheet.token_refusal != NOT_ASKED:
+        refusal = sheet.token_refusal
+    else:
+        refusal = sheet_refusal(table, by_table=actor.by_table, write=True,
+                                after_submit=staff_after_submit)
     if refusal == FINISHED:
         raise StateConflict(finished_refusal(table.round.tournament))
     if refusal is not None:
@@ -268,31 +187,6 @@ def _as_scored(deals: Sequence[Deal]) -> list[ScoredDeal]:
     return [ScoredDeal(d.record, d.scores, d.extra) for d in deals]
 
 
-def _seats_update(table: Table, totals: Sequence[dict[str, Any]], writes: Writes) -> None:
-    """Write each seat's row of ``totals`` (``seat``, ``score`` and the other figures)
-    in one UPDATE keyed by the seat number: no read of the seats first, and a statement
-    written here rather than compiled by the ORM per deal (the ORM's CASE of a
-    ``bulk_update`` took longer to build than the database took to run it)."""
-    quote = connection.ops.quote_name
-    figures_field = Seat._meta.get_field("figures")
-    rows = [(row["seat"], row["score"],
-             figures_field.get_db_prep_save(
-                 {k: v for k, v in row.items() if k not in ("seat", "score")}, connection))
-            for row in totals]
-    if not rows:
-        return
-    when = " ".join(["WHEN %s THEN %s"] * len(rows))
-    seat = quote("seat")
-    sql = (f"UPDATE {quote(Seat._meta.db_table)} "
-           f"SET {quote('score')} = CASE {seat} {when} END, "
-           f"{quote('figures')} = CASE {seat} {when} END "
-           f"WHERE {quote('table_id')} = %s AND {seat} IN ({', '.join(['%s'] * len(rows))})")
-    params = [*(v for n, score, _f in rows for v in (n, score)),
-              *(v for n, _s, figures in rows for v in (n, figures)),
-              table.pk, *(n for n, _s, _f in rows)]
-    writes.execute(sql, params)
-
-
 def retotal(table: Table, sheet: SheetWrite | None = None,
             scored: Sequence[ScoredDeal] | None = None, writes: Writes | None = None) -> None:
     """Write the sheet's totals into the seats and bump the table's version. ``scored``
@@ -308,7 +202,7 @@ def retotal(table: Table, sheet: SheetWrite | None = None,
     else:
         scored = _scored_deals(table) if scored is None else scored
         totals = engine.sheet_totals(scored, players, rules)
-    _seats_update(table, totals, writes)
+    seats_update(table.pk, totals, writes)
     table.version += 1
     writes.update(table, ["version", "history_head"])
     sheet_changed(table.round.tournament_id, round_number=table.round.number,
@@ -334,7 +228,7 @@ def deal_record(*, table_id: int | None = None, number: Any, record: Any, actor:
     """Enter the next deal of a sheet. ``number`` must be the next deal number."""
     sheet = sheet_write(table_id, sheet)
     table, engine, rules = sheet.table, sheet.engine, sheet.rules
-    _check_writable(table, actor, staff_after_submit=False)
+    _check_writable(sheet, actor, staff_after_submit=False)
     if table.summary is not None:
         raise StateConflict(_("This sheet was entered as a summary."))
     if not is_int(number) or number < 1:
@@ -370,7 +264,7 @@ def deals_record(*, table_id: int | None = None, records: Any, actor: Actor,
     field (``deal`` = index in ``records``, ``number`` = its deal number)."""
     sheet = sheet_write(table_id, sheet)
     table, engine, rules = sheet.table, sheet.engine, sheet.rules
-    _check_writable(table, actor, staff_after_submit=False)
+    _check_writable(sheet, actor, staff_after_submit=False)
     if table.summary is not None:
         raise StateConflict(_("This sheet was entered as a summary."))
     if not isinstance(records, list) or not records:
@@ -432,7 +326,7 @@ def deal_correct(*, table_id: int | None = None, number: int, record: Any, actor
     deal = next((d for d in deals if d.number == number), None)
     if deal is None:
         raise Deal.DoesNotExist()
-    _check_writable(table, actor, staff_after_submit=True)
+    _check_writable(sheet, actor, staff_after_submit=True)
     _check_if_match(deal, if_match)
     previous = [d.record for d in deals if d.number < number]
     scored = _score(sheet, number, record, previous)
@@ -497,7 +391,7 @@ def deal_delete(*, table_id: int | None = None, number: int, actor: Actor,
     sheet = sheet_write(table_id, sheet)
     table = sheet.table
     deal = _deal_or_404(table, number)
-    _check_writable(table, actor, staff_after_submit=False)
+    _check_writable(sheet, actor, staff_after_submit=False)
     if if_match:
         _check_if_match(deal, if_match)
     last = table.deals.order_by("-number").values_list("number", flat=True).first()
@@ -514,7 +408,7 @@ def summary_record(*, table_id: int | None = None, seats: Any, actor: Actor,
     """Enter a sheet as its totals (Skat summary); it replaces any deals entered."""
     sheet = sheet_write(table_id, sheet)
     table = sheet.table
-    _check_writable(table, actor, staff_after_submit=True)
+    _check_writable(sheet, actor, staff_after_submit=True)
     sheet.engine.summary_totals(seats, sheet.players, sheet.rules)
     before = {"summary": table.summary,
               "deals": [_deal_state(d) for d in table.deals.order_by("number")]}
@@ -559,7 +453,7 @@ def sheet_submit(*, table_id: int | None = None, actor: Actor, confirmed_by: Any
     it, and the history keeps it beside the names of those who did confirm."""
     sheet = sheet_write(table_id, sheet)
     table = sheet.table
-    _check_writable(table, actor, staff_after_submit=False)
+    _check_writable(sheet, actor, staff_after_submit=False)
     confirmed = confirming_players(table, confirmed_by)
     if table.objections.filter(status=Objection.Status.OPEN).exists():
         raise StateConflict(_("An objection to this sheet is open; the director resolves "

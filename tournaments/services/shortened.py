@@ -51,7 +51,7 @@ def sheet_end(*, table_id: int | None = None, reason: Any, actor: Actor,
     table = sheet.table
     if actor.by_table:
         raise StateConflict(_("Only the tournament's directors may end a sheet early."))
-    _check_writable(table, actor, staff_after_submit=False)
+    _check_writable(sheet, actor, staff_after_submit=False)
     records = list(table.deals.order_by("number").values_list("record", flat=True))
     count = len(records)
     if table.summary is not None:

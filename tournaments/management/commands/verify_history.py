@@ -2,27 +2,17 @@
 chain (``tournaments.services.history``) and name the first entry that does not match;
 exits with status 1 when one does not. Without ``--tournament`` every tournament's."""
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 
-from tournaments.models import Tournament
+from tournaments.management.tournaments_command import TournamentsCommand
 from tournaments.services.history import verify_tournament
 
 
-class Command(BaseCommand):
+class Command(TournamentsCommand):
     help = "Recompute the hash chains of the tables' histories."
 
-    def add_arguments(self, parser):
-        parser.add_argument("--tournament", type=int, action="append", dest="tournaments",
-                            help="a tournament's id (repeatable); default: all")
-
     def handle(self, *args, tournaments=None, **options):
-        found = Tournament.objects.order_by("pk")
-        if tournaments:
-            found = found.filter(pk__in=tournaments)
-            missing = set(tournaments) - {t.pk for t in found}
-            if missing:
-                raise CommandError(
-                    f"no tournament with id {', '.join(map(str, sorted(missing)))}")
+        found = self.chosen(tournaments)
         bad = 0
         for tournament in found:
             for row in verify_tournament(tournament)["tables"]:

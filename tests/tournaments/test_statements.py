@@ -1,0 +1,86 @@
+"""The hand-written SQL of the tournaments app (``tournaments.statements``) gives what the
+ORM would: each statement run on the database of the pass — SQLite in the quick start's
+pass, PostgreSQL in CI's second. (The lock, ``lock_table``, and ``Writes`` are checked
+in ``test_one_write``.)"""
+
+import json
+
+import pytest
+from django.db import transaction
+
+from tournaments.models import Deal, Seat, SheetEvent, StandingsPage, Table
+from tournaments.statements import (
+    Writes,
+    insert_rows,
+    next_keys,
+    seats_update,
+    select,
+    select_in,
+)
+
+
+@pytest.mark.django_db
+def test_the_seats_update_writes_each_seats_score_and_figures_and_no_other_seat(
+        table, other_table):
+    seats = sorted(s["seat"] for s in table["seats"])
+    others = {s.pk: (s.score, s.figures) for s in Seat.objects.filter(table_id=other_table["id"])}
+    totals = [{"seat": n, "score": 10 * n - 25, "won": n, "note": "ä"} for n in seats]
+    with transaction.atomic():
+        writes = Writes()
+        seats_update(table["id"], totals, writes)
+        writes.send()
+    stored = {s.seat: (s.score, s.figures) for s in Seat.objects.filter(table_id=table["id"])}
+    assert stored == {n: (10 * n - 25, {"won": n, "note": "ä"}) for n in seats}
+    assert {s.pk: (s.score, s.figures)
+            for s in Seat.objects.filter(table_id=other_table["id"])} == others
+
+
+@pytest.mark.django_db
+def test_the_seats_update_of_no_totals_writes_nothing(table):
+    writes = Writes()
+    seats_update(table["id"], [], writes)
+    assert len(writes) == 0
+
+
+@pytest.mark.django_db
+def test_keys_taken_ahead_are_new_ascending_and_not_taken_again(table):
+    with transaction.atomic():
+        first = next_keys(SheetEvent, 3)
+        second = next_keys(SheetEvent, 2)
+    assert first == sorted(first) and len(set(first + second)) == 5
+    assert min(second) > max(first)
+    assert next_keys(SheetEvent, 0) == []
+    stored = Table.objects.get(pk=table["id"])
+    with transaction.atomic():
+        [key] = next_keys(SheetEvent, 1)
+        SheetEvent.objects.create(pk=key, table=stored, action=SheetEvent.Action.DEAL_CREATE)
+        assert min(next_keys(SheetEvent, 1)) > key
+
+
+@pytest.mark.django_db
+def test_rows_inserted_together_read_back_as_the_orm_reads_them(table):
+    tournament_id = Table.objects.select_related("round").get(pk=table["id"]).round.tournament_id
+    document = json.dumps([{"participant": 1, "name": "Jörg \"J\" 50 %"}])
+    insert_rows(StandingsPage, ("tournament", "round_number", "page", "rows"),
+                [(tournament_id, 0, 0, document), (tournament_id, 1, 3, "[]")])
+    stored = {(p.round_number, p.page): p.rows
+              for p in StandingsPage.objects.filter(tournament_id=tournament_id)}
+    assert stored == {(0, 0): document, (1, 3): "[]"}
+
+
+@pytest.mark.django_db
+def test_the_selects_answer_as_values_list_does(table, other_table):
+    stored = Table.objects.get(pk=table["id"])
+    for number in (2, 1):
+        Deal.objects.create(table=stored, number=number, record={"n": number, "s": "ä"},
+                            scores=[number, 0, -number], extra={"x": None})
+    assert select(Deal, ("number", "record", "scores", "extra"), {"table": stored.pk},
+                  order_by="number") == [
+        list(row) for row in Deal.objects.filter(table=stored).order_by("number")
+        .values_list("number", "record", "scores", "extra")]
+    tables = [table["id"], other_table["id"]]
+    names = ("table", "seat", "participant__player__name", "score")
+    assert select_in(Seat, names, "table", tables, order_by=("table", "seat")) == [
+        list(row) for row in Seat.objects.filter(table__in=tables).order_by("table", "seat")
+        .values_list("table", "seat", "participant__player__name", "score")]
+    assert select_in(Seat, names, "table", []) == []
