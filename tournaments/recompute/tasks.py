@@ -31,9 +31,8 @@ STANDINGS_DEBOUNCE_SECONDS = 1.0
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, ignore_result=True)
 def recompute_standings(tournament_id: int) -> None:
-    if not STANDINGS.run(tournament_id, lambda: standings_recompute(tournament_id=tournament_id),
-                         Tournament.DoesNotExist):
-        return
+    STANDINGS.run(tournament_id, lambda: standings_recompute(tournament_id=tournament_id),
+                  Tournament.DoesNotExist)
 
 
 STANDINGS = CoalescedRecompute("standings", recompute_standings,
