@@ -43,7 +43,7 @@ from tournaments import freshness, kept
 from tournaments.models import Participant, Round, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.score_changes import changes_of_seats
-from tournaments.selectors import own_ranks, table_states
+from tournaments.selectors import open_calls, own_ranks, table_states
 from tournaments.statements import columns, select_in
 
 # what a personal token's reader reads with the participant
@@ -139,6 +139,8 @@ class PlayerOverview:
     # the kept key of the sheet's reads (None: not kept): what is made of ``sheet`` alone
     # (its score card) may be kept under it
     sheet_key: str | None = None
+    # the player's call for the director at the table now, not yet closed
+    call: Any = None
 
 
 @dataclass(frozen=True)
@@ -164,27 +166,31 @@ def _seating(participant: Participant, seats: list[Seat] | None = None) -> _Seat
 class _TableReads:
     """What an overview reads of one shown table: the table, its state with the deals
     (players, totals, whether complete, the rows of its score card), the confirmations
-    given, and who deals first — the same for everyone at the table."""
+    given, who deals first and the calls for the director not yet closed (by caller) —
+    the same for everyone at the table."""
 
     table: Table
     state: dict[str, Any]
     confirmed: frozenset
     first_dealer: int
+    calls: dict[int | None, Any]
     key: str | None = None  # where it is kept
 
 
-def _tables(ids, tournament, versions: dict[int, str], tournament_version: str
-            ) -> dict[int, _TableReads]:
-    """The shown tables ``ids``, read once per version of the table (``versions``) and
-    the tournament (the round's clock, the names, the rules) for all who sit there."""
-    keys = {i: f"me:table:{i}:{versions[i]}:{tournament_version}" for i in ids}
+def _tables(ids, tournament, versions: dict[int, str], tournament_version: str,
+            calls_version: str) -> dict[int, _TableReads]:
+    """The shown tables ``ids``, read once per version of the table (``versions``), the
+    tournament (the round's clock, the names, the rules) and its calls for all who sit
+    there."""
+    keys = {i: f"me:table:{i}:{versions[i]}:{tournament_version}:{calls_version}"
+            for i in ids}
     return kept.kept(keys, lambda missing: {
         i: replace(reads, key=keys[i])
         for i, reads in _read_tables(missing, tournament).items()})
 
 
 def _read_tables(ids, tournament) -> dict[int, _TableReads]:
-    """The tables ``ids`` (four queries, whatever their number; written once per
+    """The tables ``ids`` (five queries, whatever their number; written once per
     process, ``tournaments.statements``)."""
     if not ids:
         return {}
@@ -201,9 +207,11 @@ def _read_tables(ids, tournament) -> dict[int, _TableReads]:
     for table_id, seat, version in select_in(SheetConfirmation, ("table", "seat", "version"),
                                              "table", ids):
         confirmed[table_id].add((seat, version))
+    calls = open_calls(ids)
     return {state["id"]: _TableReads(
         table, state, frozenset(confirmed[table.pk]),
-        first_dealer(tournament.game, tournament.rules, len(state["seats"])))
+        first_dealer(tournament.game, tournament.rules, len(state["seats"])),
+        calls.get(table.pk, {}))
         for table, state in zip(tables, table_states(tables), strict=True)}
 
 
@@ -268,7 +276,7 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
         return PlayerOverview(body, freshness.etag("me", digest), None)
     reads = tables[now.table_id]
     return PlayerOverview(body, freshness.etag("me", digest), reads.table, reads.state,
-                          reads.key)
+                          reads.key, reads.calls.get(seating.participant.pk))
 
 
 def _rescored(seating: _Seating) -> None:
@@ -297,7 +305,8 @@ def seating_overview(seating: _Seating, ranks: dict[int, tuple] | None = None
     if found is None:
         tables, changes = _read_tables(shown, tournament), _own_changes(seating)
     else:
-        tables = _tables(shown, tournament, dict(zip(ids, found[2:], strict=True)), found[0])
+        tables = _tables(shown, tournament, dict(zip(ids, found[2:], strict=True)), found[0],
+                         found[1])
         key = hashlib.blake2b("|".join((str(seating.participant.pk), get_language(), *found))
                               .encode(), digest_size=16).hexdigest()
         changes = kept.kept({0: f"me:changes:{key}"},

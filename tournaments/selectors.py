@@ -29,7 +29,7 @@ from clubs.models import Club
 from clubs.publication import shown_name, shown_player
 from games.engines import DealContext, get_engine
 from games.engines.base import is_int
-from tournaments import kept
+from tournaments import freshness, kept
 from tournaments.models import (
     Deal,
     DirectorCall,
@@ -223,6 +223,16 @@ def waiting_call(table_id: int, participant_id: int | None) -> DirectorCall | No
             .exclude(status=DirectorCall.Status.CLOSED).order_by("-at", "-id").first())
 
 
+def open_calls(table_ids) -> dict[int, dict[int | None, DirectorCall]]:
+    """Each table's calls for the director not yet closed, the latest per caller
+    (``{table: {participant or None (the tablet): call}}``): one query."""
+    found: dict[int, dict[int | None, DirectorCall]] = {}
+    for call in (DirectorCall.objects.filter(table_id__in=table_ids)
+                 .exclude(status=DirectorCall.Status.CLOSED).order_by("at", "id")):
+        found.setdefault(call.table_id, {})[call.participant_id] = call
+    return found
+
+
 def table_state(table: Table) -> dict[str, Any]:
     """One table's state with its deals, the confirmations and the objections
     (``sheet_voice``). ``entry_token`` is never included; callers add it for staff."""
@@ -355,11 +365,26 @@ def keep_ranks(tournament_id: int, computation: int) -> None:
         _keep_ranks(tournament, computation)
 
 
+def _computation(tournament: Tournament) -> int:
+    """The number of the tournament's stored computation (0: none yet), kept under the
+    version of its stored standings (``freshness.computed``, new after each recompute's
+    commit): a poll reads it without a query. A number read after the version is never
+    older than the version's."""
+
+    def stored(_missing) -> dict[int, int]:
+        return {0: StandingsState.objects.filter(tournament=tournament)
+                .values_list("recomputes", flat=True).first() or 0}
+
+    found = freshness.versions([freshness.computed(tournament.pk)])
+    if found is None:
+        return stored(())[0]
+    return kept.kept({0: f"computation:{tournament.pk}:{found[0]}"}, stored, RANKS_SECONDS)[0]
+
+
 def ranks_page(tournament: Tournament, page: int) -> tuple[int, dict[int, dict[int, tuple]]]:
     """The number of the tournament's stored computation (0: none yet) and the
     ``{participant: {list: (rank, score)}}`` of the participants on ``page``."""
-    computation = (StandingsState.objects.filter(tournament=tournament)
-                   .values_list("recomputes", flat=True).first())
+    computation = _computation(tournament)
     if not computation:
         return 0, {}
     found = kept.get(_ranks_key(tournament.pk, computation, page))

@@ -52,7 +52,7 @@ from tournaments.player_view import (
     seating_overview,
 )
 from tournaments.policies import can_see_tournament
-from tournaments.selectors import ranks_page, ranks_page_of, waiting_call
+from tournaments.selectors import ranks_page, ranks_page_of
 from tournaments.templatetags.figures import num
 
 MAX_ID = 2**63 - 1  # the largest id a database row has (a larger page is 404 unread)
@@ -157,7 +157,7 @@ def _now_part(participant: Participant, overview: PlayerOverview, token: str) ->
     card, earlier = _card(overview)
     return render_to_string("me/_now.html", {
         "token": token, "now": now, "card": mark_safe(card),  # noqa: S308 - our template's
-        "call": waiting_call(now["table_id"], participant.pk),
+        "call": overview.call,
         "earlier_deals": earlier, "dealer_name": names.get(now["first_dealer"], "")})
 
 
