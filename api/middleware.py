@@ -129,6 +129,21 @@ def _drain(request, length: int) -> None:
         pass
 
 
+def _release_body(response) -> None:
+    """Cut DRF's request, view and response apart once the answer is rendered. They refer
+    to each other (the parser's context names the request and the view, the renderer's
+    the view and the request, the view the response), so the parsed body waited for the
+    cyclic collector, which then walked all of it during some later request: 100 to 400
+    ms for a body of 830,000 empty lists (issue 52). Cut, it goes with this request."""
+    context = getattr(response, "renderer_context", None)
+    if not context:
+        return
+    response.renderer_context = {}  # read while rendering, which is done
+    drf_request = context.get("request")
+    if drf_request is not None and isinstance(drf_request.parser_context, dict):
+        drf_request.parser_context = {}  # read while parsing, which is done
+
+
 class ApiErrorsMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
@@ -147,6 +162,7 @@ class ApiErrorsMiddleware:
             _drain(request, length)
             return json_error(request, 413)
         response = self.get_response(request)
+        _release_body(response)
         status = response.status_code
         if _is_json(response) or response.streaming or status < 300 or status == 304:
             return response

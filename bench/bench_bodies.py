@@ -12,14 +12,19 @@ Bodies: just under ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (2.5 MB), of the shapes that 
 parser the most per byte: 190,000 unknown keys (the issue's attack), 1.25 million
 integers, 625,000 floats, 310,000 small objects, 830,000 empty lists, and the integers
 and the keys again with one long digit run in a text (a decoy: the parser must tell that
-it is no number).
+it is no number); and the largest valid event document, a played Skat tournament (951
+players, 3 rounds of 317 tables, 34,236 deals: ``tests.event_documents``).
 
 1. The parser (``api.parsers.StrictJSONParser.parse``): its time over ``json.loads``'s.
 2. Whole requests (Django's test client: middleware, the token, the parser, the strict
    serializer or the document's schema, the JSON error answer) with a staff token on the
    write endpoints whose bound is ``MAX_BODY_BYTES`` (the member list, the event import),
    and on one of the 64 KB endpoints (a 413 from the announced length, the body unread):
-   over ``json.loads``'s time.
+   over ``json.loads``'s time. The valid document is imported (201: stored, each time
+   as a new tournament).
+3. The event document parsed and checked as the import does before it stores anything
+   (``archive_read``: the schema, then each deal replayed by its game): the valid one,
+   and the same with its very last deal refused by the schema and by the game.
 
 Times are CPU seconds of this process (``time.process_time``), the median of
 ``--repeat``: on a shared machine they vary less than wall time. Goal: a maximal body
@@ -38,6 +43,7 @@ import time
 import orjson
 
 from bench.common import machine, median, ms, ratio, use_bench_environment
+from tests.event_documents import largest_skat_event
 
 SIZE = 2_600_000  # under DATA_UPLOAD_MAX_MEMORY_SIZE (2,621,440)
 
@@ -63,7 +69,19 @@ def bodies() -> dict[str, bytes]:
         "integers + a long digit text": listed("0", tail=',"' + "1" * 50 + '"'),
         "unknown keys + a long digit text": many_keys(SIZE - 60)[:-1] + b',"n":"'
         + b"1" * 50 + b'"}',
+        "a played Skat tournament": largest_skat_event(SIZE),
     }
+
+
+def event_bodies() -> dict[str, bytes]:
+    """The largest valid event document, and the same with its last deal refused: by the
+    schema (its number a text) and by the game (a game Skat does not have)."""
+    valid = largest_skat_event(SIZE)
+    end = valid.rindex(b'"number":36,')  # the last deal
+    return {"valid": valid,
+            "last deal: schema": valid[:end] + b'"number":"36",' + valid[end + 12:],
+            "last deal: game": valid[:end] + valid[end:].replace(b'"game":"',
+                                                                  b'"game":"x', 1)}
 
 
 def cpu(function, repeat: int) -> float:
@@ -91,6 +109,31 @@ def parser_part(repeat: int) -> None:
         took = cpu(lambda body=body: parser.parse(io.BytesIO(body), parser_context={}),
                    repeat)
         print(f"| {name} | {ms(base)} | {ms(fast)} | {ms(took)} | {ratio(took, base):.2f} |")
+
+
+def check_part(repeat: int) -> None:
+    from api.parsers import StrictJSONParser, collection_paused
+    from archive.reading import archive_read
+    from games.errors import UserError
+
+    parser = StrictJSONParser()
+
+    def check(body: bytes) -> str:
+        data = parser.parse(io.BytesIO(body), parser_context={})
+        try:
+            with collection_paused():  # as the import view reads
+                archive_read(data)
+        except UserError as exc:
+            return exc.errors[0].field
+        return "accepted"
+
+    print("\n| event document | json.loads | parser + check | ratio | answer |\n"
+          "|---|---|---|---|---|")
+    for name, body in event_bodies().items():
+        base, _fast = baselines(body, repeat)
+        took = cpu(lambda body=body: check(body), repeat)
+        print(f"| {name} | {ms(base)} | {ms(took)} | {ratio(took, base):.2f} | "
+              f"{check(body)} |")
 
 
 def request_part(repeat: int) -> None:
@@ -150,6 +193,7 @@ def main() -> None:
         parser_part(args.repeat)
         return
     request_part(args.repeat)
+    check_part(args.repeat)
     parser_part(args.repeat)
     print("\n" + machine())
 

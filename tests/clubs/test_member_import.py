@@ -1,7 +1,14 @@
 """A club's member list from CSV: a preview per line, an import all or nothing."""
 
-import pytest
+import gc
+import io
+from wsgiref.util import setup_testing_defaults
 
+import pytest
+from django.test.client import ClientHandler
+from rest_framework.authtoken.models import Token
+
+from api.parsers import collection_paused
 from clubs.member_csv import FileProblem, decode, parse_members
 from clubs.models import Player
 from clubs.names import loose_key
@@ -159,3 +166,45 @@ def test_names_alike(a, b):
 
 def test_other_names_are_not_alike():
     assert loose_key("Anna Schmidt") != loose_key("Anna Schmitt")
+
+
+MAXIMAL_LISTS = b"[" + b",".join([b"[]"] * 800_000) + b"]"  # 2.4 MB, 800,001 lists
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    (MAXIMAL_LISTS, ""),  # not an object
+    # refused by the list's bound, not item by item
+    (b'{"csv": "Anna;1", "as_new": [' + b",".join([b"[]"] * 800_000) + b"]}", "as_new"),
+])
+def test_a_maximal_body_of_the_wrong_shape_is_a_400_naming_where(body, field,
+                                                                 director_client, club):
+    resp = director_client.generic("POST", f"/api/v1/clubs/{club.pk}/members/preview/",
+                                   body, content_type="application/json")
+    assert resp.status_code == 400
+    assert [e["field"] for e in resp.json()["errors"]] == [field]
+    assert Player.objects.filter(club=club).count() == 0
+
+
+def test_a_parsed_body_goes_with_its_answer(director, club):
+    """The 800,001 lists a body parsed into are freed when the server has answered, not
+    left to the cyclic collector to walk during a later request (as the WSGI server sees
+    it: the test client keeps each answer, and with it the body)."""
+    token = Token.objects.create(user=director).key
+    handler, statuses = ClientHandler(), []
+    for _ in range(2):  # the first request of a process freed it even with the cycle
+        environ: dict = {}
+        setup_testing_defaults(environ)
+        environ.update(REQUEST_METHOD="POST",
+                       PATH_INFO=f"/api/v1/clubs/{club.pk}/members/preview/",
+                       CONTENT_TYPE="application/json", CONTENT_LENGTH=str(len(MAXIMAL_LISTS)),
+                       HTTP_AUTHORIZATION=f"Token {token}", HTTP_HOST="testserver",
+                       SERVER_NAME="testserver", **{"wsgi.input": io.BytesIO(MAXIMAL_LISTS)})
+        gc.collect()
+        with collection_paused():
+            answer = handler(environ)  # the test client's server, without its client
+            statuses.append(answer.status_code)
+            content = answer.content
+            del answer
+            left = gc.collect()
+        assert b"JSON" in content and left < 10_000
+    assert statuses == [400, 400]

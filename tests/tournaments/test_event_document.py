@@ -12,6 +12,7 @@ from api.parsers import DEFAULT_MAX_BODY_BYTES
 from archive.event_schema import event_schema
 from clubs.models import Club, Player
 from games.engines import DealContext, all_engines, get_engine
+from tests.event_documents import encoded, largest_skat_event, skat_event
 from tests.factories import ParticipantFactory, TournamentFactory
 from tests.tournaments.test_doppelkopf_archive import ROUND as DOPPELKOPF_ROUND
 from tournaments.models import Deal, Seat, Table, Team, Tournament
@@ -219,6 +220,87 @@ def test_a_document_far_over_the_default_body_bound_is_imported(club, director,
     imported = Tournament.objects.get(pk=resp.json()["id"])
     assert imported.participants.count() == 608
     assert sheets(imported) == sheets(tournament)
+
+
+def _last_deal(document):
+    return document["rounds"][-1]["tables"][-1]["deals"][-1]
+
+
+# a large document (60 players, 3 rounds of 20 tables, 2,160 deals) damaged where the
+# check comes last: the answer names the value, as for a small one
+LATE = [
+    (lambda d: _last_deal(d).update(number="36"), "rounds[2].tables[19].deals[35].number",
+     "Muss eine ganze Zahl sein."),
+    (lambda d: d["participants"][-1].update(nickname="x"), "participants[59].nickname",
+     "Unbekanntes Feld „nickname“."),
+    (lambda d: d["rounds"][-1]["tables"][-1]["seats"][-1].update(seat=101),
+     "rounds[2].tables[19].seats[2].seat", "Muss eine ganze Zahl von 1 bis 100 sein."),
+    (lambda d: _last_deal(d).update(game="poker"), "rounds[2].tables[19].deals[35].game",
+     None),  # the game's own check, after the schema's
+    # two errors: the first in the document's order is named
+    (lambda d: (_last_deal(d).update(number=0), d["participants"][0].update(withdrawn=1)),
+     "participants[0].withdrawn", "Muss wahr oder falsch sein."),
+    # neither null nor prizes: named as the prizes (jsonschema's best match of the two)
+    (lambda d: d.update(prizes={"config": {}, "lot": ["1"], "fee_events": []}),
+     "prizes", "Muss ein Objekt sein."),
+]
+
+
+@pytest.mark.parametrize(("change", "path", "message"), LATE)
+def test_a_large_document_damaged_at_its_end_is_a_400_naming_the_value(
+        change, path, message, director_client):
+    document = skat_event(players=60, rounds=3)
+    change(document)
+    count = Tournament.objects.count()
+    resp = director_client.generic("POST", IMPORT, encoded(document),
+                                   content_type="application/json", HTTP_ACCEPT_LANGUAGE="de")
+    assert resp.status_code == 400, resp.content[:300]
+    error = resp.json()["errors"][0]
+    assert error["field"] == path
+    if message is not None:
+        assert error["message"] == message
+    assert Tournament.objects.count() == count
+
+
+MAXIMAL = 2_600_000  # just under the body bound (MAX_BODY_BYTES, 2.5 MiB)
+
+
+@pytest.mark.parametrize(("body", "path"), [
+    (b"[" + b",".join([b'{"a":1}'] * 300_000) + b"]", "document"),
+    (b"[" + b",".join([b"[]"] * 800_000) + b"]", "document"),
+    (largest_skat_event(MAXIMAL)[:-1] + b"".join(b',"k%07d":1' % n for n in range(5)) + b"}",
+     "k0000000"),
+    (b'{"format":"stichliste-event","version":1,"tournament":{},"clubs":[],'
+     b'"participants":[],"standings":[],"rounds":[' + b",".join([b"[]"] * 800_000) + b"]}",
+     "tournament.name"),
+])
+def test_a_maximal_body_of_the_wrong_shape_is_a_400_naming_where(body, path,
+                                                                  director_client):
+    assert len(body) < MAXIMAL
+    count = Tournament.objects.count()
+    resp = director_client.generic("POST", IMPORT, body, content_type="application/json")
+    assert resp.status_code == 400, resp.content[:300]
+    assert resp.json()["errors"][0]["field"] == path
+    assert Tournament.objects.count() == count
+
+
+def test_a_large_played_tournament_imports_with_every_sheet_scored(director_client,
+                                                                   anon_client):
+    document = skat_event(players=60, rounds=3)
+    resp = director_client.generic("POST", IMPORT, encoded(document),
+                                   content_type="application/json")
+    assert resp.status_code == 201, resp.content[:300]
+    imported = Tournament.objects.get(pk=resp.json()["id"])
+    assert imported.participants.count() == 60
+    back = anon_client.get(f"/api/v1/tournaments/{imported.pk}/event/").json()
+    # every deal comes back as written (with the record's defaults filled in)
+    assert [[[{k: d[k] for k in sent} for d, sent in zip(t["deals"], s["deals"], strict=True)]
+             for t, s in zip(r["tables"], sr["tables"], strict=True)]
+            for r, sr in zip(back["rounds"], document["rounds"], strict=True)] == \
+        [[t["deals"] for t in r["tables"]] for r in document["rounds"]]
+    # declarer of deal n sits at seat 1 + n % 3; each sheet's scores are computed
+    assert all(sum(s["score"] for s in t["seats"]) != 0 for r in back["rounds"]
+               for t in r["tables"])
 
 
 def test_only_staff_imports(anon_client, outsider_client, club, director, director_client):
