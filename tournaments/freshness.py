@@ -38,11 +38,13 @@ import functools
 import hashlib
 import logging
 import secrets
+import threading
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from django.contrib.messages import get_messages
 from django.core.cache import cache
+from django.core.signals import request_finished, request_started
 from django.db import transaction
 from django.http import HttpResponse
 from django.utils.cache import (
@@ -90,12 +92,33 @@ def _key(scope: str) -> str:
     return f"fresh:{scope}"
 
 
+# Within one request a version is read once: the tag, the reads kept under the versions
+# and the answer's parts ask for the same scopes (a player's live part: three times).
+# Outside a request (a task, a command) nothing is remembered.
+_request = threading.local()
+
+
+def _request_started(**_kwargs) -> None:
+    _request.read = {}
+
+
+def _request_finished(**_kwargs) -> None:
+    _request.read = None
+
+
+request_started.connect(_request_started, dispatch_uid="freshness.request_started")
+request_finished.connect(_request_finished, dispatch_uid="freshness.request_finished")
+
+
 def versions(scopes: Iterable[str]) -> tuple[str, ...] | None:
     """The scopes' versions (a scope never seen gets one now); None when the cache is
     down (the answer is then rendered and never answered 304)."""
     keys = [_key(scope) for scope in scopes]
+    read = getattr(_request, "read", None)
+    found = {key: read[key] for key in keys if key in read} if read is not None else {}
     try:
-        found = cache.get_many(keys)
+        missing = [key for key in keys if key not in found]
+        found.update(cache.get_many(missing) if missing else {})
         for key in keys:
             if key not in found:  # a scope never seen: ours, unless another was first
                 version = secrets.token_hex(8)
@@ -105,12 +128,19 @@ def versions(scopes: Iterable[str]) -> tuple[str, ...] | None:
         return None
     if any(found[key] is None for key in keys):
         return None
+    if read is not None:
+        read.update(found)
     return tuple(found[key] for key in keys)
 
 
 def bump_now(scopes: Iterable[str]) -> None:
+    entries = {_key(scope): secrets.token_hex(8) for scope in scopes}
+    read = getattr(_request, "read", None)
+    if read is not None:  # this request reads the new versions, not the ones it read
+        for key in entries:
+            read.pop(key, None)
     try:
-        cache.set_many({_key(scope): secrets.token_hex(8) for scope in scopes}, None)
+        cache.set_many(entries, None)
     except Exception:
         log.warning("freshness versions not bumped", exc_info=True)
 

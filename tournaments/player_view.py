@@ -177,16 +177,32 @@ class _TableReads:
     key: str | None = None  # where it is kept
 
 
-def _tables(ids, tournament, versions: dict[int, str], tournament_version: str,
-            calls_version: str) -> dict[int, _TableReads]:
-    """The shown tables ``ids``, read once per version of the table (``versions``), the
-    tournament (the round's clock, the names, the rules) and its calls for all who sit
-    there."""
-    keys = {i: f"me:table:{i}:{versions[i]}:{tournament_version}:{calls_version}"
-            for i in ids}
-    return kept.kept(keys, lambda missing: {
-        i: replace(reads, key=keys[i])
-        for i, reads in _read_tables(missing, tournament).items()})
+def _kept_reads(seating: _Seating, shown: list[int], found: tuple[str, ...]
+                ) -> tuple[dict[int, _TableReads], list[dict[str, Any]]]:
+    """The shown tables and the player's changes, kept (one cache read for both). A
+    table's reads are kept per version of the table, the tournament (the round's clock,
+    the names, the rules) and its calls (``found``: those of the tournament, its calls
+    and every table the player sat at) for all who sit there; the changes per player,
+    language and all those versions."""
+    tournament = seating.participant.tournament
+    table_versions = dict(zip((s.table_id for s in seating.seats), found[2:], strict=True))
+    keys: dict[Any, str] = {i: f"me:table:{i}:{table_versions[i]}:{found[0]}:{found[1]}"
+                            for i in shown}
+    changes_key = hashlib.blake2b("|".join((str(seating.participant.pk), get_language(),
+                                            *found)).encode(), digest_size=16).hexdigest()
+    keys["changes"] = f"me:changes:{changes_key}"
+
+    def build(missing: list) -> dict[Any, Any]:
+        built: dict[Any, Any] = {i: replace(reads, key=keys[i]) for i, reads in
+                                 _read_tables([m for m in missing if m != "changes"],
+                                              tournament).items()}
+        if "changes" in missing:
+            built["changes"] = _own_changes(seating)
+        return built
+
+    reads = kept.kept(keys, build)
+    changes = reads.pop("changes")
+    return reads, changes
 
 
 def _read_tables(ids, tournament) -> dict[int, _TableReads]:
@@ -305,12 +321,7 @@ def seating_overview(seating: _Seating, ranks: dict[int, tuple] | None = None
     if found is None:
         tables, changes = _read_tables(shown, tournament), _own_changes(seating)
     else:
-        tables = _tables(shown, tournament, dict(zip(ids, found[2:], strict=True)), found[0],
-                         found[1])
-        key = hashlib.blake2b("|".join((str(seating.participant.pk), get_language(), *found))
-                              .encode(), digest_size=16).hexdigest()
-        changes = kept.kept({0: f"me:changes:{key}"},
-                            lambda _missing: {0: _own_changes(seating)})[0]
+        tables, changes = _kept_reads(seating, shown, found)
     if ranks is None:
         ranks = own_ranks(tournament, seating.participant.pk)
     return _overview(seating, tables, ranks, changes)

@@ -102,6 +102,8 @@ def _live_tag(request, token: str) -> freshness.Tag | None:
     seating = request.me_seating = personal_seating(token)
     if seating is None:
         return None
+    # the stored standings' version too, in the same read: the answer's standing needs it
+    freshness.versions([*_scopes(seating), freshness.computed(seating.participant.tournament_id)])
     now = _now_round(seating)
     earlier = []
     if any(s.table.round.number != now for s in seating.seats):
