@@ -42,7 +42,7 @@ from games.engines import DealContext, get_engine
 from tournaments import freshness, kept
 from tournaments.models import Participant, Round, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
-from tournaments.score_changes import changes_of_seats
+from tournaments.score_changes import changes_of_seats, table_events
 from tournaments.selectors import open_calls, own_ranks, table_states
 from tournaments.statements import columns, select_in
 
@@ -196,8 +196,11 @@ def _kept_reads(seating: _Seating, shown: list[int], found: tuple[str, ...]
         built: dict[Any, Any] = {i: replace(reads, key=keys[i]) for i, reads in
                                  _read_tables([m for m in missing if m != "changes"],
                                               tournament).items()}
-        if "changes" in missing:
-            built["changes"] = _own_changes(seating)
+        if "changes" in missing:  # from each table's events, kept per its version, the
+            # tournament's (names) and the calls' (an objection decided is a table's event)
+            events = kept.kept({i: f"me:events:{i}:{v}:{found[0]}:{found[1]}"
+                                for i, v in table_versions.items()}, table_events)
+            built["changes"] = _own_changes(seating, events)
         return built
 
     reads = kept.kept(keys, build)
@@ -231,9 +234,9 @@ def _read_tables(ids, tournament) -> dict[int, _TableReads]:
         for table, state in zip(tables, table_states(tables), strict=True)}
 
 
-def _own_changes(seating: _Seating) -> list[dict[str, Any]]:
+def _own_changes(seating: _Seating, events=None) -> list[dict[str, Any]]:
     return [{k: v for k, v in change.items() if k != "tournament"}
-            for change in changes_of_seats(seating.seats, own=True)]
+            for change in changes_of_seats(seating.seats, own=True, events=events)]
 
 
 def _overview(seating: _Seating, tables: dict[int, _TableReads],

@@ -194,14 +194,29 @@ def _events(table_ids: list[int]):
             .select_related("participant__player").order_by("table_id", "id"))
 
 
-def changes_of_seats(seats: Iterable[Seat], *, own: bool) -> list[dict[str, Any]]:
+def table_events(table_ids: Iterable[int]) -> dict[int, list[SheetEvent]]:
+    """The events the changes are read from, by table, in written order (one query): the
+    same for everyone at a table, so a caller may keep them per version of the table."""
+    found: dict[int, list[SheetEvent]] = {i: [] for i in table_ids}
+    for event in _events(list(found)):
+        found[event.table_id].append(event)
+    return found
+
+
+def changes_of_seats(seats: Iterable[Seat], *, own: bool,
+                     events: dict[int, list[SheetEvent]] | None = None
+                     ) -> list[dict[str, Any]]:
     """The changes (module docstring) at the tables of ``seats`` (each with its table,
-    round and the round's tournament loaded), newest first; one query."""
+    round and the round's tournament loaded), newest first; one query, none when the
+    tables' ``events`` (``table_events``) are given."""
     places = {s.table_id: _Place(s.table.round.tournament, s.table.round.number,
                                  s.table.number, s.seat, s.participant_id) for s in seats}
     if not places:
         return []
-    return _changes(places, _events(list(places)), own=own)
+    if events is None:
+        return _changes(places, _events(list(places)), own=own)
+    return _changes(places, [e for table_id in sorted(places) for e in events[table_id]],
+                    own=own)
 
 
 def participant_changes(participant) -> list[dict[str, Any]]:
