@@ -122,10 +122,9 @@ def _tag(view, request, tournament_id: int) -> freshness.Tag:
     tournament = view.tournament
     category = category_param(request, tournament)
     full = view.full_names
-    public = tournament.published and not full and not request.user.is_authenticated
-    return freshness.tag(freshness.standings(tournament.pk), "api-standings",
-                         _round_param(request), category, full, shared=public,
-                         hidden=not tournament.published)
+    return freshness.tournament_tag(request, tournament, freshness.standings(tournament.pk),
+                                    "api-standings", _round_param(request), category, full,
+                                    shareable=not full)
 
 
 class TournamentStandings(TournamentEndpoint):

@@ -184,6 +184,16 @@ def tag(scopes: Iterable[str], *parts, shared: bool = False, hidden: bool = Fals
     return Tag(etag(*found, *parts, get_language()), shared and not hidden, hidden)
 
 
+def tournament_tag(request, tournament, scopes: Iterable[str], *parts,
+                   shareable: bool = True) -> Tag:
+    """The Tag of a tournament's public answer (the board, the standings, the ranks
+    part): shared when an anonymous reader reads a published tournament (and the answer
+    is ``shareable``: no full names), kept by no cache while the tournament is hidden."""
+    published = tournament.published
+    return tag(scopes, *parts, shared=shareable and published
+               and not request.user.is_authenticated, hidden=not published)
+
+
 def cache_control(response: HttpResponse, request, found: Tag, *, vary=VARY) -> HttpResponse:
     """Set the answer's ETag, ``Cache-Control`` and ``Vary`` as ``found`` says."""
     if found.etag is not None:

@@ -219,8 +219,7 @@ def waiting_call(table_id: int, participant_id: int | None) -> DirectorCall | No
     """The caller's call at the table not yet closed (``participant_id`` None: the
     table's tablet): the caller's screen says whether the director has seen it, after a
     reload too."""
-    return (DirectorCall.objects.filter(table_id=table_id, participant_id=participant_id)
-            .exclude(status=DirectorCall.Status.CLOSED).order_by("-at", "-id").first())
+    return open_calls([table_id]).get(table_id, {}).get(participant_id)
 
 
 def open_calls(table_ids) -> dict[int, dict[int | None, DirectorCall]]:

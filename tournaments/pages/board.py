@@ -102,11 +102,10 @@ def _tag(request, tournament: Tournament, slug: str) -> freshness.Tag:
     """The board's answers' tag (after the access check): the standings' versions, the
     view, the round, the category and the part of the list asked for."""
     view = _view(request)
-    return freshness.tag(freshness.standings(tournament.pk), request.resolver_match.url_name,
-                         _round(request), _category(request, tournament), view["page"],
-                         view["q"], view["find"], shared=tournament.published
-                         and not request.user.is_authenticated,
-                         hidden=not tournament.published)
+    return freshness.tournament_tag(request, tournament, freshness.standings(tournament.pk),
+                                    request.resolver_match.url_name, _round(request),
+                                    _category(request, tournament), view["page"], view["q"],
+                                    view["find"])
 
 
 def _shortened(tournament: Tournament, round_number: int | None = None) -> list[Table]:

@@ -75,11 +75,18 @@ def _scopes(seating) -> list[str]:
             *(freshness.table(s.table_id) for s in seating.seats)]
 
 
+def _seating(request, token: str):
+    """The token's seating (``personal_seating``), read once per request: by the tag,
+    then by the view."""
+    if getattr(request, "me_seating", None) is None:
+        request.me_seating = personal_seating(token)
+    return request.me_seating
+
+
 def _tag(request, token: str) -> freshness.Tag | None:
     """The page's tag: the versions of what it shows, the stored standings among them
-    (None for a token that opens no page: the view answers 404). The seating read is
-    the view's too."""
-    seating = request.me_seating = personal_seating(token)
+    (None for a token that opens no page: the view answers 404)."""
+    seating = _seating(request, token)
     if seating is None:
         return None
     return freshness.tag((*_scopes(seating), freshness.computed(seating.participant.tournament_id)),
@@ -99,11 +106,12 @@ def _live_tag(request, token: str) -> freshness.Tag | None:
     the ranks of the earlier rounds it lists (read only for a player who has them): at a
     championship a computation every few seconds would otherwise make every phone's
     poll a new answer."""
-    seating = request.me_seating = personal_seating(token)
+    seating = _seating(request, token)
     if seating is None:
         return None
+    scopes = _scopes(seating)
     # the stored standings' version too, in the same read: the answer's standing needs it
-    freshness.versions([*_scopes(seating), freshness.computed(seating.participant.tournament_id)])
+    freshness.versions([*scopes, freshness.computed(seating.participant.tournament_id)])
     now = _now_round(seating)
     earlier = []
     if any(s.table.round.number != now for s in seating.seats):
@@ -111,7 +119,7 @@ def _live_tag(request, token: str) -> freshness.Tag | None:
         earlier = sorted((number, found[0]) for number, found
                          in page.get(seating.participant.pk, {}).items()
                          if number and number != now)
-    return freshness.tag(_scopes(seating), "me-live", token, earlier)
+    return freshness.tag(scopes, "me-live", token, earlier)
 
 
 def _ranks_read(request, participant: Participant) -> tuple[int, dict]:
@@ -182,8 +190,8 @@ def _card(overview: PlayerOverview) -> tuple[str, int]:
 
 
 def _overview(request, token: str) -> tuple[Participant, PlayerOverview]:
-    """The player's overview, from the seating ``_tag`` read for this request."""
-    seating = getattr(request, "me_seating", None) or personal_seating(token)
+    """The player's overview, from the seating the tag read for this request."""
+    seating = _seating(request, token)
     if seating is None:
         raise Http404()
     _computation, page = _ranks_read(request, seating.participant)
@@ -221,10 +229,9 @@ def _standing(tournament, page: int, participant_ids=None) -> JsonResponse:
 
 
 def _ranks_tag(request, tournament, slug: str, page: int) -> freshness.Tag:
-    return freshness.tag((freshness.tournament(tournament.pk), freshness.computed(tournament.pk)),
-                         "ranks", page, shared=tournament.published
-                         and not request.user.is_authenticated,
-                         hidden=not tournament.published)
+    return freshness.tournament_tag(
+        request, tournament, (freshness.tournament(tournament.pk),
+                              freshness.computed(tournament.pk)), "ranks", page)
 
 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)
@@ -241,7 +248,7 @@ def ranks_part(request, tournament, slug: str, page: int):
 
 
 def _own_ranks_tag(request, token: str) -> freshness.Tag | None:
-    seating = request.me_seating = personal_seating(token)
+    seating = _seating(request, token)
     if seating is None:
         return None
     tournament_id = seating.participant.tournament_id
