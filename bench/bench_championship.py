@@ -78,10 +78,12 @@ read whose client had already gone when a worker took it up (``config/client_gon
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import bisect
 import datetime
 import functools
+import gzip
 import json
 import math
 import os
@@ -118,6 +120,7 @@ BASELINE_POST_EVERY = 1.0  # s between the staff client's player creations
 RETRY_PAUSE = 0.5  # s before a failed POST is sent again
 TAIL = 45  # s the watcher goes on after the run: the standings catch up
 GIVE_UP_AFTER = 60  # s after the run's end a table stops posting (and retrying)
+PUSHED_PART_EVERY = 60  # s: a pushed phone's live part at least this often (me.js)
 
 
 # --------------------------------------------------------------------------- pure parts
@@ -191,6 +194,27 @@ def shown_delays(acks: list[float],
     return first, sure, missing, unsure
 
 
+def phone_delays(acks: list[tuple], pushed: list[tuple]) -> dict:
+    """s from a deal's 201 until a phone at its table holds the live part fetched for
+    the first message on the table's channels that came after the deal's POST was sent
+    (its commit, whose publish sends the message, lies in between; 0 when the phone had
+    it before the tablet had its 201), and the deals no phone showed."""
+    fetched: dict[int, list[tuple[float, float]]] = {}
+    for table, message_at, answered_at in pushed:
+        fetched.setdefault(table, []).append((message_at, answered_at))
+    delays, missing = [], 0
+    for table, _number, at, seconds, *_rest in acks:
+        if table not in fetched:
+            continue
+        found = [answered for message, answered in fetched[table] if message >= at - seconds]
+        if found:
+            delays.append(max(0.0, min(found) - at))
+        else:
+            missing += 1
+    return {"n": len(delays), "missing": missing,
+            **{q: percentile(delays, q) for q in (50, 95, 100)}}
+
+
 def body_version(data: bytes) -> tuple[float | None, bool]:
     """The ``computed_at`` (epoch seconds; None: never computed) a standings answer
     names, and whether changes were pending (``stale``) when it was served."""
@@ -218,6 +242,7 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.received = 0  # bytes of every answer read: status line, headers, body
+        self.last_body, self.last_headers = b"", {}
 
     def close(self) -> None:
         if self.writer is not None:
@@ -274,6 +299,7 @@ class Connection:
             data = await reader.read()
             answer["connection"] = "close"
         self.received += len(data)
+        self.last_body, self.last_headers = data, answer
         if answer.get("connection", "").lower() == "close":
             self.close()
         return status, answer, data
@@ -359,6 +385,92 @@ async def _poller(job: dict, phone: dict, out: dict) -> None:
             at += every
 
 
+async def _pushed(job: dict, phone: dict, out: dict) -> None:
+    """A phone behind the proxy's push, as ``static/js/me.js`` there: its live part
+    first (the channels it names), then an EventSource on them (raw, on a connection
+    of its own, reconnecting with its Last-Event-ID), the live part fetched on each
+    message (one at a time, once more for a message during it) and once a minute; its
+    ticks poll the board and the standing (``paths``)."""
+    conn, etags = Connection(phone["port"]), {}
+    me = phone["me"]
+    end = job["start"] + job["seconds"]
+    await _sleep_until(job["start"] + phone["phase"])
+    await _get(conn, etags, "me", me, out)
+    body = conn.last_body
+    if conn.last_headers.get("content-encoding") == "gzip":
+        body = gzip.decompress(body)
+    found = re.search(r'data-push="([^"]+)"', body.decode("utf-8", "replace"))
+    if found is None:
+        out["push_missing"] += 1
+        return await _poller(job, phone, out)
+    fetching = {"busy": False, "again": False, "at": time.time()}
+    part = Connection(phone["port"])
+
+    async def fetch(message_at: float | None) -> None:
+        if message_at is not None:  # the latest message the next fetch answers
+            fetching["message"] = message_at
+        if fetching["busy"]:
+            fetching["again"] = True
+            return
+        fetching["busy"] = True
+        try:
+            while True:
+                fetching["again"], fetching["at"] = False, time.time()
+                answers = fetching.pop("message", None)
+                await _get(part, etags, "me", me, out)
+                if answers is not None:
+                    out["pushed"].append((phone["table"], answers, time.time()))
+                if not fetching["again"]:
+                    break
+        finally:
+            fetching["busy"] = False
+
+    async def listen() -> None:
+        last_id = ""
+        while time.time() < end:
+            writer = None
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", phone["port"])
+                head = [f"GET {found.group(1)} HTTP/1.1", f"Host: 127.0.0.1:{phone['port']}",
+                        "Accept: text/event-stream"] + ([f"Last-Event-ID: {last_id}"]
+                                                        if last_id else [])
+                writer.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1"))
+                data = False
+                while time.time() < end:
+                    line = await asyncio.wait_for(reader.readline(), end - time.time())
+                    if not line:
+                        raise Closed
+                    out["stream_bytes"] += len(line)
+                    if line.startswith(b"id:"):
+                        last_id = line[3:].strip().decode("latin-1")
+                    elif line.startswith(b"data:"):
+                        data = True
+                    elif line in (b"\n", b"\r\n") and data:
+                        data = False
+                        out["messages"] += 1
+                        asyncio.ensure_future(fetch(time.time()))
+            except NETWORK_ERRORS:
+                out["reconnects"] += 1
+                await asyncio.sleep(1)
+            finally:
+                if writer is not None:
+                    writer.close()
+
+    listener = asyncio.ensure_future(listen())
+    at, turn = time.time() + job["poll"], 0
+    while at < end:
+        await _sleep_until(at)
+        kind, path = phone["paths"][turn % len(phone["paths"])]
+        turn += 1
+        await _get(conn, etags, kind, path, out)
+        if time.time() - fetching["at"] >= PUSHED_PART_EVERY:
+            await fetch(None)
+        at += job["poll"]
+        while at < time.time():
+            at += job["poll"]
+    listener.cancel()
+
+
 async def _watcher(job: dict, watch: dict, out: dict) -> None:
     conn = Connection(watch["port"])
     etag = ""
@@ -411,9 +523,10 @@ async def _lag(job: dict, out: dict) -> None:
 
 async def _generate(job: dict) -> dict:
     out = {"acks": [], "failed": [], "retries": Counter(), "polls": [], "seen": [],
-           "baseline_posts": [], "lag": [], "unposted": 0}
+           "baseline_posts": [], "lag": [], "unposted": 0, "pushed": [], "messages": 0,
+           "reconnects": 0, "stream_bytes": 0, "push_missing": 0}
     tasks = [_table(job, t, out) for t in job["tables"]]
-    tasks += [_poller(job, p, out) for p in job["phones"]]
+    tasks += [(_pushed if "me" in p else _poller)(job, p, out) for p in job["phones"]]
     tasks += [_watcher(job, w, out) for w in job["watch"]]
     tasks += [_baseline_poster(job, p, out) for p in job["posters"]]
     tasks.append(_lag(job, out))
@@ -572,7 +685,11 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
     ports, web, workers, proxies = [], [], [], []
     starting: list[tuple[int, subprocess.Popen, Path]] = []
     for number in range(args.servers):
-        port, proc, log = _gunicorn(args, tmp, str(number), args.web_workers, env,
+        env_of = env
+        if args.proxy:
+            push = free_port()  # the proxy's push port, which its servers publish to
+            env_of = {**env, "PUSH_URL": f"http://127.0.0.1:{push}"} if args.push else env
+        port, proc, log = _gunicorn(args, tmp, str(number), args.web_workers, env_of,
                                     args.web_nice if args.proxy else 0)
         web.append(proc)
         starting.append((port, proc, log))
@@ -580,12 +697,14 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
             ports.append(port)
             continue
         entry_port, entry, entry_log = _gunicorn(args, tmp, f"{number}-entry",
-                                                 args.entry_workers, env)
+                                                 args.entry_workers, env_of)
+        if number == 0:
+            env = env_of  # the Celery workers publish to the first proxy
         web.append(entry)
         starting.append((entry_port, entry, entry_log))
         ports.append(free_port())
         main = proxy_files(tmp / f"nginx-{number}", port=ports[-1], web=f"127.0.0.1:{port}",
-                           entry=f"127.0.0.1:{entry_port}")
+                           entry=f"127.0.0.1:{entry_port}", push=push)
         proxies.append(subprocess.Popen(proxy_args(main), cwd=ROOT, stdout=subprocess.DEVNULL,
                                         stderr=(tmp / f"nginx-{number}.out").open("w")))
     for number in range(args.workers):
@@ -681,6 +800,8 @@ def jobs(args, tournament_id: int, ports: list[int], run: str, start: float) -> 
                     .values_list("table_id", "participant__personal_token"))
     tokens = list(Participant.objects.filter(tournament=tournament)
                   .order_by("start_number").values_list("pk", "personal_token"))
+    table_of = dict(Seat.objects.filter(table__round__tournament=tournament)
+                    .values_list("participant_id", "table_id"))
     staff, _created = Token.objects.get_or_create(
         user=get_user_model().objects.get(username=DIRECTOR))
     rng = random.Random(SEED)
@@ -702,16 +823,23 @@ def jobs(args, tournament_id: int, ports: list[int], run: str, start: float) -> 
     baseline = max(1, args.phones // 20)
     for i in range(args.phones + baseline):
         server = i % len(ports)
+        extra = {}
         if i < args.phones:
             pid, token = tokens[i % len(tokens)]
+            ranks = ("ranks", f"/p/{slug}/ranks/{ranks_page_of(pid)}/")
             paths = [("board", f"/p/{slug}/standings/"), ("me", f"/me/{token}/live/")]
             rng.shuffle(paths)
             # as static/js/me.js: the standing after the live part, from its ranks part
-            then = {"me": ("ranks", f"/p/{slug}/ranks/{ranks_page_of(pid)}/")}
+            then = {"me": ranks}
+            if args.proxy and args.push:  # the live part on a push, the standing polled
+                extra = {"me": f"/me/{token}/live/", "table": table_of.get(pid)}
+                paths = [p if p[0] == "board" else ranks for p in paths]
+                then = {}
         else:
             paths, then = [("api", api)], {}
         shares[i % count]["phones"].append({"port": ports[server], "paths": paths,
-                                            "then": then, "phase": rng.uniform(0, args.poll)})
+                                            "then": then, "phase": rng.uniform(0, args.poll),
+                                            **extra})
     for server, port in enumerate(ports):
         shares[0]["watch"].append({"port": port, "server": server, "path": api})
         shares[-1]["posters"].append({"port": port, "server": server,
@@ -799,6 +927,10 @@ def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict
     summary["polls"] = by_kind
     # what the server sends each phone (headers and bodies, as on the wire) per minute
     phone_bytes = sum(p[3] for p in polls if p[0] in ("board", "me", "ranks"))
+    phone_bytes += sum(r["stream_bytes"] for r in results)
+    summary["push"] = {name: sum(r[name] for r in results)
+                       for name in ("messages", "reconnects", "push_missing")}
+    summary["push"]["shown"] = phone_delays(acks, [p for r in results for p in r["pushed"]])
     summary["phone_bytes_per_minute"] = phone_bytes / max(1, args.phones) / args.minutes
     shown = {}
     for posted in range(args.servers):
@@ -863,6 +995,13 @@ def report(args, summary: dict) -> None:
     print()
     print(f"Sent to each phone: {summary['phone_bytes_per_minute'] / 1024:,.1f} KB a minute "
           "(status lines, headers and bodies of its polls, as on the wire)")
+    push = summary["push"]
+    if push["messages"] or push["push_missing"]:
+        shown = push["shown"]
+        print(f"Push: {push['messages']:,} messages, {push['reconnects']:,} reconnects, "
+              f"{push['push_missing']} phones without a subscription; a deal on the phones "
+              f"at its table (s from its 201): p50 {shown[50]:.2f}, p95 {shown[95]:.2f}, "
+              f"max {shown[100]:.2f} ({shown['n']:,} deals; {shown['missing']:,} not shown)")
     print()
     print("Board delay (s from a deal's 201 to the watcher's first answer of a computation "
           "stamped after it; 'sure': of the computation after that):")
@@ -916,6 +1055,8 @@ def main() -> None:
                         help="with --proxy: the web pool's WEB_NICE (0-19), below the entry, "
                              "as docker compose's cpu_shares put it")
     parser.add_argument("--proxy", action="store_true")
+    parser.add_argument("--push", action=argparse.BooleanOptionalAction, default=True,
+                        help="with --proxy: the phones subscribe to their pushes")
     parser.add_argument("--entry-workers", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--generators", type=int, default=2)

@@ -60,21 +60,25 @@ def venue_args(*, bind: str) -> list[str]:
 
 
 PROXY = ROOT / "deploy" / "nginx"
+# the pub/sub module deploy/nginx/nginx.conf loads (Debian's libnginx-mod-nchan)
+NCHAN_MODULE = "/usr/lib/nginx/modules/ngx_nchan_module.so"
 # where the official nginx image's entrypoint writes the filled-in template
 _SITE = "/etc/nginx/conf.d/stichliste.conf"
 
 
-def proxy_files(folder: Path, *, port: int, web: str, entry: str) -> Path:
-    """The proxy's configuration in ``folder``, as the nginx image makes it from
+def proxy_files(folder: Path, *, port: int, web: str, entry: str, push: int) -> Path:
+    """The proxy's configuration in ``folder``, as the proxy's image makes it from
     ``deploy/nginx``: the template filled in (``${NAME}`` of the names given only, as the
     image's envsubst does) and the main file including it. Returns the main file."""
-    values = {"PROXY_PORT": f"127.0.0.1:{port}", "WEB_UPSTREAM": web, "ENTRY_UPSTREAM": entry}
+    values = {"PROXY_PORT": f"127.0.0.1:{port}", "WEB_UPSTREAM": web, "ENTRY_UPSTREAM": entry,
+              "PUSH_PORT": f"127.0.0.1:{push}"}
     template = (PROXY / "templates" / "stichliste.conf.template").read_text()
     site = re.sub(r"\$\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), template)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "stichliste.conf").write_text(site)
     main = (PROXY / "nginx.conf").read_text()
     assert _SITE in main, "deploy/nginx/nginx.conf no longer includes the template"
+    assert f"load_module {NCHAN_MODULE};" in main, "deploy/nginx/nginx.conf loads another"
     path = folder / "nginx.conf"
     path.write_text(main.replace(_SITE, str(folder / "stichliste.conf")))
     return path

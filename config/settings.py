@@ -38,6 +38,9 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # Where tablets reach the app (table cards, QR codes, the API's entry_url); unset: the
 # address the request came in on. `make venue` sets it to the laptop's LAN address.
 SITE_URL = env_site_url("SITE_URL")
+# The proxy's publisher (deploy/nginx: its push port, reached by the app only), e.g.
+# http://proxy:8001; unset: no push, the players' pages poll (tournaments/push.py).
+PUSH_URL = env_site_url("PUSH_URL")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

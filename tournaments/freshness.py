@@ -55,6 +55,8 @@ from django.utils.cache import (
 )
 from django.utils.translation import get_language
 
+from tournaments import push
+
 log = logging.getLogger(__name__)
 
 READS = ("GET", "HEAD")
@@ -134,6 +136,8 @@ def versions(scopes: Iterable[str]) -> tuple[str, ...] | None:
 
 
 def bump_now(scopes: Iterable[str]) -> None:
+    """Give ``scopes`` new versions now, and tell the phones subscribed to them."""
+    scopes = list(scopes)
     entries = {_key(scope): secrets.token_hex(8) for scope in scopes}
     read = getattr(_request, "read", None)
     if read is not None:  # this request reads the new versions, not the ones it read
@@ -143,6 +147,8 @@ def bump_now(scopes: Iterable[str]) -> None:
         cache.set_many(entries, None)
     except Exception:
         log.warning("freshness versions not bumped", exc_info=True)
+        return
+    push.publish(dict(zip(scopes, entries.values(), strict=True)))
 
 
 def bump(tournament_id: int | None, table_id: int | None = None, *,

@@ -1,6 +1,8 @@
 /* The player's own page: its live part (seat, score card, standing, earlier rounds) is
- * re-fetched every few seconds with the last ETag (a 304 while nothing moved), and the
- * standing (rank and score) from the ranks part the live part names (one answer for many
+ * re-fetched with the last ETag (a 304 while nothing moved): behind the proxy's push when
+ * a message on the channels the part names says something changed (an EventSource on
+ * /push/, tournaments/push.py), and once a minute for what no message announces (an
+ * earlier round's rank); without push every few seconds. The standing (rank and score) from the ranks part the live part names (one answer for many
  * players, kept by the proxy: a recompute does not make every phone's live part new),
  * applied only when it is of a computation no older than the one shown. When the
  * seat changes — a new round drawn — the page says so in a notice that stays until the
@@ -8,11 +10,17 @@
  * here needs HTTPS, so it works on the club's plain-HTTP Wi-Fi). */
 
 const EVERY_MS = 10000;
+const PUSHED_EVERY_MS = 60000;
 const live = document.getElementById("me-live");
 const notice = document.getElementById("me-notice");
 let etag = live.dataset.etag || "";
 let ranksEtag = "";
 let busy = false;
+let partBusy = false;
+let partAgain = false;
+let partAt = 0;
+let source = null;
+let sourceUrl = "";
 
 function seatKey() {
   const part = live.querySelector("[data-seat-key]");
@@ -28,18 +36,51 @@ function announce(text) {
   }
 }
 
+function pushed() {
+  return source !== null && source.readyState === EventSource.OPEN;
+}
+
 async function refresh() {
   if (busy) { return; }
   busy = true;
   try {
-    await refreshPart();
+    if (!pushed() || Date.now() - partAt >= PUSHED_EVERY_MS) { await refreshPart(); }
     await refreshStanding();
   } finally {
     busy = false;
   }
 }
 
+/* One fetch of the live part at a time; a message during it asks once more after it. */
 async function refreshPart() {
+  if (partBusy) { partAgain = true; return; }
+  partBusy = true;
+  try {
+    do {
+      partAgain = false;
+      partAt = Date.now();
+      await fetchPart();
+    } while (partAgain);
+  } finally {
+    partBusy = false;
+  }
+  subscribe();
+}
+
+/* Subscribe to the channels the live part names (new ones after a draw), if any. */
+function subscribe() {
+  const part = live.querySelector("[data-push]");
+  const url = part ? part.dataset.push : "";
+  if (url === sourceUrl || typeof EventSource !== "function") { return; }
+  if (source !== null) { source.close(); source = null; }
+  sourceUrl = url;
+  if (!url) { return; }
+  source = new EventSource(url);
+  source.onmessage = refreshPart;
+  source.onopen = refreshPart;  // (re)connected: what a lost connection missed
+}
+
+async function fetchPart() {
   try {
     const resp = await fetch(live.dataset.url, {
       headers: etag ? {"If-None-Match": etag} : {}, cache: "no-store", credentials: "same-origin"});
@@ -81,6 +122,7 @@ async function refreshStanding() {
 document.getElementById("me-notice-ok").addEventListener("click", function () {
   notice.hidden = true;
 });
+subscribe();
 setInterval(refresh, EVERY_MS);
 document.addEventListener("visibilitychange", function () {
   if (!document.hidden) { refresh(); }

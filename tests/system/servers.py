@@ -14,7 +14,7 @@ import urllib.parse
 from http.cookies import SimpleCookie
 from pathlib import Path
 
-from config.serve import nginx_path, production_args, proxy_args, proxy_files
+from config.serve import NCHAN_MODULE, nginx_path, production_args, proxy_args, proxy_files
 from tests.system.conftest import ROOT, free_port, wait_for
 
 SECRET = "production-smoke-secret-key-0123456789-abcdefghijklmnopqrstuvwxyz"
@@ -125,8 +125,12 @@ def nginx_needed() -> None:
     """Skip without nginx (fail on CI, which must run the proxy's tests)."""
     import pytest
 
+    reason = None
     if nginx_path() is None:
-        reason = "nginx is not installed (apt-get install nginx)"
+        reason = "nginx is not installed (apt-get install nginx libnginx-mod-nchan)"
+    elif not Path(NCHAN_MODULE).is_file():
+        reason = "nginx's pub/sub module is not installed (apt-get install libnginx-mod-nchan)"
+    if reason:
         if os.environ.get("CI", "").lower() == "true":
             pytest.fail(f"{reason}: CI must run this test")
         pytest.skip(reason)
@@ -135,13 +139,16 @@ def nginx_needed() -> None:
 def proxied(env: dict[str, str], tmp: Path, servers: dict[str, Server], *, https: bool
             ) -> Server:
     """The image's two pools (web and entry: gunicorn, one worker each) put in
-    ``servers``, and nginx before them as docker compose runs it: returned."""
+    ``servers``, and nginx before them as docker compose runs it, the app publishing to
+    its push port (``PUSH_URL``): returned."""
+    push = free_port()
+    env = {**env, "PUSH_URL": f"http://127.0.0.1:{push}"}
     for name in ("web", "entry"):
         port = free_port()
         servers[name] = Server(production_args(bind=f"127.0.0.1:{port}", workers=1),
                                env, port, tmp / f"{name}.log", https=False)
     port = free_port()
     main = proxy_files(tmp / "nginx", port=port, web=f"127.0.0.1:{servers['web'].port}",
-                       entry=f"127.0.0.1:{servers['entry'].port}")
+                       entry=f"127.0.0.1:{servers['entry'].port}", push=push)
     servers["proxy"] = Server(proxy_args(main), env, port, tmp / "nginx.log", https=https)
     return servers["proxy"]

@@ -8,12 +8,17 @@ Redis (the versions of ``tournaments.freshness``) with a Celery worker recomputi
   the public's 404 is not kept, and it shows at the next request once published;
 - unpublishing: the app answers 404 at once, the proxy's copy outlives it by at most its
   lifetime; revoking a staff token and erasing a person (private answers, never kept)
-  take effect at the next request.
+  take effect at the next request;
+- push: a deal at a table reaches its players' subscriptions (``tournaments.push``, the
+  proxy's pub/sub module) at once, and their live part fetched then shows it; the
+  publisher's port answers the app only, the clients' port publishes nothing.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import socket
 
 import pytest
 
@@ -180,3 +185,91 @@ def test_a_revoked_token_and_an_erased_person_take_effect_at_the_next_request(pr
     assert status == 200
     player_erase(player=participant.player)
     assert anonymous(proxy, live, **{"If-None-Match": headers["ETag"]})[0] == 404
+
+
+class Subscription:
+    """An EventSource's connection to the proxy's push (as a phone's browser opens it)."""
+
+    def __init__(self, proxy: Server, path: str):
+        self.sock = socket.create_connection(("127.0.0.1", proxy.port), timeout=10)
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                          "Accept: text/event-stream\r\n\r\n".encode())
+        self.file = self.sock.makefile("rb")
+        self.status = int(self.file.readline().split()[1])
+        self.headers = {}
+        while (line := self.file.readline()) not in (b"\r\n", b""):
+            name, _, value = line.decode().partition(":")
+            self.headers[name.lower()] = value.strip()
+
+    def message(self) -> str:
+        """The next message's data (socket.timeout after 10 s without one)."""
+        while line := self.file.readline():
+            if line.startswith(b"data:"):
+                return line[5:].strip().decode()
+        raise AssertionError("the proxy closed the subscription")
+
+    def close(self) -> None:
+        self.file.close()
+        self.sock.close()
+
+
+def test_a_deal_is_pushed_to_the_players_pages_at_once(proxy):
+    proxy, _web = proxy
+    tournament, table = championship(published=False)  # push needs no shared cache
+    live = f"/me/{table.seats.get(seat=1).participant.personal_token}/live/"
+    status, headers, body = anonymous(proxy, live)
+    assert status == 200
+    channels = re.search(rb'data-push="(/push/[0-9a-f,]+)"', body).group(1).decode()
+    assert len(channels.removeprefix("/push/").split(",")) == 3  # tournament, calls, table
+    stream = Subscription(proxy, channels)
+    try:
+        assert stream.status == 200
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        status, _h, answer = proxy.request(
+            "POST", f"/api/v1/tables/{table.pk}/deals/",
+            json.dumps({"number": 1, **CLUBS_WON}).encode(),
+            {"Authorization": f"Table {table.entry_token}", "Content-Type": "application/json"})
+        assert status == 201, answer
+        assert stream.message()  # the table's new version, nothing else
+        status, _h, after = anonymous(proxy, live, **{"If-None-Match": headers["ETag"]})
+        assert status == 200 and b'class="deal-row' in after
+    finally:
+        stream.close()
+
+
+def test_only_the_app_publishes_and_a_guessed_channel_is_refused(proxy):
+    proxy, _web = proxy
+    channel = "0" * 24
+    status, _h, _body = proxy.request("POST", f"/pub/{channel}", b"x", {})
+    assert status != 201  # the clients' port passes /pub/ to the app (no such page)
+    for path in (f"/push/{channel}x", "/push/", "/push/" + ",".join([channel] * 65)):
+        assert anonymous(proxy, path)[0] != 200
+
+
+def test_a_players_phone_shows_a_deal_when_it_is_pushed(proxy):
+    """Chromium on the player's page through the proxy: its EventSource subscribes, and
+    the deal shows on the card well before the next poll (10 s) could bring it."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import CHROMIUM
+
+    proxy, _web = proxy
+    tournament, table = championship()
+    token = table.seats.get(seat=1).participant.personal_token
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_context(viewport={"width": 390, "height": 844},
+                                       locale="de-DE").new_page()
+            with page.expect_response(lambda r: "/push/" in r.url):
+                page.goto(f"http://127.0.0.1:{proxy.port}/me/{token}/")
+            assert page.locator("#me-live .deal-row").count() == 0
+            status, _h, answer = proxy.request(
+                "POST", f"/api/v1/tables/{table.pk}/deals/",
+                json.dumps({"number": 1, **CLUBS_WON}).encode(),
+                {"Authorization": f"Table {table.entry_token}",
+                 "Content-Type": "application/json"})
+            assert status == 201, answer
+            page.locator("#me-live .deal-row").first.wait_for(timeout=5000)
+        finally:
+            browser.close()

@@ -19,6 +19,7 @@ import json
 import re
 import shlex
 import sys
+import tempfile
 import urllib.parse
 from pathlib import Path
 
@@ -65,10 +66,30 @@ def test_the_image_and_compose_serve_with_the_one_production_command():
     assert services["entry"]["cpu_shares"] >= 4 * services["web"].get("cpu_shares", 1024)
     # only the proxy is published; it is configured by the files the proxy's test runs
     assert [name for name, s in services.items() if "ports" in s] == ["proxy"]
-    mounted = {v.split(":")[0] for v in services["proxy"]["volumes"]}
-    assert mounted == {"./deploy/nginx/nginx.conf", "./deploy/nginx/templates"}
-    assert services["proxy"]["environment"] == {
-        "PROXY_PORT": "8000", "WEB_UPSTREAM": "web:8000", "ENTRY_UPSTREAM": "entry:8000"}
+    assert services["proxy"]["build"] == "deploy/nginx"
+    proxy_env = services["proxy"]["environment"]
+    assert proxy_env == {"PROXY_PORT": "8000", "WEB_UPSTREAM": "web:8000",
+                         "ENTRY_UPSTREAM": "entry:8000", "PUSH_PORT": "8001"}
+    # every app container publishes to the proxy's push port
+    for name in ("web", "entry", "worker", "beat"):
+        assert services[name]["environment"]["PUSH_URL"] == "http://proxy:8001"
+
+
+def test_the_proxys_image_fills_in_what_its_tests_fill_in():
+    """The image copies deploy/nginx and its entrypoint fills in the template's names,
+    the ones ``config.serve.proxy_files`` fills in for the tests and the bench."""
+    from config.serve import proxy_files
+
+    folder = ROOT / "deploy" / "nginx"
+    template = (folder / "templates" / "stichliste.conf.template").read_text()
+    names = set(re.findall(r"\$\{(\w+)\}", template))
+    entrypoint = (folder / "entrypoint.sh").read_text()
+    assert set(re.findall(r"\$\{(\w+)\}", entrypoint)) == names
+    dockerfile = (folder / "Dockerfile").read_text()
+    assert "libnginx-mod-nchan" in dockerfile and "COPY templates/" in dockerfile
+    filled = proxy_files(Path(tempfile.mkdtemp()), port=8000, web="web:8000",
+                         entry="entry:8000", push=8001)
+    assert "${" not in (filled.parent / "stichliste.conf").read_text()
 
 
 @pytest.mark.parametrize(("environ", "expected"), [

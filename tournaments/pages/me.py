@@ -35,7 +35,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournaments import freshness, kept
+from tournaments import freshness, kept, push
 from tournaments.links import personal_path
 from tournaments.models import Participant, StandingsPage, Table
 from tournaments.pages.access import allowed_if, tournament_by_slug
@@ -138,11 +138,12 @@ def _ranks_url(participant: Participant, token: str) -> str:
     return reverse("pages:me-ranks", args=[token])
 
 
-def _live(participant: Participant, overview: PlayerOverview, token: str,
+def _live(request, participant: Participant, overview: PlayerOverview, token: str,
           computation: int = 0) -> dict:
     body = overview.body
     now = body["now"]
     context = {"token": token, "tournament": participant.tournament, "me": body, "now": now,
+               "push": push.subscription(_scopes(_seating(request, token))),
                "participant_id": participant.pk, "computation": computation,
                "ranks_url": _ranks_url(participant, token),
                "earlier": [r for r in body["rounds"] if not now or r["round"] != now["round"]],
@@ -203,7 +204,7 @@ def me_page(request, token: str):
     participant, overview = _overview(request, token)
     live = _live_tag(request, token)  # the live part's, for its first poll
     return render(request, "me/page.html", {
-        **_live(participant, overview, token, _ranks_read(request, participant)[0]),
+        **_live(request, participant, overview, token, _ranks_read(request, participant)[0]),
         "name": overview.body["name"], "etag": live.etag or "",
         **page_parts("me", participant),
         "panels": panels("player", request, participant.player, own=True)})
@@ -214,7 +215,8 @@ def me_live(request, token: str):
     """The page's live part, polled: 304 while what it shows is unchanged."""
     participant, overview = _overview(request, token)
     return render(request, "me/_live.html",
-                  _live(participant, overview, token, _ranks_read(request, participant)[0]))
+                  _live(request, participant, overview, token,
+                        _ranks_read(request, participant)[0]))
 
 
 def _standing(tournament, page: int, participant_ids=None) -> JsonResponse:
