@@ -121,6 +121,7 @@ RETRY_PAUSE = 0.5  # s before a failed POST is sent again
 TAIL = 45  # s the watcher goes on after the run: the standings catch up
 GIVE_UP_AFTER = 60  # s after the run's end a table stops posting (and retrying)
 PUSHED_PART_EVERY = 60  # s: a pushed phone's live part at least this often (me.js)
+SPREAD = 5  # s a pushed phone waits at most after a message of the whole tournament
 
 
 # --------------------------------------------------------------------------- pure parts
@@ -406,7 +407,8 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
     fetching = {"busy": False, "again": False, "at": time.time()}
     part = Connection(phone["port"])
 
-    async def fetch(message_at: float | None) -> None:
+    async def fetch(message_at: float | None, wait: float = 0) -> None:
+        await asyncio.sleep(wait)
         if message_at is not None:  # the latest message the next fetch answers
             fetching["message"] = message_at
         if fetching["busy"]:
@@ -435,7 +437,7 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
                         "Accept: text/event-stream"] + ([f"Last-Event-ID: {last_id}"]
                                                         if last_id else [])
                 writer.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1"))
-                data = False
+                data = None
                 while time.time() < end:
                     line = await asyncio.wait_for(reader.readline(), end - time.time())
                     if not line:
@@ -444,11 +446,13 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
                     if line.startswith(b"id:"):
                         last_id = line[3:].strip().decode("latin-1")
                     elif line.startswith(b"data:"):
-                        data = True
-                    elif line in (b"\n", b"\r\n") and data:
-                        data = False
+                        data = line[5:].strip()
+                    elif line in (b"\n", b"\r\n") and data is not None:
                         out["messages"] += 1
-                        asyncio.ensure_future(fetch(time.time()))
+                        # the whole tournament's: spread over SPREAD s, as me.js does
+                        wait = 0 if data.startswith(b"tb ") else random.uniform(0, SPREAD)
+                        data = None
+                        asyncio.ensure_future(fetch(time.time(), wait))
             except NETWORK_ERRORS:
                 out["reconnects"] += 1
                 await asyncio.sleep(1)

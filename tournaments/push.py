@@ -9,7 +9,10 @@ reaches). A player's live part names the channels of its scopes (``subscription`
 ``static/js/me.js`` subscribes to them with an ``EventSource`` on ``/push/`` (nginx holds
 the connections and sends each message to every subscriber) and fetches the live part
 with its ETag when a message comes. A message carries nothing but the scope's new
-version: what changed is read from the app as before, with every access check.
+version, after the kind of its scope (``t`` the tournament, ``v`` its calls, ``tb`` a
+table: ``"tb 4f0c…"``): what changed is read from the app as before, with every access
+check. A message of the whole tournament reaches every phone in the hall at once, so the
+page spreads its fetches over a few seconds; a table's reaches its few players.
 
 A channel's name is a keyed hash of its scope (``SECRET_KEY``), so only a reader of the
 page knows it. Without ``PUSH_URL`` (the embedded default, ``make venue``: no proxy)
@@ -39,10 +42,6 @@ _pool = urllib3.PoolManager(maxsize=2, retries=False,
                             timeout=urllib3.Timeout(total=PUBLISH_SECONDS))
 
 
-def pushed(scope: str) -> bool:
-    return scope.rstrip("0123456789") in PUSHED
-
-
 def channel(scope: str) -> str:
     return hmac.new(settings.SECRET_KEY.encode(), f"push:{scope}".encode(),
                     hashlib.blake2b).hexdigest()[:24]
@@ -52,7 +51,8 @@ def subscription(scopes: Iterable[str]) -> str:
     """Where a page subscribes to the channels of ``scopes``, or "" without push."""
     if not settings.PUSH_URL:
         return ""
-    return SUBSCRIBE_PATH + ",".join(channel(scope) for scope in scopes if pushed(scope))
+    return SUBSCRIBE_PATH + ",".join(channel(scope) for scope in scopes
+                                     if scope.rstrip("0123456789") in PUSHED)
 
 
 def publish(versions: dict[str, str]) -> None:
@@ -60,11 +60,12 @@ def publish(versions: dict[str, str]) -> None:
     if not settings.PUSH_URL:
         return
     for scope, version in versions.items():
-        if not pushed(scope):
+        kind = scope.rstrip("0123456789")
+        if kind not in PUSHED:
             continue
         try:
             answer = _pool.request("POST", f"{settings.PUSH_URL}/pub/{channel(scope)}",
-                                   body=version.encode(),
+                                   body=f"{kind} {version}".encode(),
                                    headers={"Content-Type": "text/plain"})
         except urllib3.exceptions.HTTPError:
             log.warning("push to %s failed", scope, exc_info=True)

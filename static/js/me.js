@@ -11,6 +11,9 @@
 
 const EVERY_MS = 10000;
 const PUSHED_EVERY_MS = 60000;
+// a message of the whole tournament (a draw, the clock, a call) reaches every phone in the
+// hall at once: each waits up to this long, so the server answers them one after another
+const SPREAD_MS = 5000;
 const live = document.getElementById("me-live");
 const notice = document.getElementById("me-notice");
 let etag = live.dataset.etag || "";
@@ -76,7 +79,13 @@ function subscribe() {
   sourceUrl = url;
   if (!url) { return; }
   source = new EventSource(url);
-  source.onmessage = refreshPart;
+  source.onmessage = function (event) {
+    if (String(event.data).startsWith("tb ")) {
+      refreshPart();  // the player's table: a few phones
+    } else {
+      setTimeout(refreshPart, Math.random() * SPREAD_MS);
+    }
+  };
   source.onopen = refreshPart;  // (re)connected: what a lost connection missed
 }
 

@@ -230,7 +230,7 @@ def test_a_deal_is_pushed_to_the_players_pages_at_once(proxy):
             json.dumps({"number": 1, **CLUBS_WON}).encode(),
             {"Authorization": f"Table {table.entry_token}", "Content-Type": "application/json"})
         assert status == 201, answer
-        assert stream.message()  # the table's new version, nothing else
+        assert re.fullmatch(r"tb [0-9a-f]{16}", stream.message())  # the table's version
         status, _h, after = anonymous(proxy, live, **{"If-None-Match": headers["ETag"]})
         assert status == 200 and b'class="deal-row' in after
     finally:
@@ -248,8 +248,10 @@ def test_only_the_app_publishes_and_a_guessed_channel_is_refused(proxy):
 
 def test_a_players_phone_shows_a_deal_when_it_is_pushed(proxy):
     """Chromium on the player's page through the proxy: its EventSource subscribes, and
-    the deal shows on the card well before the next poll (10 s) could bring it."""
+    a deal shows on the card, the director's clock on the page, well before the next
+    poll (10 s; pushed: a minute) could bring them."""
     from playwright.sync_api import sync_playwright
+    from rest_framework.authtoken.models import Token
 
     from tests.browser.conftest import CHROMIUM
 
@@ -271,5 +273,17 @@ def test_a_players_phone_shows_a_deal_when_it_is_pushed(proxy):
                  "Content-Type": "application/json"})
             assert status == 201, answer
             page.locator("#me-live .deal-row").first.wait_for(timeout=5000)
+            # the whole tournament's message (the director starts the clock): each phone
+            # asks within the spread (5 s), still before its next poll could
+            director = StaffFactory(username="uhr")
+            tournament.directors.add(director)
+            status, _h, answer = proxy.request(
+                "POST", f"/api/v1/tournaments/{tournament.pk}/rounds/1/clock/",
+                json.dumps({"action": "start", "minutes": 90}).encode(),
+                {"Authorization": f"Token {Token.objects.create(user=director).key}",
+                 "Content-Type": "application/json"})
+            assert status == 200, answer
+            page.locator('#me-live [data-clock][data-state="running"]').wait_for(
+                timeout=8000)
         finally:
             browser.close()
