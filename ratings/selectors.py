@@ -56,7 +56,11 @@ def leaderboard(*, game: str, club_id: int | None = None,
 def player_ratings(*, player, everything: bool = False) -> list[dict]:
     """The player's rating per game with its history (one point per rated result: date,
     tournament, rating after it); only published results unless ``everything``; a game
-    with no such result is left out. Two queries."""
+    with no such result is left out. Two queries; one for a player never rated (a
+    walk-in's own page)."""
+    ratings = list(Rating.objects.filter(player=player).order_by("game"))
+    if not ratings:
+        return []
     entries = (RatingEntry.objects.filter(player=player)
                .select_related("result__tournament").order_by("game", "key"))
     if not everything:
@@ -69,8 +73,7 @@ def player_ratings(*, player, everything: bool = False) -> list[dict]:
             "table": e.result.table_number, "rating": e.rating})
     return [{"game": r.game, "rating": r.rating, "mu": r.mu, "sigma": r.sigma,
              "sheets": r.sheets, "history": history[r.game]}
-            for r in Rating.objects.filter(player=player).order_by("game")
-            if r.game in history]
+            for r in ratings if r.game in history]
 
 
 def seen_in_public(player) -> bool:

@@ -5,6 +5,8 @@ from the same phone harmlessly; bad input at the door gets a German message and 
 nothing; the director's door desk checks in by name with one tap and counts; the
 poster prints the form's address as a QR code."""
 
+import re
+
 import pytest
 
 from api.throttling import RegistrationRateThrottle
@@ -101,6 +103,21 @@ def test_a_closed_door_and_a_full_tournament_say_so_and_store_nothing(door, clie
     full = walk_in(Client(), door, "Hans Winter")
     assert full.status_code == 409 and "Alle Plätze sind vergeben." in full.content.decode()
     assert Participant.objects.filter(tournament=door).count() == 1
+
+
+def _scripts(html: str) -> list[str]:
+    return re.findall(r'<script[^>]* src="([^"]+)"', html)
+
+
+def test_a_phone_at_the_door_loads_only_the_scripts_the_door_uses(door, client):
+    """The door form posts itself and the own page polls with fetch: neither loads htmx,
+    50 KB each phone at the door would download and compile for nothing."""
+    form = client.get(door_url(door), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    own = client.get(walk_in(client, door, "Greta Sommer")["Location"],
+                     HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert _scripts(form) == ["/static/js/page.js"]
+    assert _scripts(own) == ["/static/js/page.js", "/static/js/me.js", "/static/js/clock.js"]
+    assert "hx-" not in form + own
 
 
 def test_the_api_checks_in_a_sign_up_at_the_door_only(door, anon_client):
