@@ -153,9 +153,8 @@ def _store_table(rnd: Round, t: dict, participants: dict[int, Participant],
         Seat(table=table, seat=s["seat"], participant=participants[s["participant"]],
              score=s["score"], figures=s["figures"]) for s in t["seats"])
     Deal.objects.bulk_create(
-        Deal(table=table, number=d["number"], record=d["scored"].record,
-             scores=d["scored"].scores, extra=d["scored"].extra)
-        for d in t["deals"])
+        Deal(table=table, number=number, record=d.record, scores=d.scores, extra=d.extra)
+        for number, d in enumerate(t["deals"], start=1))
     history.restore(table, [
         SheetEvent(table=table, user=users.get(e["user"]) if e["user"] else None,
                    by_table=e["by_table"], ip=e["ip"], action=e["action"], at=e["at"],
