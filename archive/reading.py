@@ -342,7 +342,7 @@ def _read_deals(deals_in: list, path: str, memo: DealMemo, players: int,
     length = engine.sheet_length(players, rules) if counted else 0
     previous: list[dict[str, Any]] = []
     deals: list[ScoredDeal] = []
-    score, kept, scored_in = memo.score, previous.append, deals.append
+    score, kept, scored_in = memo.scorer(players), previous.append, deals.append
     for i, d in enumerate(deals_in):
         if (i >= length) if counted else engine.sheet_room(previous, players, rules) == 0:
             length = engine.sheet_length(players, rules)
@@ -361,7 +361,7 @@ def _read_deals(deals_in: list, path: str, memo: DealMemo, players: int,
         record = d.copy()
         del record["number"]
         try:
-            scored = score(number, record, players, previous)
+            scored = score(number, record, previous)
         except UserError as exc:
             raise prefixed(exc, f"{path}.deals.{i}") from None
         kept(scored.record)

@@ -184,26 +184,36 @@ class DealMemo:
     def __init__(self, engine: Engine, rules: dict[str, Any]):
         self.engine, self.rules = engine, rules
         self._seen: dict[tuple[Any, bytes], ScoredDeal] = {}
-        self._place, self._get = engine.deal_place, self._seen.get
+        self._places: dict[int, dict[int, Any]] = {}  # players → number → place
 
-    def score(self, number: int, record: Any, players: int,
-              previous: Sequence[dict[str, Any]]) -> ScoredDeal:
-        """``score_in_place(engine, number, record, players, rules, previous)``."""
-        place = self._place(number, players)
-        key = None
-        if place is not None:
-            try:
-                key = (place, _written(record, 2))  # marshal's version 2: no references
-            except ValueError:
-                pass
-            else:
-                scored = self._get(key)
-                if scored is not None:
-                    return scored
-        scored = score_in_place(self.engine, number, record, players, self.rules, previous)
-        if key is not None:
-            self._seen[key] = scored
-        return scored
+    def scorer(self, players: int) -> Callable[[int, Any, Sequence[dict[str, Any]]],
+                                              ScoredDeal]:
+        """``score(number, record, previous)``: ``score_in_place(engine, number, record,
+        players, rules, previous)`` for the deals of a sheet at a table of ``players``."""
+        engine, rules, seen = self.engine, self.rules, self._seen
+        found, keep = seen.get, seen.__setitem__
+        places = self._places.setdefault(players, {})
+
+        def score(number: int, record: Any, previous: Sequence[dict[str, Any]]) -> ScoredDeal:
+            place = places.get(number, places)  # the dict itself: not asked yet
+            if place is places:
+                place = places[number] = engine.deal_place(number, players)
+            key = None
+            if place is not None:
+                try:
+                    key = (place, _written(record, 2))  # marshal's version 2: no references
+                except ValueError:
+                    pass
+                else:
+                    scored = found(key)
+                    if scored is not None:
+                        return scored
+            scored = score_in_place(engine, number, record, players, rules, previous)
+            if key is not None:
+                keep(key, scored)
+            return scored
+
+        return score
 
 
 def _score(sheet: SheetWrite, number: int, record: Any,
