@@ -224,6 +224,20 @@ class Shape:
         """The object's fields, each read by its kind, in the order described."""
         self.keys(value, path)
         out = {}
+        default = self.defaults.get
+        try:  # no path written unless a field is refused (issue 52: a maximal document)
+            for key, kind in self.fields.items():
+                out[key] = kind.read(value[key], "")
+            for key, kind in self.optional.items():
+                out[key] = kind.read(value.get(key, default(key)), "")
+        except UserError:
+            return self._read_named(value, path)
+        return out
+
+    def _read_named(self, value: Any, path: str) -> dict[str, Any]:
+        """``read``'s reads again, each kind given its field's path: the same field is
+        refused, now by name (the kinds are pure)."""
+        out = {}
         for key, kind in self.fields.items():
             out[key] = kind.read(value[key], f"{path}.{key}".lstrip("."))
         for key, kind in self.optional.items():

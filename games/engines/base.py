@@ -19,7 +19,7 @@ translates them with ``gettext`` and fills in ``params``.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, ClassVar
 
@@ -681,6 +681,15 @@ class Engine:
     def score_deal(self, record: dict[str, Any], ctx: DealContext) -> ScoredDeal:
         """Score a record returned by ``validate_deal``."""
         raise NotImplementedError
+
+    def deal_place(self, number: int, players: int) -> Hashable | None:
+        """What of deal ``number``'s place ``validate_deal`` and ``score_deal`` read
+        besides the deal itself and the rules, as a key: deals equal in their fields at
+        equal places under the same rules are checked and scored alike, so a reader of
+        many sheets may check one of them for all (``sheets.DealMemo``). None (the
+        default): they read more, or no one has said (the sheet's earlier deals,
+        ``DealContext.previous``: Doppelkopf)."""
+        return None
 
     def sheet_totals(self, deals: list[ScoredDeal], players: int,
                      rules: dict[str, Any]) -> list[dict[str, Any]]:

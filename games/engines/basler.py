@@ -32,7 +32,7 @@ Where the spec is silent this module decides:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from games.engines.base import (
@@ -246,6 +246,9 @@ class BaslerEngine(Engine):
 
     def sheet_length(self, players: int, rules: dict[str, Any]) -> int:
         return rules["round_deals"]
+
+    def deal_place(self, number: int, players: int) -> Hashable:
+        return (number, players)  # all of a deal's place but the deals before it
 
     def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
         errors = Errors()

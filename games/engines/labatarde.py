@@ -42,7 +42,7 @@ Decisions where games.md and the source are silent:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from games.engines.base import (
@@ -139,6 +139,9 @@ class LaBatarde(Engine):
 
     def sheet_length(self, players: int, rules: dict[str, Any]) -> int:
         return len(SCHEDULES[players])
+
+    def deal_place(self, number: int, players: int) -> Hashable:
+        return (number, players)  # all of a deal's place but the deals before it
 
     def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
         cards = self._scheduled_cards(ctx)

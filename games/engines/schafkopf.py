@@ -38,7 +38,7 @@ Where the spec is silent this module decides:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from games.engines.base import (
@@ -315,6 +315,9 @@ class SchafkopfEngine(Engine):
         if ctx.players == 5:
             seats.remove(ctx.dealer)
         return seats
+
+    def deal_place(self, number: int, players: int) -> Hashable:
+        return (number, players)  # all of a deal's place but the deals before it
 
     def validate_deal(self, deal: Any, ctx: DealContext) -> dict[str, Any]:
         errors = Errors()

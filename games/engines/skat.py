@@ -48,7 +48,7 @@ Choices where games.md is silent (each is a test):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import Any
 
 from games.engines.base import (
@@ -63,6 +63,7 @@ from games.engines.base import (
     ScoredDeal,
     When,
     _,
+    dealer_of,
     is_int,
     pgettext,
     register,
@@ -351,6 +352,10 @@ class SkatEngine(Engine):
         if ctx.players == 4:
             return [s for s in seats if s != ctx.dealer]
         return list(seats)
+
+    def deal_place(self, number: int, players: int) -> Hashable:
+        # a deal reads its place only through the dealer, who sits out at a 4-table
+        return (players, dealer_of(number, players) if players == 4 else 0)
 
     # ---- validation
 
@@ -653,15 +658,16 @@ class SkatEngine(Engine):
 
     def sheet_totals(self, deals: list[ScoredDeal], players: int,
                      rules: dict[str, Any]) -> list[dict[str, Any]]:
-        game_points = [0] * players
+        # each seat's column summed in C: this runs for every sheet of an import
+        game_points = [sum(column) for column in zip(*[d.scores for d in deals],
+                                                     strict=True)] or [0] * players
         won = [0] * players
         lost = [0] * players
         for deal in deals:
-            for i, score in enumerate(deal.scores):
-                game_points[i] += score
-            declarer = deal.record.get("declarer")
+            record = deal.record
+            declarer = record.get("declarer")
             if declarer is not None:
-                (won if deal.record["won"] else lost)[declarer - 1] += 1
+                (won if record["won"] else lost)[declarer - 1] += 1
         return totals_rows(game_points, won, lost, players, rules)
 
     def rank_key(self, row: dict[str, Any]) -> tuple:

@@ -1,6 +1,7 @@
 """A tournament as a JSON archive: export, empty the database, import, export again."""
 
 import copy
+import io
 import json
 
 import pytest
@@ -221,6 +222,13 @@ def test_the_players_phones_survive_the_round_trip(played):
     assert (SheetConfirmation.objects.count(), Objection.objects.count(),
             DirectorCall.objects.count()) == (2, 2, 2)
     assert SheetEvent.objects.filter(participant__isnull=False).count() == len(from_phones)
+    # every table's chain, stored together with the others', verifies as entered ones do
+    out = io.StringIO()
+    call_command("verify_history", tournaments=[imported.pk], stdout=out)
+    assert "every history chain matches" in out.getvalue()
+    assert Table.objects.filter(round__tournament=imported).exclude(history_head="").count() \
+        == len({(r["number"], t["number"]) for r in first["rounds"] for t in r["tables"]
+                if t["history"]})
     new = set(Participant.objects.values_list("personal_token", flat=True))
     assert len(new) == 7 and not new & tokens
 
@@ -305,6 +313,10 @@ def test_an_import_beside_the_original_is_a_second_tournament(played, director):
      "rounds[0].tables[0].history[0].ip"),
     (lambda a: a["participants"][0]["player"].update(name="Nul\x00"),
      "participants[0].player.name"),
+    (lambda a: a["rounds"][0]["tables"][0]["deals"][1].update(bid=float("nan")),
+     "rounds[0].tables[0].deals[1].bid"),
+    (lambda a: a["rounds"][0]["tables"][0]["deals"][1].update(bid=float("-inf")),
+     "rounds[0].tables[0].deals[1].bid"),
     (lambda a: a["participants"][0]["player"].update(publication="secret"),
      "participants[0].player.publication"),
     (lambda a: a["rounds"][1].update(number=5), "rounds[1].number"),

@@ -154,8 +154,18 @@ def _table(document):
     return document["rounds"][0]["tables"][0]
 
 
+def _dealer_declares(document):
+    """Deal 2 written as deal 1, whose declarer is seat 2: at a table of four seat 2
+    deals deal 2 and sits it out, so the same fields are refused in this place."""
+    first, second = _table(document)["deals"][:2]
+    first["declarer"] = 2
+    second.clear()
+    second.update(first, number=2)
+
+
 BAD = [
     (lambda d: d["tournament"].update(game="poker"), "tournament.game"),
+    (_dealer_declares, "rounds[0].tables[0].deals[1].declarer"),
     (lambda d: d["participants"][3].update(start_number=1), "participants[3].start_number"),
     (lambda d: _table(d).update(seats=_table(d)["seats"][:2]), "rounds[0].tables[0].seats"),
     (lambda d: _table(d)["deals"].reverse(), "rounds[0].tables[0].deals[0].number"),
@@ -237,6 +247,11 @@ LATE = [
      "rounds[2].tables[19].seats[2].seat", "Muss eine ganze Zahl von 1 bis 100 sein."),
     (lambda d: _last_deal(d).update(game="poker"), "rounds[2].tables[19].deals[35].game",
      None),  # the game's own check, after the schema's
+    # the fields of deals met before at every table, but 0 for false: refused all the same
+    (lambda d: _last_deal(d).update(won=0), "rounds[2].tables[19].deals[35].won",
+     "Muss wahr oder falsch sein."),
+    (lambda d: _last_deal(d).update(game="spades\x00"), "rounds[2].tables[19].deals[35].game",
+     "Der Text darf keine NUL-Zeichen enthalten."),
     # two errors: the first in the document's order is named
     (lambda d: (_last_deal(d).update(number=0), d["participants"][0].update(withdrawn=1)),
      "participants[0].withdrawn", "Muss wahr oder falsch sein."),

@@ -89,15 +89,21 @@ def append_to_tables(table_ids: Iterable[int], **fields: Any) -> None:
                               ["history_head"])
 
 
-def restore(table: Table, events: list[SheetEvent]) -> None:
-    """Store a table's entries as an archive holds them (their own times, written
-    order), chained anew."""
-    previous = None
-    for event, key in zip(events, _keys(len(events)), strict=True):
-        previous = _seal(event, key, previous).hash
-    SheetEvent.objects.bulk_create(events)
-    table.history_head = previous or ""
-    Table.objects.filter(pk=table.pk).update(history_head=table.history_head)
+def restore(tables: list[tuple[Table, list[SheetEvent]]]) -> None:
+    """Store stored tables' entries as an archive holds them (their own times, written
+    order), each table's chained anew: the keys taken together, every entry in one
+    statement, the tables' heads in another (an import)."""
+    keys = iter(_keys(sum(len(events) for _table, events in tables)))
+    headed = []
+    for table, events in tables:
+        previous = None
+        for event in events:
+            previous = _seal(event, next(keys), previous).hash
+        if events:
+            table.history_head = previous
+            headed.append(table)
+    SheetEvent.objects.bulk_create([event for _table, events in tables for event in events])
+    Table.objects.bulk_update(headed, ["history_head"])
 
 
 def reseal(table_ids: Iterable[int]) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import json
+import marshal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, TypeVar
@@ -165,6 +166,54 @@ def score_in_place(engine, number: int, record: Any, players: int, rules: dict[s
     ctx = DealContext(number=number, players=players, rules=rules,
                       previous=None if previous is None else tuple(previous))
     return engine.score_deal(engine.validate_deal(record, ctx), ctx)
+
+
+_written = marshal.dumps
+
+
+class DealMemo:
+    """``score_in_place`` for the deals of many sheets of one game under one set of
+    rules (an imported tournament's: ``archive.reading``): a deal written alike to one met
+    before at an equal place (``Engine.deal_place``) gets that one's result. Alike is
+    marshal's bytes, which tell every field, value, kind and order apart (``true`` from
+    ``1``, ``0.0`` from ``-0.0``); a value marshal does not write (a subclass) is checked
+    every time, as is every deal of a game that does not say what of its place it reads.
+    A refused deal is never kept: it is checked again, and refused naming its field, each
+    time. The results are shared between deals alike: read them, never change them."""
+
+    def __init__(self, engine: Engine, rules: dict[str, Any]):
+        self.engine, self.rules = engine, rules
+        self._seen: dict[tuple[Any, bytes], ScoredDeal] = {}
+        self._places: dict[int, dict[int, Any]] = {}  # players → number → place
+
+    def scorer(self, players: int) -> Callable[[int, Any, Sequence[dict[str, Any]]],
+                                              ScoredDeal]:
+        """``score(number, record, previous)``: ``score_in_place(engine, number, record,
+        players, rules, previous)`` for the deals of a sheet at a table of ``players``."""
+        engine, rules, seen = self.engine, self.rules, self._seen
+        found, keep = seen.get, seen.__setitem__
+        places = self._places.setdefault(players, {})
+
+        def score(number: int, record: Any, previous: Sequence[dict[str, Any]]) -> ScoredDeal:
+            place = places.get(number, places)  # the dict itself: not asked yet
+            if place is places:
+                place = places[number] = engine.deal_place(number, players)
+            key = None
+            if place is not None:
+                try:
+                    key = (place, _written(record, 2))  # marshal's version 2: no references
+                except ValueError:
+                    pass
+                else:
+                    scored = found(key)
+                    if scored is not None:
+                        return scored
+            scored = score_in_place(engine, number, record, players, rules, previous)
+            if key is not None:
+                keep(key, scored)
+            return scored
+
+        return score
 
 
 def _score(sheet: SheetWrite, number: int, record: Any,
