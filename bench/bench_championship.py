@@ -1090,8 +1090,11 @@ def main() -> None:
             alone = calibrate(ports[0], tournament_id)
             shares = jobs(args, tournament_id, ports, uuid.uuid4().hex[:12], start)
             connection.close()  # the forked generators must not share it
-            meter = CpuMeter({"gunicorn": [p.pid for p in web],
-                              "celery": [p.pid for p in workers],
+            # behind the proxy each server is web and the tables' entry, in that order
+            pools = ({"gunicorn web": [p.pid for p in web[0::2]],
+                      "gunicorn entry": [p.pid for p in web[1::2]]} if args.proxy
+                     else {"gunicorn": [p.pid for p in web]})
+            meter = CpuMeter({**pools, "celery": [p.pid for p in workers],
                               "nginx": [p.pid for p in proxies]},
                              connection.settings_dict["NAME"])
             loads = [load_average()]
