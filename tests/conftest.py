@@ -67,6 +67,26 @@ def pytest_collection_modifyitems(config, items):
         items[:] = kept
 
 
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium through Playwright, one per test process: the browser tests'
+    (tests/browser) and the system tests' that drive a page through the proxy. Playwright's
+    sync API runs one event loop per thread, so there is only ever one."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"])
+        yield browser
+        browser.close()
+
+
 @pytest.fixture(autouse=True)
 def throttles_of_the_test_client_forgotten():
     """The test client's address (127.0.0.1) starts every test without failed logins and

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+from tests.conftest import CHROMIUM
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 VIEWPORTS = {"tablet": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
@@ -45,20 +46,6 @@ def _serve_one_request_at_a_time_on_sqlite():
 
 
 _serve_one_request_at_a_time_on_sqlite()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"])
-        yield browser
-        browser.close()
 
 
 # A behaviour test (what a tap does, what the server stores) runs once, on the phone: the
