@@ -403,7 +403,7 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
     found = re.search(r'data-push="([^"]+)"', body.decode("utf-8", "replace"))
     if found is None:
         out["push_missing"] += 1
-        return await _poller(job, phone, out)
+        return await _poller(job, {**phone, **phone["polled"]}, out)
     fetching = {"busy": False, "again": False, "at": time.time()}
     part = Connection(phone["port"])
 
@@ -836,7 +836,9 @@ def jobs(args, tournament_id: int, ports: list[int], run: str, start: float) -> 
             # as static/js/me.js: the standing after the live part, from its ranks part
             then = {"me": ranks}
             if args.proxy and args.push:  # the live part on a push, the standing polled
-                extra = {"me": f"/me/{token}/live/", "table": table_of.get(pid)}
+                # without a subscription (its first fetch failed) it polls as before
+                extra = {"me": f"/me/{token}/live/", "table": table_of.get(pid),
+                         "polled": {"paths": paths, "then": then}}
                 paths = [p if p[0] == "board" else ranks for p in paths]
                 then = {}
         else:

@@ -77,6 +77,9 @@ def browser():
     sync API runs one event loop per thread, so there is only ever one."""
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API runs an event loop in this thread; the ORM calls of the test
+    # itself are still synchronous and safe
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as p:
         browser = p.chromium.launch(
             executable_path=CHROMIUM,

@@ -42,6 +42,11 @@ _pool = urllib3.PoolManager(maxsize=2, retries=False,
                             timeout=urllib3.Timeout(total=PUBLISH_SECONDS))
 
 
+def kind(scope: str) -> str:
+    """A scope's kind: its name without the id (``"tb"`` of ``"tb42"``)."""
+    return scope.rstrip("0123456789")
+
+
 def channel(scope: str) -> str:
     return hmac.new(settings.SECRET_KEY.encode(), f"push:{scope}".encode(),
                     hashlib.blake2b).hexdigest()[:24]
@@ -52,7 +57,7 @@ def subscription(scopes: Iterable[str]) -> str:
     if not settings.PUSH_URL:
         return ""
     return SUBSCRIBE_PATH + ",".join(channel(scope) for scope in scopes
-                                     if scope.rstrip("0123456789") in PUSHED)
+                                     if kind(scope) in PUSHED)
 
 
 def publish(versions: dict[str, str]) -> None:
@@ -60,12 +65,12 @@ def publish(versions: dict[str, str]) -> None:
     if not settings.PUSH_URL:
         return
     for scope, version in versions.items():
-        kind = scope.rstrip("0123456789")
-        if kind not in PUSHED:
+        name = kind(scope)
+        if name not in PUSHED:
             continue
         try:
             answer = _pool.request("POST", f"{settings.PUSH_URL}/pub/{channel(scope)}",
-                                   body=f"{kind} {version}".encode(),
+                                   body=f"{name} {version}".encode(),
                                    headers={"Content-Type": "text/plain"})
         except urllib3.exceptions.HTTPError:
             log.warning("push to %s failed", scope, exc_info=True)

@@ -15,10 +15,6 @@ from tests.conftest import CHROMIUM
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 VIEWPORTS = {"tablet": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls of the test
-# itself are still synchronous and safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 # A developer without Chromium skips the browser tests; CI (CI=true) installs it, so there a
 # missing browser is a failure, never a silent skip.
 needs_chromium = pytest.mark.skipif(
