@@ -40,12 +40,11 @@ from tournaments.services import (
     deal_preview,
     deal_record,
     history,
-    idempotent,
     sheet_end,
     sheet_submit,
     summary_record,
 )
-from tournaments.services.idempotency import request_fingerprint
+from tournaments.services.idempotency import Once, request_fingerprint
 
 
 def deal_json(deal: Deal) -> dict:
@@ -121,19 +120,22 @@ class DealList(TableEndpoint):
                    parameters=[IDEMPOTENCY])
     def post(self, request, table_id: int):
         number, record = _split_number(request.data)
-        actor = actor_of(request)
-
-        def produce():
-            deal = deal_record(sheet=self.sheet, number=number, record=record, actor=actor)
-            return status.HTTP_201_CREATED, deal_json(deal), {"ETag": deal.etag}
-
-        (code, body, headers), replayed = idempotent(
-            sheet=self.sheet, key=request.headers.get("Idempotency-Key"),
-            fingerprint=request_fingerprint("POST", request.path, request.data),
-            produce=produce)
-        if replayed:
+        # the key is looked up with the sheet's reads and its answer stored with the
+        # deal's rows (``deal_record``): no round trip of its own
+        once = Once(self.sheet.table, request.headers.get("Idempotency-Key"),
+                    lambda: request_fingerprint("POST", request.path, request.data),
+                    made=_created)
+        deal_record(sheet=self.sheet, number=number, record=record, actor=actor_of(request),
+                    once=once)
+        code, body, headers = once.answer
+        if once.replayed:
             headers = {**headers, "Idempotent-Replayed": "true"}
         return Response(body, status=code, headers=headers)
+
+
+def _created(deal: Deal) -> tuple[int, dict, dict[str, str]]:
+    """The answer to a deal POST that entered ``deal`` (stored under its key)."""
+    return status.HTTP_201_CREATED, deal_json(deal), {"ETag": deal.etag}
 
 
 class DealPreview(TableEndpoint):

@@ -61,12 +61,15 @@ def _seal(event: SheetEvent, key: int, previous: str | None) -> SheetEvent:
     return event
 
 
-def append(table: Table, *, writes: Writes | None = None, **fields: Any) -> SheetEvent:
+def append(table: Table, *, writes: Writes | None = None, key: int | None = None,
+           **fields: Any) -> SheetEvent:
     """Write one entry to ``table``'s history; the caller holds the table's lock, so its
     ``history_head`` is the chain's last hash. With ``writes`` the entry goes among the
     write's other statements and the caller's write of the table row carries the new
-    head (``retotal`` does); without, both are stored now."""
-    [key] = _keys(1)
+    head (``retotal`` does); without, both are stored now. ``key``: the entry's key when
+    the caller took it under the lock already (``statements.Reads.keys``)."""
+    if key is None:
+        [key] = _keys(1)
     event = _seal(SheetEvent(table=table, **fields), key, table.history_head or None)
     table.history_head = event.hash
     if writes is None:

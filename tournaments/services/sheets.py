@@ -50,7 +50,7 @@ from tournaments.services import history
 from tournaments.services.actors import Actor
 from tournaments.services.lifecycle import finished_refusal
 from tournaments.services.notes import clean_note
-from tournaments.statements import Writes, lock_table, seats_update, select
+from tournaments.statements import Reads, Writes, lock_table, seats_update, select
 
 
 def table_lock(table_id: int) -> Table:
@@ -151,9 +151,11 @@ def _deal_state(deal: Deal) -> dict[str, Any]:
 
 
 def _log(table: Table, actor: Actor, action: str, *, number: int | None = None,
-         before: Any = None, after: Any = None, writes: Writes | None = None) -> None:
-    """Append the history entry (with ``writes``: among the write's other rows)."""
-    history.append(table, writes=writes, user=actor.user if actor.is_staff else None,
+         before: Any = None, after: Any = None, writes: Writes | None = None,
+         key: int | None = None) -> None:
+    """Append the history entry (with ``writes``: among the write's other rows; ``key``:
+    its key, taken already)."""
+    history.append(table, writes=writes, key=key, user=actor.user if actor.is_staff else None,
                    by_table=actor.by_table, participant=actor.participant, ip=actor.ip,
                    action=action, deal_number=number, before=before, after=after)
 
@@ -273,16 +275,30 @@ def _deal_or_404(table: Table, number: int) -> Deal:
 
 @sheet_transaction
 def deal_record(*, table_id: int | None = None, number: Any, record: Any, actor: Actor,
-                sheet: SheetWrite | None = None) -> Deal:
-    """Enter the next deal of a sheet. ``number`` must be the next deal number."""
+                sheet: SheetWrite | None = None, once: Any = None) -> Deal | None:
+    """Enter the next deal of a sheet. ``number`` must be the next deal number.
+
+    ``once``: the request's ``Idempotency-Key`` (``services.idempotency.Once``), looked
+    up with the write's reads and stored with its rows; None is returned when its
+    stored answer is replayed (``once.answer``), and nothing is written then."""
     sheet = sheet_write(table_id, sheet)
     table, engine, rules = sheet.table, sheet.engine, sheet.rules
+    # after the lock, one round trip: the key's answer, the sheet's deals, the new keys
+    reads = Reads()
+    if once is not None:
+        once.look_up(reads)
+    stored = reads.json_rows(Deal, ("record", "scores", "extra"), {"table": table.pk},
+                             order_by="number")
+    keys = reads.keys(Deal, SheetEvent)
+    found = reads.send()
+    if once is not None and once.replayed_from(found):
+        return None
     _check_writable(sheet, actor, staff_after_submit=False)
     if table.summary is not None:
         raise StateConflict(_("This sheet was entered as a summary."))
     if not is_int(number) or number < 1:
         raise user_error("number", _("The deal number must be a whole number of 1 or more."))
-    deals = _scored_deals(table)
+    deals = [ScoredDeal(*row) for row in found[stored]]
     count = len(deals)
     if number <= count:
         raise StateConflict(_("Deal %(number)s has already been entered; correct it instead."),
@@ -294,13 +310,17 @@ def deal_record(*, table_id: int | None = None, number: Any, record: Any, actor:
     if number != count + 1:
         raise user_error("number", _("The next deal is number %(next)s."), next=count + 1)
     scored = _score(sheet, number, record, previous)
-    # the deal, its history entry, the totals, the version and the outbox row: one trip
+    deal_key, entry_key = found[keys]
+    # the deal, its history entry, the totals, the version, the outbox row and the key's
+    # answer: one trip
     writes = Writes()
-    deal = writes.insert(Deal(table=table, number=number, record=scored.record,
-                              scores=scored.scores, extra=scored.extra), returning=True)
+    deal = writes.insert(Deal(pk=deal_key, table=table, number=number, record=scored.record,
+                              scores=scored.scores, extra=scored.extra))
     _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number, after=_deal_state(deal),
-         writes=writes)
+         writes=writes, key=entry_key)
     retotal(table, sheet, [*deals, scored], writes)
+    if once is not None:
+        once.store(writes, deal)
     writes.send()
     return deal
 
