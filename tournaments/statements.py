@@ -47,7 +47,9 @@ pass) PostgreSQL.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -61,6 +63,55 @@ from tournaments.models import Round, Seat, Table, Tournament
 WRITTEN = ("tournaments.Deal", "tournaments.SheetEvent", "tournaments.Table",
            "tournaments.StandingsOutbox", "tournaments.IdempotencyKey", "tournaments.Seat",
            "tournaments.StandingsPage")
+
+
+# Prepared statements (PostgreSQL). Each statement here is prepared once per connection
+# (``PREPARE``, sent by the driver directly, as Django's own health check sends its
+# ``SELECT 1``) and run as ``EXECUTE name(values)`` inside the texts sent through Django's
+# cursor, so that PostgreSQL parses and plans it once per connection instead of once per
+# deal: planning the lock's join took PostgreSQL longer than running it (issue 51). A
+# prepared statement lasts as long as its connection (not its transaction: a rollback
+# keeps it), which is why the names are kept per driver connection. The statements name
+# their columns, so a column added by a migration leaves their plans valid; they need
+# the database's own sessions (no pooler that hands a session's transactions to
+# others: docker compose runs none). ``as_written`` turns a text sent back into the
+# statements it ran (what the tests read).
+_NAMES: dict[str, tuple[str, int]] = {}  # prepared name → the statement, its values
+_PREPARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection → names
+
+
+def _run(sql: str, count: int) -> str:
+    """The text that runs ``sql`` (``count`` values, each ``%s``) on this connection:
+    on PostgreSQL an ``EXECUTE`` of it prepared (now, when first run here); else
+    ``sql``. Call with Django's cursor open (it makes and checks the connection)."""
+    if connection.vendor != "postgresql":
+        return sql
+    name = "stichliste_" + hashlib.blake2b(sql.encode(), digest_size=8).hexdigest()
+    raw = connection.connection
+    prepared = _PREPARED.get(raw)
+    if prepared is None:
+        prepared = _PREPARED[raw] = set()
+    if name not in prepared:
+        _NAMES[name] = (sql, count)
+        body = sql % tuple(f"${number}" for number in range(1, count + 1))
+        with connection.wrap_database_errors, raw.cursor() as cursor:
+            cursor.execute(f"PREPARE {name} AS {body}")
+        prepared.add(name)
+    return f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
+
+
+def as_written(text: str) -> str:
+    """``text`` as sent, each ``EXECUTE`` of a statement prepared here shown as that
+    statement (its values as sent)."""
+    def statement(match) -> str:
+        sql, count = _NAMES[match.group(1)]
+        values = match.group(2)
+        return sql if not count else f"{sql} -- ({values})"
+
+    import re
+
+    return re.sub(r"EXECUTE (stichliste_[0-9a-f]{16})(?:\((.*?)\))?(?=;\n|$)", statement,
+                  text, flags=re.S)
 
 
 @functools.cache
@@ -112,7 +163,7 @@ def select(model: type[Model], names: Sequence[str], where: dict[str, Any], *,
     params = [field.get_db_prep_value(value, connection)
               for field, value in zip(keys, where.values(), strict=True)]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(_run(sql, len(params)), params)
         return [convert(list(row), found) for row in cursor.fetchall()]
 
 
@@ -251,7 +302,7 @@ class Writes:
             return
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql":
-                cursor.execute(";\n".join(sql for sql, _p in statements),
+                cursor.execute(";\n".join(_run(sql, len(params)) for sql, params in statements),
                                [p for _s, params in statements for p in params])
                 key = cursor.fetchone()[0] if created is not None else None
             else:
@@ -354,7 +405,8 @@ class Reads:
             return []
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql":
-                cursor.execute(";\n".join(sql for sql, _p, _r in statements),
+                cursor.execute(";\n".join(_run(sql, len(params))
+                                          for sql, params, _r in statements),
                                [p for _s, params, _r in statements for p in params])
                 found = []
                 for number, (_sql, _params, read) in enumerate(statements):
@@ -445,7 +497,7 @@ def lock_table(column: str, value: Any) -> Table | None:
         if (low is not None and value < low) or (high is not None and value > high):
             return None  # no such row (the database's integer would overflow)
     with connection.cursor() as cursor:
-        cursor.execute(read.sql, [value])
+        cursor.execute(_run(read.sql, 1), [value])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -475,11 +527,16 @@ def seats_update(table_id: int, totals: Sequence[dict[str, Any]], writes: Writes
             for row in totals]
     if not rows:
         return
-    when = " ".join(["WHEN %s THEN %s"] * len(rows))
     seat = quote("seat")
+    # PostgreSQL: each value of a CASE says its type (a statement is prepared: ``_run``)
+    score, figures = (f"CAST(%s AS {Seat._meta.get_field(name).db_type(connection)})"
+                      if connection.vendor == "postgresql" else "%s"
+                      for name in ("score", "figures"))
+    scores = " ".join([f"WHEN %s THEN {score}"] * len(rows))
+    figured = " ".join([f"WHEN %s THEN {figures}"] * len(rows))
     sql = (f"UPDATE {quote(Seat._meta.db_table)} "
-           f"SET {quote('score')} = CASE {seat} {when} END, "
-           f"{quote('figures')} = CASE {seat} {when} END "
+           f"SET {quote('score')} = CASE {seat} {scores} END, "
+           f"{quote('figures')} = CASE {seat} {figured} END "
            f"WHERE {quote('table_id')} = %s AND {seat} IN ({', '.join(['%s'] * len(rows))})")
     params = [*(v for n, score, _f in rows for v in (n, score)),
               *(v for n, _s, figures in rows for v in (n, figures)),
