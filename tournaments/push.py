@@ -40,6 +40,7 @@ SUBSCRIBE_PATH = "/push/"
 
 _pool = urllib3.PoolManager(maxsize=2, retries=False,
                             timeout=urllib3.Timeout(total=PUBLISH_SECONDS))
+_HEADERS = {"Content-Type": "text/plain"}
 
 
 def kind(scope: str) -> str:
@@ -64,14 +65,20 @@ def publish(versions: dict[str, str]) -> None:
     """Publish each pushed scope's new version (``{scope: version}``) to its channel."""
     if not settings.PUSH_URL:
         return
+    pool = path = None
     for scope, version in versions.items():
         name = kind(scope)
         if name not in PUSHED:
             continue
         try:
-            answer = _pool.request("POST", f"{settings.PUSH_URL}/pub/{channel(scope)}",
-                                   body=f"{name} {version}".encode(),
-                                   headers={"Content-Type": "text/plain"})
+            if pool is None:  # the publisher's kept connections, asked once a change
+                url = urllib3.util.parse_url(settings.PUSH_URL)
+                pool = _pool.connection_from_host(url.host, url.port, url.scheme)
+                path = (url.path or "").rstrip("/")
+            # the pool's own request: the manager's would parse the URL and build the
+            # request anew for each message (a deal's on the entry's hot path)
+            answer = pool.urlopen("POST", f"{path}/pub/{channel(scope)}",
+                                  body=f"{name} {version}".encode(), headers=_HEADERS)
         except urllib3.exceptions.HTTPError:
             log.warning("push to %s failed", scope, exc_info=True)
             continue
