@@ -17,6 +17,8 @@ The entries of a table are chained in the order they were written (their ids).
 from __future__ import annotations
 
 import hashlib
+import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -61,11 +63,44 @@ def _as_jcs(value: Any) -> Any:
     return value
 
 
+def _plain(value: Any) -> bool:
+    """Whether ``value`` is written alike by JCS and by Python's ``json`` with sorted
+    keys, no whitespace and UTF-8 (``_canonical``): objects with ASCII keys (JCS sorts
+    keys by UTF-16 units, Python by code points: alike for ASCII), lists, texts without
+    surrogates, integers JCS holds exactly, booleans and null. Both escape the same
+    characters alike (``"``, ``\\`` and those below U+0020, as ``\\n`` or ``\\u001f``). A
+    float (JCS writes ``1.0`` as ``1``) is not plain."""
+    if isinstance(value, str):
+        return value.isascii() or not _SURROGATE.search(value)
+    if isinstance(value, bool) or value is None:
+        return True
+    if isinstance(value, int):
+        return abs(value) <= SAFE
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and k.isascii() and _plain(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_plain(v) for v in value)
+    return False
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _canonical(value: Any) -> bytes:
+    """RFC 8785's canonical JSON of ``value``: Python's own writer where it writes the same
+    bytes (``_plain``: a history entry of deals of whole numbers, written about five times
+    faster), the JCS writer else."""
+    if _plain(value):
+        return json.dumps(value, sort_keys=True, separators=(",", ":"),
+                          ensure_ascii=False).encode()
+    return rfc8785.dumps(_as_jcs(value))
+
+
 def digest(content: dict[str, Any]) -> str:
     """SHA-256 (hex) of the entry's ``previous`` and its canonical JSON."""
     shown = {k: v for k, v in content.items() if k not in NOT_HASHED}
     previous = (shown.get("previous") or "").encode("ascii")
-    return hashlib.sha256(previous + rfc8785.dumps(_as_jcs(shown))).hexdigest()
+    return hashlib.sha256(previous + _canonical(shown)).hexdigest()
 
 
 def links(contents: Iterable[dict[str, Any]]) -> Iterator[tuple[str | None, str]]:

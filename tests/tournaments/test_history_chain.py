@@ -175,6 +175,26 @@ def test_values_jcs_cannot_hold_still_hash():
     assert digest(odd) != digest({**odd, "after": {**odd["after"], "big": 2**61}})
 
 
+@pytest.mark.parametrize("value", [
+    {"id": 7, "at": "2026-12-06T19:00:00.123456Z", "action": "deal_create", "deal": 3,
+     "by": "table", "participant": None, "previous": "ab" * 32, "before": None,
+     "after": {"number": 3, "record": {"game": "grand", "hand": True, "matadors": -4},
+               "scores": [0, -96, 0, 0], "extra": {}}},
+    {"text": "".join(chr(c) for c in range(0x180)) + "\u2028\u2029\ufeff\U0001f600",
+     "é": ["ü", "\x7f", "a\"b\\c"], "Z": 1, "a": -(2**53 - 1), "nested": [[{}], []]},
+    {"\U0001f600": 1, "\ufb01": 2},  # keys JCS and Python order apart: not plain
+    {"float": 1.0, "small": 1e-7, "large": 1e21, "neg": -0.0},
+    {"big": 2**53, "huge": 10**400, "lone": "\ud800x", "tuple": (1, 2)},
+    {"deep": [[[[[["x", {"k": [True, False, None]}]]]]]]},
+])
+def test_the_canonical_json_is_jcs_whichever_writer_writes_it(value):
+    """Python's writer takes a plain entry (the hot path of a deal POST), the JCS writer
+    everything else: the bytes, and so the hashes, are RFC 8785's either way."""
+    from tournaments.history_chain import _as_jcs, _canonical
+
+    assert _canonical(value) == rfc8785.dumps(_as_jcs(value))
+
+
 # --------------------------------------------------------------- every kind of entry
 
 
