@@ -80,24 +80,33 @@ _NAMES: dict[str, tuple[str, int]] = {}  # prepared name → the statement, its 
 _PREPARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection → names
 
 
+@functools.cache
+def _prepared(sql: str, count: int) -> tuple[str, str, str]:
+    """The name of ``sql`` prepared, the statement that prepares it and the one that
+    runs it with its ``count`` values."""
+    name = "stichliste_" + hashlib.blake2b(sql.encode(), digest_size=8).hexdigest()
+    _NAMES[name] = (sql, count)
+    body = sql % tuple(f"${number}" for number in range(1, count + 1))
+    run = f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
+    return name, f"PREPARE {name} AS {body}", run
+
+
 def _run(sql: str, count: int) -> str:
     """The text that runs ``sql`` (``count`` values, each ``%s``) on this connection:
     on PostgreSQL an ``EXECUTE`` of it prepared (now, when first run here); else
     ``sql``. Call with Django's cursor open (it makes and checks the connection)."""
     if connection.vendor != "postgresql":
         return sql
-    name = "stichliste_" + hashlib.blake2b(sql.encode(), digest_size=8).hexdigest()
+    name, prepare, run = _prepared(sql, count)
     raw = connection.connection
     prepared = _PREPARED.get(raw)
     if prepared is None:
         prepared = _PREPARED[raw] = set()
     if name not in prepared:
-        _NAMES[name] = (sql, count)
-        body = sql % tuple(f"${number}" for number in range(1, count + 1))
         with connection.wrap_database_errors, raw.cursor() as cursor:
-            cursor.execute(f"PREPARE {name} AS {body}")
+            cursor.execute(prepare)
         prepared.add(name)
-    return f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
+    return run
 
 
 def as_written(text: str) -> str:
