@@ -259,6 +259,8 @@ def profile(built: dict, count: int = 40) -> None:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from tournaments.statements import as_written
+
     rng = random.Random(SEED + 1)
     table = built["tables"][-1]
     bodies = series(rng)
@@ -288,8 +290,9 @@ def profile(built: dict, count: int = 40) -> None:
     for label, captured in (("deal POST", first), ("replayed POST", replay),
                             ("correction PUT", correct)):
         print(f"\nqueries of one {label}: {len(captured.captured_queries)}")
-        for query in captured.captured_queries:
-            print(f"    {query['sql'][:160]}")
+        for query in captured.captured_queries:  # a prepared statement as written
+            for statement in as_written(query["sql"]).split(";\n"):
+                print(f"    {statement[:160]}")
     profiler = cProfile.Profile()
     start = time.perf_counter()
     profiler.enable()
