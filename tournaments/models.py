@@ -405,8 +405,10 @@ class Seat(models.Model):
 class Deal(models.Model):
     """One deal of a table's sheet: the validated record and its per-seat scores."""
 
+    # no index of its own: the unique (table, number) serves every look-up by table, and
+    # each deal's insert then updates one index fewer (issue 51)
     table = models.ForeignKey(Table, verbose_name=_("table"), on_delete=models.CASCADE,
-                              related_name="deals")
+                              related_name="deals", db_index=False)
     number = models.PositiveIntegerField(_("number"))
     record = models.JSONField(_("record"))
     scores = models.JSONField(_("scores"))
@@ -578,7 +580,9 @@ class DirectorCall(models.Model):
 class IdempotencyKey(models.Model):
     """The first answer to a POST with an ``Idempotency-Key``, replayed to retries."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="idempotency_keys")
+    # served by the unique (table, key): no index of its own (issue 51)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="idempotency_keys",
+                              db_index=False)
     key = models.CharField(max_length=255)
     request_hash = models.CharField(max_length=64)
     status = models.PositiveSmallIntegerField()
@@ -602,8 +606,9 @@ class StandingsOutbox(models.Model):
     for); a recompute deletes the rows it has taken in. Pending rows mean "stale".
     """
 
+    # served by the index of (tournament, id): no index of its own (issue 51)
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE,
-                                   related_name="standings_outbox")
+                                   related_name="standings_outbox", db_index=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # the round whose sheets changed; None: anything may have (a withdrawal, a merge, an
     # import), so the recompute does the whole tournament
