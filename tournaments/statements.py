@@ -49,10 +49,12 @@ pass) PostgreSQL.
 Measured again (issue 51, 6 Dec, 2 shared cores under load 2–9; a deal POST in process,
 Django's test client on PostgreSQL and Redis with the proxy's push, 480 deals of 10
 tables of a 3,000-player tournament, CPU by ``time.process_time`` and the PostgreSQL
-backend's ``/proc`` times; ten runs each, interleaved with the code before): the
-reads in one round trip, the key's answer with the rows and the statements prepared
-took the deal POST from 8 statements in 8 round trips to 5, the entry process's CPU
-from a median of 7.5 to 6.6 ms a deal and PostgreSQL's from 3.0 to 1.9 ms.
+backend's ``/proc`` times; thirteen runs each, interleaved with the code before): the
+reads in one round trip, the key's answer with the rows, the statements prepared and
+three indexes fewer took the deal POST from 8 statements in 8 round trips to 5 and
+PostgreSQL's CPU from a median of 2.8 to 1.8–1.9 ms a deal; the entry process's from
+6.9 to 6.5 ms (its runs scatter by ±20 % on the shared cores; its Python calls a deal,
+counted, went down 9 %).
 """
 
 from __future__ import annotations
