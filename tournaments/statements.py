@@ -94,33 +94,24 @@ _NAMES: dict[str, tuple[str, int]] = {}  # prepared name → the statement, its 
 _PREPARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection → names
 
 
-@functools.cache
-def _prepared(sql: str, count: int) -> tuple[str, str, str]:
-    """The name of ``sql`` prepared, the statement that prepares it and the one that
-    runs it with its ``count`` values."""
-    name = "stichliste_" + hashlib.blake2b(sql.encode(), digest_size=8).hexdigest()
-    _NAMES[name] = (sql, count)
-    body = sql % tuple(f"${number}" for number in range(1, count + 1))
-    run = f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
-    return name, f"PREPARE {name} AS {body}", run
-
-
 def _run(sql: str, count: int) -> str:
     """The text that runs ``sql`` (``count`` values, each ``%s``) on this connection:
     on PostgreSQL an ``EXECUTE`` of it prepared (now, when first run here); else
     ``sql``. Call with Django's cursor open (it makes and checks the connection)."""
     if connection.vendor != "postgresql":
         return sql
-    name, prepare, run = _prepared(sql, count)
+    name = "stichliste_" + hashlib.blake2b(sql.encode(), digest_size=8).hexdigest()
     raw = connection.connection
     prepared = _PREPARED.get(raw)
     if prepared is None:
         prepared = _PREPARED[raw] = set()
     if name not in prepared:
+        _NAMES[name] = (sql, count)
+        body = sql % tuple(f"${number}" for number in range(1, count + 1))
         with connection.wrap_database_errors, raw.cursor() as cursor:
-            cursor.execute(prepare)
+            cursor.execute(f"PREPARE {name} AS {body}")
         prepared.add(name)
-    return run
+    return f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
 
 
 def as_written(text: str) -> str:
