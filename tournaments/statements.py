@@ -45,25 +45,12 @@ the hand SQL stays. ``Writes`` (several statements in one round trip) and ``next
 standings pages) and were not measured against the ORM here.
 ``tests/tournaments/test_statements.py`` runs each statement on SQLite and (CI's second
 pass) PostgreSQL.
-
-Measured again (issue 51, 6 Dec, 2 shared cores under load 2–9; a deal POST in process,
-Django's test client on PostgreSQL and Redis with the proxy's push, 480 deals of 10
-tables of a 3,000-player tournament, CPU by ``time.process_time`` and the PostgreSQL
-backend's ``/proc`` times; thirteen runs each, interleaved with the code before): the
-reads in one round trip, the key's answer with the rows, the statements prepared and
-three indexes fewer took the deal POST from 8 statements in 8 round trips to 5 and
-PostgreSQL's CPU from a median of 2.8 to 1.8–1.9 ms a deal; the entry process's from
-6.9 to 6.5 ms (its runs scatter by ±20 % on the shared cores; its Python calls a deal,
-counted, went down 9 %).
 """
 
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
-import re
-import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -77,53 +64,6 @@ from tournaments.models import Round, Seat, Table, Tournament
 WRITTEN = ("tournaments.Deal", "tournaments.SheetEvent", "tournaments.Table",
            "tournaments.StandingsOutbox", "tournaments.IdempotencyKey", "tournaments.Seat",
            "tournaments.StandingsPage")
-
-
-# Prepared statements (PostgreSQL). Each statement here is prepared once per connection
-# (``PREPARE``, sent by the driver directly, as Django's own health check sends its
-# ``SELECT 1``) and run as ``EXECUTE name(values)`` inside the texts sent through Django's
-# cursor, so that PostgreSQL parses and plans it once per connection instead of once per
-# deal: planning the lock's join took PostgreSQL longer than running it (issue 51). A
-# prepared statement lasts as long as its connection (not its transaction: a rollback
-# keeps it), which is why the names are kept per driver connection. The statements name
-# their columns, so a column added by a migration leaves their plans valid; they need
-# the database's own sessions (no pooler that hands a session's transactions to
-# others: docker compose runs none). ``as_written`` turns a text sent back into the
-# statements it ran (what the tests read).
-_NAMES: dict[str, tuple[str, int]] = {}  # prepared name → the statement, its values
-_PREPARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # connection → names
-
-
-def _run(sql: str, count: int) -> str:
-    """The text that runs ``sql`` (``count`` values, each ``%s``) on this connection:
-    on PostgreSQL an ``EXECUTE`` of it prepared (now, when first run here); else
-    ``sql``. Call with Django's cursor open (it makes and checks the connection)."""
-    if connection.vendor != "postgresql":
-        return sql
-    name = "stichliste_" + hashlib.blake2b(sql.encode(), digest_size=8).hexdigest()
-    raw = connection.connection
-    prepared = _PREPARED.get(raw)
-    if prepared is None:
-        prepared = _PREPARED[raw] = set()
-    if name not in prepared:
-        _NAMES[name] = (sql, count)
-        body = sql % tuple(f"${number}" for number in range(1, count + 1))
-        with connection.wrap_database_errors, raw.cursor() as cursor:
-            cursor.execute(f"PREPARE {name} AS {body}")
-        prepared.add(name)
-    return f"EXECUTE {name}({', '.join(['%s'] * count)})" if count else f"EXECUTE {name}"
-
-
-def as_written(text: str) -> str:
-    """``text`` as sent, each ``EXECUTE`` of a statement prepared here shown as that
-    statement (its values as sent)."""
-    def statement(match) -> str:
-        sql, count = _NAMES[match.group(1)]
-        values = match.group(2)
-        return sql if not count else f"{sql} -- ({values})"
-
-    return re.sub(r"EXECUTE (stichliste_[0-9a-f]{16})(?:\((.*?)\))?(?=;\n|$)", statement,
-                  text, flags=re.S)
 
 
 @functools.cache
@@ -175,7 +115,7 @@ def select(model: type[Model], names: Sequence[str], where: dict[str, Any], *,
     params = [field.get_db_prep_value(value, connection)
               for field, value in zip(keys, where.values(), strict=True)]
     with connection.cursor() as cursor:
-        cursor.execute(_run(sql, len(params)), params)
+        cursor.execute(sql, params)
         return [convert(list(row), found) for row in cursor.fetchall()]
 
 
@@ -314,7 +254,7 @@ class Writes:
             return
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql":
-                cursor.execute(";\n".join(_run(sql, len(params)) for sql, params in statements),
+                cursor.execute(";\n".join(sql for sql, _p in statements),
                                [p for _s, params in statements for p in params])
                 key = cursor.fetchone()[0] if created is not None else None
             else:
@@ -417,8 +357,7 @@ class Reads:
             return []
         with connection.cursor() as cursor:
             if connection.vendor == "postgresql":
-                cursor.execute(";\n".join(_run(sql, len(params))
-                                          for sql, params, _r in statements),
+                cursor.execute(";\n".join(sql for sql, _p, _r in statements),
                                [p for _s, params, _r in statements for p in params])
                 found = []
                 for number, (_sql, _params, read) in enumerate(statements):
@@ -509,7 +448,7 @@ def lock_table(column: str, value: Any) -> Table | None:
         if (low is not None and value < low) or (high is not None and value > high):
             return None  # no such row (the database's integer would overflow)
     with connection.cursor() as cursor:
-        cursor.execute(_run(read.sql, 1), [value])
+        cursor.execute(read.sql, [value])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -539,16 +478,11 @@ def seats_update(table_id: int, totals: Sequence[dict[str, Any]], writes: Writes
             for row in totals]
     if not rows:
         return
+    when = " ".join(["WHEN %s THEN %s"] * len(rows))
     seat = quote("seat")
-    # PostgreSQL: each value of a CASE says its type (a statement is prepared: ``_run``)
-    score, figures = (f"CAST(%s AS {Seat._meta.get_field(name).db_type(connection)})"
-                      if connection.vendor == "postgresql" else "%s"
-                      for name in ("score", "figures"))
-    scores = " ".join([f"WHEN %s THEN {score}"] * len(rows))
-    figured = " ".join([f"WHEN %s THEN {figures}"] * len(rows))
     sql = (f"UPDATE {quote(Seat._meta.db_table)} "
-           f"SET {quote('score')} = CASE {seat} {scores} END, "
-           f"{quote('figures')} = CASE {seat} {figured} END "
+           f"SET {quote('score')} = CASE {seat} {when} END, "
+           f"{quote('figures')} = CASE {seat} {when} END "
            f"WHERE {quote('table_id')} = %s AND {seat} IN ({', '.join(['%s'] * len(rows))})")
     params = [*(v for n, score, _f in rows for v in (n, score)),
               *(v for n, _s, figures in rows for v in (n, figures)),

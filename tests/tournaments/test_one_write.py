@@ -17,7 +17,6 @@ from django.utils import timezone
 from tournaments.models import Seat, Table, Tournament
 from tournaments.services import table_lock
 from tournaments.services.sheets import table_lock_by_token
-from tournaments.statements import as_written
 
 WIN = {"declarer": 1, "game": "clubs", "matadors": 1, "won": True}
 
@@ -27,14 +26,10 @@ def post_deal(client, table, number=1, **headers):
                        format="json", **headers)
 
 
-def written(queries) -> list[str]:
-    """The texts sent, each prepared statement's ``EXECUTE`` shown as the statement."""
-    return [as_written(q["sql"]) for q in queries]
-
-
 def table_selects(queries) -> list[str]:
-    return [sql for sql in written(queries)
-            if sql.lstrip().upper().startswith("SELECT") and 'FROM "tournaments_table"' in sql]
+    return [q["sql"] for q in queries
+            if q["sql"].lstrip().upper().startswith("SELECT")
+            and 'FROM "tournaments_table"' in q["sql"]]
 
 
 @pytest.mark.django_db
@@ -128,7 +123,7 @@ def correction() -> int:
 
 
 def _statements(queries) -> list[str]:
-    return [sql.split()[0].upper() for sql in written(queries)]
+    return [q["sql"].split()[0].upper() for q in queries]
 
 
 @pytest.mark.django_db
@@ -144,7 +139,7 @@ def test_a_deal_post_runs_a_fixed_number_of_statements(table_client, table,
     # (PostgreSQL's keys are SELECTs of nextval with the reads; SQLite's UPDATEs)
     selects = 2 if connection.vendor == "postgresql" else 3
     assert statements.count("SAVEPOINT") == 1 and statements.count("SELECT") == selects
-    sqls = written(queries.captured_queries)
+    sqls = [q["sql"] for q in queries.captured_queries]
     assert sum(sql.count('UPDATE "tournaments_seat"') for sql in sqls) == 1
     assert not [sql for sql in sqls if '"tournaments_seat"."id"' in sql]  # no seats read
     rows = [sql for sql in sqls if sql.startswith('INSERT INTO "tournaments_deal"')]
@@ -395,28 +390,6 @@ def test_a_written_once_select_in_reads_what_values_list_reads(table_client, tab
     assert select_in(Deal, ("number",), "table", []) == []
     with pytest.raises(ValueError, match="required foreign keys"):
         select_in(SheetEvent, ("participant__player__name",), "table", ids)
-
-
-@pytest.mark.django_db(transaction=True)
-def test_a_new_connection_prepares_the_statements_anew(table_client, table):
-    """PostgreSQL keeps a prepared statement for its connection only: after the
-    connection is closed (its age, a restart of the database), the next write prepares
-    its statements on the new one and stores and reads as before."""
-    assert post_deal(table_client, table, 1, HTTP_IDEMPOTENCY_KEY="a").status_code == 201
-    connection.close()
-    assert post_deal(table_client, table, 2, HTTP_IDEMPOTENCY_KEY="b").status_code == 201
-    again = post_deal(table_client, table, 2, HTTP_IDEMPOTENCY_KEY="b")
-    assert again.status_code == 201 and again["Idempotent-Replayed"] == "true"
-    with CaptureQueriesContext(connection) as queries:
-        assert post_deal(table_client, table, 3).status_code == 201
-    sent = [q["sql"] for q in queries.captured_queries]
-    if connection.vendor == "postgresql":  # sent as prepared, shown as written
-        assert any(sql.startswith("EXECUTE stichliste_") for sql in sent)
-    assert any('INSERT INTO "tournaments_deal"' in as_written(sql) for sql in sent)
-    from tournaments.models import Deal
-
-    assert list(Deal.objects.filter(table_id=table["id"]).order_by("number")
-                .values_list("number", flat=True)) == [1, 2, 3]
 
 
 @pytest.mark.django_db
