@@ -66,12 +66,18 @@ NCHAN_MODULE = "/usr/lib/nginx/modules/ngx_nchan_module.so"
 _SITE = "/etc/nginx/conf.d/stichliste.conf"
 
 
-def proxy_files(folder: Path, *, port: int, web: str, entry: str, push: int) -> Path:
+def proxy_files(folder: Path, *, port: int, web: str | list[str], entry: str | list[str],
+                push: int) -> Path:
     """The proxy's configuration in ``folder``, as the proxy's image makes it from
     ``deploy/nginx``: the template filled in (``${NAME}`` of the names given only, as the
-    image's envsubst does) and the main file including it. Returns the main file."""
-    values = {"PROXY_PORT": f"127.0.0.1:{port}", "WEB_UPSTREAM": web, "ENTRY_UPSTREAM": entry,
-              "PUSH_PORT": f"127.0.0.1:{push}"}
+    image's envsubst does) and the main file including it. Returns the main file.
+    ``web`` and ``entry`` name one server or several (here each its own port; in compose
+    one name that resolves to several containers)."""
+    def servers(named: str | list[str]) -> str:
+        return "; server ".join([named] if isinstance(named, str) else named)
+
+    values = {"PROXY_PORT": f"127.0.0.1:{port}", "WEB_UPSTREAM": servers(web),
+              "ENTRY_UPSTREAM": servers(entry), "PUSH_PORT": f"127.0.0.1:{push}"}
     template = (PROXY / "templates" / "stichliste.conf.template").read_text()
     site = re.sub(r"\$\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), template)
     folder.mkdir(parents=True, exist_ok=True)
