@@ -364,26 +364,37 @@ def keep_ranks(tournament_id: int, computation: int) -> None:
         _keep_ranks(tournament, computation)
 
 
-def _computation(tournament: Tournament) -> int:
+def computation_key(tournament_id: int) -> str | None:
+    """Where the number of the tournament's stored computation is kept (``_computation``),
+    None when the versions are unavailable: a caller reading several kept entries at once
+    names it among them."""
+    found = freshness.versions([freshness.computed(tournament_id)])
+    return None if found is None else f"computation:{tournament_id}:{found[0]}"
+
+
+def _computation(tournament: Tournament, found: dict[str, Any] | None = None) -> int:
     """The number of the tournament's stored computation (0: none yet), kept under the
     version of its stored standings (``freshness.computed``, new after each recompute's
     commit): a poll reads it without a query. A number read after the version is never
-    older than the version's."""
+    older than the version's. ``found``: the caller's read of the kept entries
+    (``kept.read``) that named ``computation_key``."""
 
     def stored(_missing) -> dict[int, int]:
         return {0: StandingsState.objects.filter(tournament=tournament)
                 .values_list("recomputes", flat=True).first() or 0}
 
-    found = freshness.versions([freshness.computed(tournament.pk)])
-    if found is None:
+    key = computation_key(tournament.pk)
+    if key is None:
         return stored(())[0]
-    return kept.kept({0: f"computation:{tournament.pk}:{found[0]}"}, stored, RANKS_SECONDS)[0]
+    return kept.kept({0: key}, stored, RANKS_SECONDS, found)[0]
 
 
-def ranks_page(tournament: Tournament, page: int) -> tuple[int, dict[int, dict[int, tuple]]]:
+def ranks_page(tournament: Tournament, page: int, found: dict[str, Any] | None = None
+               ) -> tuple[int, dict[int, dict[int, tuple]]]:
     """The number of the tournament's stored computation (0: none yet) and the
-    ``{participant: {list: (rank, score)}}`` of the participants on ``page``."""
-    computation = _computation(tournament)
+    ``{participant: {list: (rank, score)}}`` of the participants on ``page``; ``found``
+    as ``_computation``'s."""
+    computation = _computation(tournament, found)
     if not computation:
         return 0, {}
     found = kept.get(_ranks_key(tournament.pk, computation, page))
