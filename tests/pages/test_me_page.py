@@ -122,15 +122,20 @@ def test_no_sheet_while_the_player_sits_at_no_open_table(short_skat, table):
     assert get(f"/me/{player.personal_token}/").status_code == 200
 
 
+def _seated_token(club, director, rounds: int) -> str:
+    """The personal token of a player at the last table of a tournament of ``rounds``
+    rounds of three tables (``skat_tournament``)."""
+    tournament = skat_tournament(club=club, director=director, tables=3, rounds=rounds,
+                                 deals=2)
+    table = Table.objects.filter(round__tournament=tournament).order_by("round__number",
+                                                                         "number").last()
+    return table.seats.first().participant.personal_token
+
+
 def test_the_page_costs_the_same_at_1_and_5_rounds(club, director):
     counts = []
     for rounds in (1, 5):
-        tournament = skat_tournament(club=club, director=director, tables=3, rounds=rounds,
-                                     deals=2)
-        table = Table.objects.filter(round__tournament=tournament).order_by("round__number",
-                                                                             "number").last()
-        token = table.seats.first().participant.personal_token
-        counts.append(queries_of(Client(), f"/me/{token}/"))
+        counts.append(queries_of(Client(), f"/me/{_seated_token(club, director, rounds)}/"))
     assert counts[0] == counts[1]
 
 
@@ -297,11 +302,7 @@ def test_a_live_poll_reads_the_cache_in_four_round_trips_at_1_and_5_rounds(
     reads = _CacheReads(monkeypatch)
     found = []
     for rounds in (1, 5):
-        tournament = skat_tournament(club=club, director=director, tables=3, rounds=rounds,
-                                     deals=2)
-        table = Table.objects.filter(round__tournament=tournament).order_by("round__number",
-                                                                             "number").last()
-        url = f"/me/{table.seats.first().participant.personal_token}/live/"
+        url = f"/me/{_seated_token(club, director, rounds)}/live/"
         client = Client(HTTP_ACCEPT_LANGUAGE="de")
         for _warm in range(2):  # the first read of a token notes its tournament only
             etag = client.get(url)["ETag"]
