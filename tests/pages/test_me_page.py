@@ -293,12 +293,13 @@ class _CacheReads:
             monkeypatch.setattr(backend, name, counted)
 
 
-def test_a_live_poll_reads_the_cache_in_four_round_trips_at_1_and_5_rounds(
+def test_a_live_poll_reads_the_cache_in_three_round_trips_at_1_and_5_rounds(
         club, director, monkeypatch):
-    """A phone's poll of its live part, a 200 or a 304: the seating, the versions, the
-    kept reads of what the part shows and the player's page of ranks, one read each —
-    whatever the number of rounds — and no query once they are kept. A 304 in the first
-    round needs neither of the last two (no earlier rounds' ranks in its tag)."""
+    """A phone's poll of its live part, a 200 or a 304: the seating, the versions, and
+    what is kept under them (the player's page of ranks, the tables shown, the changes,
+    the card), one read each — whatever the number of rounds — and no query once they
+    are kept. A 304 in the first round needs no third (no earlier rounds' ranks in its
+    tag)."""
     reads = _CacheReads(monkeypatch)
     found = []
     for rounds in (1, 5):
@@ -312,4 +313,4 @@ def test_a_live_poll_reads_the_cache_in_four_round_trips_at_1_and_5_rounds(
                 assert client.get(url, **headers).status_code == status
             assert not captured.captured_queries
             found.append(len(reads.calls))
-    assert found == [4, 2, 4, 4], found  # a 304 of round 1 has no earlier ranks to read
+    assert found == [3, 2, 3, 3], found  # a 304 of round 1 has no earlier ranks to read

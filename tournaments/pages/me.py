@@ -54,7 +54,7 @@ from tournaments.player_view import (
     seating_overview,
 )
 from tournaments.policies import can_see_tournament
-from tournaments.selectors import computation_key, ranks_page, ranks_page_of
+from tournaments.selectors import ranks_key, ranks_page, ranks_page_of
 from tournaments.templatetags.figures import num
 
 MAX_ID = 2**63 - 1  # the largest id a database row has (a larger page is 404 unread)
@@ -83,13 +83,14 @@ def _card_key(sheet_key: str) -> str:
 
 def _kept_read(request, seating) -> dict:
     """The kept entries the player's answer reads under the versions (read with the
-    seating): the number of the stored computation, the shown tables' reads, the
-    player's changes and the card of the table now — in one round trip, once per
+    seating): the player's page of ranks, the shown tables' reads, the player's changes
+    and the card of the table now — in one round trip, once per
     request (what is missing is built where it is used)."""
     if getattr(request, "me_kept", None) is None:
         keys, sheet_key = overview_keys(seating)
-        computation = computation_key(seating.participant.tournament_id)
-        request.me_kept = kept.read([*([computation] if computation else []), *keys,
+        participant = seating.participant
+        ranks = ranks_key(participant.tournament_id, ranks_page_of(participant.pk))
+        request.me_kept = kept.read([*([ranks] if ranks else []), *keys,
                                      *([_card_key(sheet_key)] if sheet_key else [])])
     return request.me_kept
 
