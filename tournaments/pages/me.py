@@ -84,8 +84,8 @@ def _card_key(sheet_key: str) -> str:
 def _kept_read(request, seating) -> dict:
     """The kept entries the player's answer reads under the versions (read with the
     seating): the player's page of ranks, the shown tables' reads, the player's changes
-    and the card of the table now — in one round trip, once per
-    request (what is missing is built where it is used)."""
+    and the card of the table now — in one round trip, once per request (what is
+    missing is built where it is used)."""
     if getattr(request, "me_kept", None) is None:
         keys, sheet_key = overview_keys(seating)
         participant = seating.participant
