@@ -265,6 +265,47 @@ def test_a_players_live_part_at_a_full_table_is_at_most_12_kb(club, director):
     assert len(resp.content) <= 12 * 1024, len(resp.content)
 
 
+def test_the_live_part_shows_the_latest_changes_and_the_page_all(club, director):
+    """However often a table's deals are corrected, a phone's poll stays within 12 KB:
+    the live part shows the latest change and a way to all of them."""
+    from tournaments.models import Deal
+    from tournaments.selectors import table_states
+    from tournaments.services import Actor, deal_correct, deal_record
+    from tournaments.services.sheets import REASON_MAX
+
+    tournament = skat_tournament(club=club, director=director, tables=1, deals=0)
+    table = Table.objects.get(round__tournament=tournament)
+    planned = table_states([table])[0]["games_planned"]
+    staff = Actor(user=director)
+    for number in range(1, planned + 1):
+        deal_record(table_id=table.pk, number=number, actor=staff,
+                    record={**CLUBS_WON, "declarer": 1 + number % 4})
+    for number in range(1, planned + 1):  # every deal corrected, each with a long reason
+        deal_correct(table_id=table.pk, number=number, actor=staff,
+                     if_match=Deal.objects.get(table=table, number=number).etag,
+                     record={**CLUBS_WON, "declarer": 1 + number % 4, "won": False},
+                     reason=(f"Nachgezählt bei Spiel {number}: " + "x" * REASON_MAX)[:REASON_MAX])
+    token = table.seats.get(seat=1).participant.personal_token
+    own = [n for n in range(1, planned + 1) if 1 + n % 4 == 1]  # seat 1's score changed
+    resp = get(f"/me/{token}/live/")
+    html = resp.content.decode()
+    assert resp.status_code == 200 and html.count('class="change-head"') == 1
+    assert f"Runde 1, Tisch {table.number}, Spiel {own[-1]}<" in html  # the newest
+    assert f'href="/me/{token}/changes/">Alle {len(own)} Änderungen →<' in html
+    assert len(resp.content) <= 12 * 1024, len(resp.content)
+    page = get(f"/me/{token}/changes/")
+    assert page.status_code == 200 and page["Cache-Control"] == "private, no-cache"
+    assert page.content.decode().count('class="change-head"') == len(own)
+    assert get(f"/me/{token}/changes/", HTTP_IF_NONE_MATCH=page["ETag"]).status_code == 304
+
+
+def test_the_changes_page_without_changes_says_so_and_a_wrong_token_is_404(table):
+    token = seated(table)[0].personal_token
+    html = get(f"/me/{token}/changes/").content.decode()
+    assert "kein Spiel nach der Eingabe geändert" in html
+    assert get("/me/kein-gueltiger-token/changes/").status_code == 404
+
+
 class _CacheReads:
     """Counts the reads of Django's cache (each one round trip to Redis), the real cache
     answering them; a read within a read (the local-memory cache's ``get_many`` asks

@@ -60,6 +60,10 @@ from tournaments.templatetags.figures import num
 MAX_ID = 2**63 - 1  # the largest id a database row has (a larger page is 404 unread)
 # the deals of the table's card a phone polls (the latest; the sheet page has them all)
 LIVE_DEALS = 6
+# the changes to the player's score the live part shows (the latest, with who and why;
+# ``me_changes`` all): a phone's poll stays within 12 KB (a full table's card is about
+# 10 KB) however often a table's deals are corrected
+LIVE_CHANGES = 1
 
 
 def _participant(token: str) -> Participant:
@@ -158,6 +162,9 @@ def _live(request, participant: Participant, overview: PlayerOverview, token: st
     seating = _seating(request, token)
     context = {"token": token, "tournament": participant.tournament, "me": body, "now": now,
                "push": push.subscription(live_scopes(seating)),
+               "changes": body["changes"][:LIVE_CHANGES],
+               "changes_total": len(body["changes"]),
+               "changes_url": reverse("pages:me-changes", args=[token]),
                "participant_id": participant.pk, "computation": computation,
                "ranks_url": _ranks_url(participant, token),
                "earlier": [r for r in body["rounds"] if not now or r["round"] != now["round"]],
@@ -233,6 +240,16 @@ def me_live(request, token: str):
     return render(request, "me/_live.html",
                   _live(request, participant, overview, token,
                         _ranks_read(request, participant)[0]))
+
+
+@freshness.personal(_tag)
+def me_changes(request, token: str):
+    """Every change to the player's score in the tournament, newest first (the live part
+    shows the latest ``LIVE_CHANGES``)."""
+    participant, overview = _overview(request, token)
+    return render(request, "me/changes.html", {
+        "token": token, "tournament": participant.tournament, "name": overview.body["name"],
+        "changes": overview.body["changes"]})
 
 
 def _standing(tournament, page: int, participant_ids=None) -> JsonResponse:
