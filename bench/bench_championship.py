@@ -24,9 +24,11 @@ processes, synchronous or with ``--web-threads`` threads each as ``WEB_THREADS``
 them) on their own ports, and ``--workers`` Celery workers (``celery -A config
 worker --concurrency 1``, as docker compose starts the worker), all sharing one
 PostgreSQL database and one Redis. No beat: every deal's POST publishes its recompute;
-the sweep is the safety net after an outage. With ``--proxy`` each server is what docker
-compose runs: nginx (``deploy/nginx``, Debian's) in front of web (``--web-workers``) and
-the tables' entry (``--entry-workers``), and the clients reach nginx (keep-alive then);
+the sweep is the safety net after an outage. With ``--proxy`` a server is what docker
+compose runs, web (``--web-workers``) and the tables' entry (``--entry-workers``), and one
+nginx (``deploy/nginx``, Debian's) is in front of every server, as compose runs it
+scaled: the clients reach nginx (keep-alive then), the pages go round the servers, a
+table's deals go to one server's entry (split by table);
 the web pool runs ``--web-nice`` lower than the rest (``WEB_NICE``; compose gives the
 entry's container eight times web's ``cpu_shares``), so the deals get the processor first.
 
@@ -61,7 +63,10 @@ outbox a few hundred ms before it stamped ``computed_at`` and so, rarely, miss t
 the next computation after it cannot (recomputes of one tournament are serialised by the
 state row's lock, and the next one starts after the first committed): "sure" is the
 moment the watcher first receives that next computation — an upper bound. With two
-servers the deals posted to server A are timed on server B's watcher.
+servers the deals posted to server A are timed on server B's watcher; behind one proxy
+each watcher asks its server's web pool directly (the proxy would send it to either:
+these delays leave out its lifetime of at most 2 s), and the entry pools' logs tell
+which server took a table's deals.
 
 **Lost or doubled** (``account``): after the run, the deals in the database per table
 against those the clients got a 201 for. **CPU per deal**: the CPU seconds
@@ -675,42 +680,45 @@ def _gunicorn(args, tmp: Path, name: str, workers: int, env: dict, nice: int = 0
     return port, proc, log
 
 
-def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
+def start_servers(args, tmp: Path) -> tuple[list[int], list[int], list[subprocess.Popen],
                                              list[subprocess.Popen], list[subprocess.Popen]]:
-    """The servers (their ports, as the clients reach them), the gunicorn processes, the
-    Celery workers and the proxies. With ``--proxy`` a server is nginx as docker compose
-    runs it (``deploy/nginx``) before two gunicorn instances: web (``--web-workers``)
-    and the tables' entry (``--entry-workers``)."""
+    """The ports the clients reach (one per server, or the one proxy's), each server's
+    own port (its web pool's, where its watcher asks), the gunicorn processes, the
+    Celery workers and the proxy. With ``--proxy`` one nginx as docker compose runs it
+    (``deploy/nginx``) is in front of every server, each server two gunicorn instances:
+    web (``--web-workers``) and the tables' entry (``--entry-workers``); the pages go
+    round the servers' web pools, a table's deals to one entry pool (split by table)."""
     from config.serve import proxy_args, proxy_files
 
     env = dict(os.environ)
+    push = free_port()  # the proxy's push port, which every server publishes to
     if args.proxy:
         env["NUM_PROXIES"] = "1"
-    ports, web, workers, proxies = [], [], [], []
+        if args.push:
+            env["PUSH_URL"] = f"http://127.0.0.1:{push}"
+    direct, web, workers, proxies = [], [], [], []
+    pools: dict[str, list[str]] = {"web": [], "entry": []}
     starting: list[tuple[int, subprocess.Popen, Path]] = []
     for number in range(args.servers):
-        env_of = env
-        if args.proxy:
-            push = free_port()  # the proxy's push port, which its servers publish to
-            env_of = {**env, "PUSH_URL": f"http://127.0.0.1:{push}"} if args.push else env
-        port, proc, log = _gunicorn(args, tmp, str(number), args.web_workers, env_of,
+        port, proc, log = _gunicorn(args, tmp, str(number), args.web_workers, env,
                                     args.web_nice if args.proxy else 0)
         web.append(proc)
         starting.append((port, proc, log))
-        if not args.proxy:
-            ports.append(port)
-            continue
-        entry_port, entry, entry_log = _gunicorn(args, tmp, f"{number}-entry",
-                                                 args.entry_workers, env_of)
-        if number == 0:
-            env = env_of  # the Celery workers publish to the first proxy
-        web.append(entry)
-        starting.append((entry_port, entry, entry_log))
-        ports.append(free_port())
-        main = proxy_files(tmp / f"nginx-{number}", port=ports[-1], web=f"127.0.0.1:{port}",
-                           entry=f"127.0.0.1:{entry_port}", push=push)
+        direct.append(port)
+        pools["web"].append(f"127.0.0.1:{port}")
+        if args.proxy:
+            entry_port, entry, entry_log = _gunicorn(args, tmp, f"{number}-entry",
+                                                     args.entry_workers, env)
+            web.append(entry)
+            starting.append((entry_port, entry, entry_log))
+            pools["entry"].append(f"127.0.0.1:{entry_port}")
+    ports = direct
+    if args.proxy:
+        ports = [free_port()]
+        main = proxy_files(tmp / "nginx", port=ports[0], web=pools["web"],
+                           entry=pools["entry"], push=push)
         proxies.append(subprocess.Popen(proxy_args(main), cwd=ROOT, stdout=subprocess.DEVNULL,
-                                        stderr=(tmp / f"nginx-{number}.out").open("w")))
+                                        stderr=(tmp / "nginx.out").open("w")))
     for number in range(args.workers):
         log = tmp / f"celery-{number}.log"
         workers.append(subprocess.Popen(
@@ -721,8 +729,8 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
     try:
         for port, proc, log in starting:
             wait_ready(port, "/healthz", proc, log)
-        for number, proc in enumerate(proxies):
-            wait_ready(ports[number], "/healthz", proc, tmp / f"nginx-{number}" / "error.log")
+        for proc in proxies:
+            wait_ready(ports[0], "/healthz", proc, tmp / "nginx" / "error.log")
         deadline = time.monotonic() + 90
         for number, proc in enumerate(workers):
             log = tmp / f"celery-{number}.log"
@@ -735,7 +743,21 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[subprocess.Popen],
         for proc in web + workers + proxies:
             stop(proc)
         raise
-    return ports, web, workers, proxies
+    return ports, direct, web, workers, proxies
+
+
+def entry_servers(logs: list[Path]) -> dict[int, int]:
+    """Which server's entry pool took each table's deals (the proxy splits them by
+    table), from the entry pools' logs (``gunicorn-<server>-entry.log``)."""
+    found: dict[int, int] = {}
+    for log in logs:
+        server = int(log.name.split("-")[1])
+        with log.open(errors="replace") as lines:
+            for line in lines:
+                match = _DEAL_POSTED.search(line)
+                if match:
+                    found[int(match.group(1))] = server
+    return found
 
 
 # --------------------------------------------------------------------------- build
@@ -787,7 +809,11 @@ def calibrate(port: int, tournament_id: int, repeat: int = 5) -> dict[str, tuple
     return found
 
 
-def jobs(args, tournament_id: int, ports: list[int], run: str, start: float) -> list[dict]:
+def jobs(args, tournament_id: int, ports: list[int], direct: list[int], run: str,
+         start: float) -> list[dict]:
+    """The generators' shares of the load. ``ports``: where the clients go (a server's
+    own, or the one proxy's); ``direct``: each server's web pool, where its watcher asks
+    when one proxy is in front of several servers (the proxy would send it to either)."""
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
@@ -817,7 +843,7 @@ def jobs(args, tournament_id: int, ports: list[int], run: str, start: float) -> 
     phone_tables = set(rng.sample(range(len(tables)), round(len(tables) * args.phone_tables)))
     for i, ((table_id, entry), offsets) in enumerate(zip(tables, plan, strict=True)):
         by_phone = i in phone_tables
-        server = i % len(ports)
+        server = i % len(ports)  # behind one proxy: the log tells (``entry_servers``)
         shares[i % count]["tables"].append({
             "id": table_id, "port": ports[server], "server": server, "offsets": offsets,
             "kind": "phone" if by_phone else "tablet",
@@ -846,9 +872,10 @@ def jobs(args, tournament_id: int, ports: list[int], run: str, start: float) -> 
         shares[i % count]["phones"].append({"port": ports[server], "paths": paths,
                                             "then": then, "phase": rng.uniform(0, args.poll),
                                             **extra})
-    for server, port in enumerate(ports):
+    watched = ports if len(ports) == args.servers else direct
+    for server, port in enumerate(watched):
         shares[0]["watch"].append({"port": port, "server": server, "path": api})
-        shares[-1]["posters"].append({"port": port, "server": server,
+        shares[-1]["posters"].append({"port": ports[server % len(ports)], "server": server,
                                       "auth": f"Token {staff.key}"})
     return shares
 
@@ -869,6 +896,7 @@ def _s(values: list[float], q: float) -> str:
 # a request's line in the app's log (``config.request_log``; text or JSON): method, path,
 # status, milliseconds
 _ANSWERED = re.compile(r"\b(GET|HEAD|POST) (/\S*) (\d{3}) \d+ms")
+_DEAL_POSTED = re.compile(r"\bPOST /api/v1/tables/(\d+)/deals/ 201 ")
 
 
 def _path_kind(method: str, path: str) -> str:
@@ -1086,11 +1114,11 @@ def main() -> None:
     tournament_id = build(args)
     with tempfile.TemporaryDirectory(prefix="bench-champ-") as folder:
         tmp = Path(folder)
-        ports, web, workers, proxies = start_servers(args, tmp)
+        ports, direct, web, workers, proxies = start_servers(args, tmp)
         try:
             start = time.time() + 5 + args.players / 1000  # the generators make their deals
             alone = calibrate(ports[0], tournament_id)
-            shares = jobs(args, tournament_id, ports, uuid.uuid4().hex[:12], start)
+            shares = jobs(args, tournament_id, ports, direct, uuid.uuid4().hex[:12], start)
             connection.close()  # the forked generators must not share it
             # behind the proxy each server is web and the tables' entry, in that order
             pools = ({"gunicorn web": [p.pid for p in web[0::2]],
@@ -1118,6 +1146,10 @@ def main() -> None:
         for table_id, number in Deal.objects.filter(
                 table__round__tournament_id=tournament_id).values_list("table_id", "number"):
             stored.setdefault(table_id, []).append(number)
+        if len(ports) < args.servers:  # one proxy: the server that took a table's deals
+            took = entry_servers(sorted(tmp.glob("gunicorn-*-entry.log")))
+            for r in results:
+                r["acks"] = [(*a[:5], took.get(a[0], -1)) for a in r["acks"]]
         summary = summarise(args, results, stored, cpu, wall, tuple(loads), current)
         summary["alone"] = alone
         summary["answers"] = server_answers(sorted(tmp.glob("gunicorn-*.log")))

@@ -7,7 +7,8 @@ the suite (``tests/system/test_production.py``) starts both exactly so.
   priority than the machine's other processes (default 0), on
   ``$HOST:$PORT`` (default ``0.0.0.0:8000``), static files collected at build time
   (``python manage.py collectstatic`` with ``DEBUG=false``), Redis and a Celery worker
-  beside it;
+  beside it; without ``REDIS_URL`` one process with the threads of all, as the workers
+  would share no versions of the live answers (each its own local-memory cache);
 - venue: one process with threads, so the in-process tasks and the in-memory cache are
   shared, serving the static files from the source folders (no build step on a laptop).
 
@@ -66,12 +67,18 @@ NCHAN_MODULE = "/usr/lib/nginx/modules/ngx_nchan_module.so"
 _SITE = "/etc/nginx/conf.d/stichliste.conf"
 
 
-def proxy_files(folder: Path, *, port: int, web: str, entry: str, push: int) -> Path:
+def proxy_files(folder: Path, *, port: int, web: str | list[str], entry: str | list[str],
+                push: int) -> Path:
     """The proxy's configuration in ``folder``, as the proxy's image makes it from
     ``deploy/nginx``: the template filled in (``${NAME}`` of the names given only, as the
-    image's envsubst does) and the main file including it. Returns the main file."""
-    values = {"PROXY_PORT": f"127.0.0.1:{port}", "WEB_UPSTREAM": web, "ENTRY_UPSTREAM": entry,
-              "PUSH_PORT": f"127.0.0.1:{push}"}
+    image's envsubst does) and the main file including it. Returns the main file.
+    ``web`` and ``entry`` name one server or several (here each its own port; in compose
+    one name that resolves to several containers)."""
+    def servers(named: str | list[str]) -> str:
+        return "; server ".join([named] if isinstance(named, str) else named)
+
+    values = {"PROXY_PORT": f"127.0.0.1:{port}", "WEB_UPSTREAM": servers(web),
+              "ENTRY_UPSTREAM": servers(entry), "PUSH_PORT": f"127.0.0.1:{push}"}
     template = (PROXY / "templates" / "stichliste.conf.template").read_text()
     site = re.sub(r"\$\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), template)
     folder.mkdir(parents=True, exist_ok=True)
@@ -131,6 +138,13 @@ def main() -> None:
     workers = number_from(environ, "WEB_WORKERS", 3, 64)
     threads = number_from(environ, "WEB_THREADS", 1, 64)
     nice = number_from(environ, "WEB_NICE", 0, 19, low=0)
+    if workers > 1 and not environ.get("REDIS_URL", "").strip():
+        # without Redis each process would keep versions of its own (tournaments.freshness:
+        # the local-memory cache) and answer 304 to a phone for what another changed
+        print(f"config.serve: without REDIS_URL one worker process with {workers * threads} "
+              "threads instead of WEB_WORKERS processes, so that they share the live "
+              "answers' versions", file=sys.stderr)
+        workers, threads = 1, workers * threads
     args = production_args(bind=f"{host}:{port}", workers=workers, threads=threads)
     os.chdir(ROOT)
     lowered(nice)

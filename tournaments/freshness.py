@@ -123,7 +123,7 @@ def versions(scopes: Iterable[str]) -> tuple[str, ...] | None:
         found.update(cache.get_many(missing) if missing else {})
         for key in keys:
             if key not in found:  # a scope never seen: ours, unless another was first
-                version = secrets.token_hex(8)
+                version = new_version()
                 found[key] = version if cache.add(key, version, None) else cache.get(key)
     except Exception:  # Redis down must not fail a read: no 304, no shared cache
         log.warning("freshness versions unavailable", exc_info=True)
@@ -135,10 +135,17 @@ def versions(scopes: Iterable[str]) -> tuple[str, ...] | None:
     return tuple(found[key] for key in keys)
 
 
-def bump_now(scopes: Iterable[str]) -> None:
-    """Give ``scopes`` new versions now, and tell the phones subscribed to them."""
+def new_version() -> str:
+    return secrets.token_hex(8)
+
+
+def bump_now(scopes: Iterable[str], version: str | None = None) -> None:
+    """Give ``scopes`` new versions now (``version``: the one a single scope gets), and
+    tell the phones subscribed to them."""
     scopes = list(scopes)
-    entries = {_key(scope): secrets.token_hex(8) for scope in scopes}
+    if version is not None and len(scopes) != 1:
+        raise ValueError("a given version is one scope's")
+    entries = {_key(scope): version or new_version() for scope in scopes}
     read = getattr(_request, "read", None)
     if read is not None:  # this request reads the new versions, not the ones it read
         for key in entries:
@@ -152,9 +159,10 @@ def bump_now(scopes: Iterable[str]) -> None:
 
 
 def bump(tournament_id: int | None, table_id: int | None = None, *,
-         computation: bool = False) -> None:
+         computation: bool = False, version: str | None = None) -> None:
     """Give what changed new versions once the current transaction commits (at once
-    outside one): the tournament (alone), its stored standings (``computation``), or a
+    outside one): the tournament (alone), its stored standings (``computation``; with
+    ``version``, that one: its caller keeps what it computed under it first), or a
     sheet — the tournament's sheets and that table (only the table without a
     tournament)."""
     if computation:
@@ -163,7 +171,8 @@ def bump(tournament_id: int | None, table_id: int | None = None, *,
         scopes = [table(table_id)] + ([sheets(tournament_id)] if tournament_id else [])
     else:
         scopes = [tournament(tournament_id)]
-    transaction.on_commit(functools.partial(bump_now, scopes), robust=True)
+    transaction.on_commit(functools.partial(bump_now, scopes, version if computation else None),
+                          robust=True)
 
 
 def etag(*parts) -> str:

@@ -23,14 +23,13 @@ SECONDS = 900  # a superseded entry's keys are asked for no more; it expires
 
 
 def kept(keys: dict[Hashable, str], build: Callable[[list], dict[Hashable, Any]],
-         seconds: int = SECONDS) -> dict[Hashable, Any]:
+         seconds: int = SECONDS, found: dict[str, Any] | None = None) -> dict[Hashable, Any]:
     """The values of ``keys`` (an item → its cache key), those missing built by
-    ``build`` (given the missing items, answering item → value) and kept."""
-    try:
-        found = cache.get_many(keys.values())
-    except Exception:  # noqa: BLE001 - the cache down is a miss
-        log.warning("kept reads unavailable", exc_info=True)
-        found = {}
+    ``build`` (given the missing items, answering item → value) and kept. ``found``: what
+    the caller's one read of these keys among others (``read``) answered, so they are
+    not read again."""
+    if found is None:
+        found = read(keys.values())
     values = {item: found[key] for item, key in keys.items() if key in found}
     missing = [item for item in keys if item not in values]
     if missing:
@@ -38,6 +37,18 @@ def kept(keys: dict[Hashable, str], build: Callable[[list], dict[Hashable, Any]]
         keep({keys[item]: value for item, value in built.items() if item in keys}, seconds)
         values.update(built)
     return values
+
+
+def read(keys: Iterable[str]) -> dict[str, Any]:
+    """The entries of ``keys`` that are kept, in one round trip (none: the cache down)."""
+    keys = list(keys)
+    if not keys:
+        return {}
+    try:
+        return cache.get_many(keys)
+    except Exception:  # noqa: BLE001 - the cache down is a miss
+        log.warning("kept reads unavailable", exc_info=True)
+        return {}
 
 
 def keep(entries: dict[str, Any], seconds: int = SECONDS) -> None:

@@ -177,20 +177,54 @@ class _TableReads:
     key: str | None = None  # where it is kept
 
 
-def _kept_reads(seating: _Seating, shown: list[int], found: tuple[str, ...]
-                ) -> tuple[dict[int, _TableReads], list[dict[str, Any]]]:
-    """The shown tables and the player's changes, kept (one cache read for both). A
-    table's reads are kept per version of the table, the tournament (the round's clock,
-    the names, the rules) and its calls (``found``: those of the tournament, its calls
-    and every table the player sat at) for all who sit there; the changes per player,
-    language and all those versions."""
-    tournament = seating.participant.tournament
+def live_scopes(seating: _Seating) -> list[str]:
+    """What the player's answers show: the tournament, its calls (the director marking
+    the player's call seen) and every table the player sat at (a deal, a correction)."""
+    tournament_id = seating.participant.tournament_id
+    return [freshness.tournament(tournament_id), freshness.calls(tournament_id),
+            *(freshness.table(s.table_id) for s in seating.seats)]
+
+
+def _versions(seating: _Seating) -> tuple[str, ...] | None:
+    """The versions of ``live_scopes`` (read once per request, ``freshness.versions``)."""
+    return freshness.versions(live_scopes(seating))
+
+
+def _reads_keys(seating: _Seating, found: tuple[str, ...]) -> dict[Any, str]:
+    """Where the shown tables' reads (by table id) and the player's changes
+    (``"changes"``) are kept under the versions ``found`` (``_versions``)."""
     table_versions = dict(zip((s.table_id for s in seating.seats), found[2:], strict=True))
-    keys: dict[Any, str] = {i: f"me:table:{i}:{table_versions[i]}:{found[0]}:{found[1]}"
-                            for i in shown}
+    keys: dict[Any, str] = {s.table_id: f"me:table:{s.table_id}:{table_versions[s.table_id]}"
+                                        f":{found[0]}:{found[1]}" for s in seating.shown}
     changes_key = hashlib.blake2b("|".join((str(seating.participant.pk), get_language(),
                                             *found)).encode(), digest_size=16).hexdigest()
     keys["changes"] = f"me:changes:{changes_key}"
+    return keys
+
+
+def overview_keys(seating: _Seating) -> tuple[list[str], str | None]:
+    """The kept entries ``seating_overview`` reads (the shown tables' and the changes'),
+    so a caller may read them with others in one round trip (``kept.read``), and the
+    key the table of the seat now is kept under (``PlayerOverview.sheet_key``, None: no
+    seat now, or the versions unavailable)."""
+    found = _versions(seating)
+    if found is None:
+        return [], None
+    keys = _reads_keys(seating, found)
+    now = seating.now
+    return list(keys.values()), keys.get(now.table_id) if now is not None else None
+
+
+def _kept_reads(seating: _Seating, found: tuple[str, ...], read: dict[str, Any] | None = None
+                ) -> tuple[dict[int, _TableReads], list[dict[str, Any]]]:
+    """The shown tables and the player's changes, kept (one cache read for both, none
+    when the caller's ``read`` has them: ``overview_keys``). A table's reads are kept per
+    version of the table, the tournament (the round's clock, the names, the rules) and its
+    calls (``found``: those of the tournament, its calls and every table the player sat
+    at) for all who sit there; the changes per player, language and all those versions."""
+    tournament = seating.participant.tournament
+    table_versions = dict(zip((s.table_id for s in seating.seats), found[2:], strict=True))
+    keys = _reads_keys(seating, found)
 
     def build(missing: list) -> dict[Any, Any]:
         built: dict[Any, Any] = {i: replace(reads, key=keys[i]) for i, reads in
@@ -203,7 +237,7 @@ def _kept_reads(seating: _Seating, shown: list[int], found: tuple[str, ...]
             built["changes"] = _own_changes(seating, events)
         return built
 
-    reads = kept.kept(keys, build)
+    reads = kept.kept(keys, build, found=read)
     changes = reads.pop("changes")
     return reads, changes
 
@@ -307,24 +341,21 @@ def _rescored(seating: _Seating) -> None:
             reopened[pk].score = score
 
 
-def seating_overview(seating: _Seating, ranks: dict[int, tuple] | None = None
-                     ) -> PlayerOverview:
+def seating_overview(seating: _Seating, ranks: dict[int, tuple] | None = None,
+                     read: dict[str, Any] | None = None) -> PlayerOverview:
     """The overview of a seating read (``personal_seating``): the shown tables' reads
     and the player's changes are kept under the versions of what they show (the
     changes: every table the player sat at, the objections — the calls' scope — and
     the names, in the reader's language); ``ranks``: the player's (``own_ranks``) when
-    the caller read them already."""
+    the caller read them already; ``read``: the caller's read of ``overview_keys``."""
     tournament = seating.participant.tournament
     _rescored(seating)
     shown = [s.table_id for s in seating.shown]
-    ids = [s.table_id for s in seating.seats]
-    found = freshness.versions([freshness.tournament(tournament.pk),
-                                freshness.calls(tournament.pk),
-                                *(freshness.table(i) for i in ids)])
+    found = _versions(seating)
     if found is None:
         tables, changes = _read_tables(shown, tournament), _own_changes(seating)
     else:
-        tables, changes = _kept_reads(seating, shown, found)
+        tables, changes = _kept_reads(seating, found, read)
     if ranks is None:
         ranks = own_ranks(tournament, seating.participant.pk)
     return _overview(seating, tables, ranks, changes)
@@ -357,7 +388,13 @@ def _kept_seating(token: str) -> _Seating | None:
             kept.keep({key: (seating.participant.tournament_id, None, None)})
         return seating
     tournament_id, version, seating = entry
-    found = freshness.versions([freshness.tournament(tournament_id)])
+    # with the tournament's version, in the same round trip, the versions every reader of
+    # the seating reads next: those of what the player's answers show (``live_scopes``)
+    # and of the stored standings (their standing, the ranks of their earlier rounds)
+    found = freshness.versions([freshness.tournament(tournament_id),
+                                *(live_scopes(seating)[1:] if seating is not None else
+                                  [freshness.calls(tournament_id)]),
+                                freshness.computed(tournament_id)])
     if found is not None and found[0] == version and seating is not None:
         return seating
     seating = _read_seating(token)

@@ -322,12 +322,14 @@ def standings_lists(tournaments: Sequence[Tournament], round_number: int | None 
 
 # A player's own page shows their rank and score in each stored list, and ranks are not
 # stored: a reader sorts the whole list. So each computation's ranks are kept in the
-# shared cache under the computation's number (``StandingsState.recomputes``), a page of
-# participants to a key (``ranks_page``: as ``StandingsPage`` pages them), by the
-# recompute after its commit or else by the first reader; a player's page reads its own
-# page of ranks: at a championship one cache read per poll instead of sorting 3,000 rows
-# of every list (measured: 78 of a 130-ms answer). The same page is the players' shared
-# standing part (``tournaments.pages.me.ranks_part``).
+# shared cache under the version of the stored standings (``freshness.computed``, new
+# after each recompute's commit), a page of participants to a key (``ranks_page``: as
+# ``StandingsPage`` pages them) with the computation's number, by the recompute after its
+# commit (before the version it keeps them under is set) or else by the first reader; a
+# player's page reads its own page of ranks: at a championship one cache read per poll
+# instead of sorting 3,000 rows of every list (measured: 78 of a 130-ms answer), and in
+# the same read as the rest it keeps under the versions. The same page is the players'
+# shared standing part (``tournaments.pages.me.ranks_part``).
 RANKS_SECONDS = 600  # a superseded computation's ranks are read for a few seconds only
 
 
@@ -336,61 +338,76 @@ def ranks_page_of(participant_id: int) -> int:
     return participant_id // StandingsPage.PAGE_SIZE
 
 
-def _ranks_key(tournament_id: int, computation: int, page: int) -> str:
-    return f"ranks:{tournament_id}:{computation}:{page}"
+def _ranks_key(tournament_id: int, version: str, page: int) -> str:
+    return f"ranks:{tournament_id}:{version}:{page}"
 
 
-def _keep_ranks(tournament: Tournament, computation: int) -> dict[int, dict[int, tuple]]:
-    """Every participant's ``{list: (rank, score)}`` of the stored lists (0: overall;
-    ``{}`` for one in no list yet), kept under ``computation``."""
+def ranks_key(tournament_id: int, page: int) -> str | None:
+    """Where the page of ranks is kept under the stored standings' version now (None:
+    the versions unavailable): a caller reading several kept entries at once names it
+    among them (``ranks_page``'s ``found``)."""
+    found = freshness.versions([freshness.computed(tournament_id)])
+    return None if found is None else _ranks_key(tournament_id, found[0], page)
+
+
+def _ranks(tournament: Tournament, computation: int | None = None
+           ) -> tuple[int, dict[int, dict[int, tuple]]]:
+    """The number of the stored computation (read when not given; 0: none yet) and every
+    participant's ``{list: (rank, score)}`` of the stored lists (0: overall; ``{}`` for
+    one in no list yet; none at all before the first computation)."""
+    if computation is None:
+        computation = (StandingsState.objects.filter(tournament=tournament)
+                       .values_list("recomputes", flat=True).first() or 0)
+    if not computation:
+        return 0, {}
     ranks: dict[int, dict[int, tuple]] = {
         pid: {} for pid in Participant.objects.filter(tournament=tournament)
         .values_list("pk", flat=True)}
     for (_tid, number), rows in standings_lists([tournament]).items():
         for row in rows:
             ranks.setdefault(row["participant"], {})[number] = (row["rank"], row["score"])
-    pages: dict[str, dict[int, dict[int, tuple]]] = defaultdict(dict)
+    return computation, ranks
+
+
+def _keep_ranks(tournament: Tournament, version: str, computation: int | None = None,
+                page: int | None = None) -> dict[int, tuple[int, dict]]:
+    """The pages of ranks (``_ranks``), each ``(computation, {participant: ranks})``,
+    kept under the stored standings' ``version`` (read before them); ``page``: one
+    that must be among them (before the first computation it is the only one)."""
+    computation, ranks = _ranks(tournament, computation)
+    pages: dict[int, tuple[int, dict]] = {} if page is None else {page: (computation, {})}
     for pid, entry in ranks.items():
-        pages[_ranks_key(tournament.pk, computation, ranks_page_of(pid))][pid] = entry
-    kept.keep(pages, RANKS_SECONDS)
-    return ranks
+        pages.setdefault(ranks_page_of(pid), (computation, {}))[1][pid] = entry
+    kept.keep({_ranks_key(tournament.pk, version, n): entry for n, entry in pages.items()},
+              RANKS_SECONDS)
+    return pages
 
 
-def keep_ranks(tournament_id: int, computation: int) -> None:
-    """Keep the ranks of the tournament's computation number ``computation`` (the
-    recompute calls this after its commit)."""
+def keep_ranks(tournament_id: int, computation: int, version: str) -> None:
+    """Keep the ranks of the tournament's computation number ``computation`` under the
+    stored standings' new ``version`` (the recompute calls this after its commit, before
+    that version is set)."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is not None:
-        _keep_ranks(tournament, computation)
+        _keep_ranks(tournament, version, computation)
 
 
-def _computation(tournament: Tournament) -> int:
-    """The number of the tournament's stored computation (0: none yet), kept under the
-    version of its stored standings (``freshness.computed``, new after each recompute's
-    commit): a poll reads it without a query. A number read after the version is never
-    older than the version's."""
-
-    def stored(_missing) -> dict[int, int]:
-        return {0: StandingsState.objects.filter(tournament=tournament)
-                .values_list("recomputes", flat=True).first() or 0}
-
-    found = freshness.versions([freshness.computed(tournament.pk)])
-    if found is None:
-        return stored(())[0]
-    return kept.kept({0: f"computation:{tournament.pk}:{found[0]}"}, stored, RANKS_SECONDS)[0]
-
-
-def ranks_page(tournament: Tournament, page: int) -> tuple[int, dict[int, dict[int, tuple]]]:
+def ranks_page(tournament: Tournament, page: int, found: dict[str, Any] | None = None
+               ) -> tuple[int, dict[int, dict[int, tuple]]]:
     """The number of the tournament's stored computation (0: none yet) and the
-    ``{participant: {list: (rank, score)}}`` of the participants on ``page``."""
-    computation = _computation(tournament)
-    if not computation:
-        return 0, {}
-    found = kept.get(_ranks_key(tournament.pk, computation, page))
-    if found is None:
-        found = {pid: entry for pid, entry in _keep_ranks(tournament, computation).items()
-                 if ranks_page_of(pid) == page}
-    return computation, found
+    ``{participant: {list: (rank, score)}}`` of the participants on ``page``; ``found``:
+    the caller's read of kept entries (``kept.read``) that named ``ranks_key``: not read
+    again."""
+    version = freshness.versions([freshness.computed(tournament.pk)])
+    if version is None:  # the cache down: read, not kept
+        computation, ranks = _ranks(tournament)
+        return computation, {pid: entry for pid, entry in ranks.items()
+                             if ranks_page_of(pid) == page}
+    key = _ranks_key(tournament.pk, version[0], page)
+    entry = found.get(key) if found is not None else kept.get(key)
+    if entry is None:
+        entry = _keep_ranks(tournament, version[0], page=page)[page]
+    return entry
 
 
 def own_ranks(tournament: Tournament, participant_id: int) -> dict[int, tuple]:

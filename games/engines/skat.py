@@ -398,41 +398,44 @@ class SkatEngine(Engine):
     def _read_declarer_fields(self, deal: dict, ctx: DealContext,
                               errors: Errors) -> dict[str, Any]:
         """Type checks of every field; returns the record with defaults filled in."""
-        declarer = _read_int(deal, "declarer", errors)
+        # the readers of _read_bool and _read_int, inlined for the usual values (a JSON
+        # whole number, true or false): this runs for every deal entered or imported
+        get = deal.get
+        declarer = get("declarer")
         if declarer is not None:
-            if not 1 <= declarer <= ctx.players:
+            if type(declarer) is not int:
+                declarer = _read_int(deal, "declarer", errors)
+            if declarer is None:
+                pass
+            elif not 1 <= declarer <= ctx.players:
                 errors.add("declarer", _("Must be a seat from 1 to %(players)s."),
                            players=ctx.players)
             elif ctx.players == 4 and declarer == ctx.dealer:  # not in active_seats
                 errors.add("declarer", _("The dealer sits out this deal and cannot declare."))
-        game = deal.get("game")
+        game = get("game")
         if game is not None and (not isinstance(game, str) or game not in GAMES):
             errors.add("game", _("Must be one of: %(choices)s."), choices=", ".join(GAMES))
-        # the readers of _read_bool and _read_int, inlined: this runs for every deal entered
-        get = deal.get
-        flags: dict[str, bool | None] = {}
+        flags = []
         for name in FLAG_FIELDS:
-            value = get(name, _MISSING)
-            if value is True or value is False:
-                flags[name] = value
-            else:
-                flags[name] = None
-                if value is not _MISSING:
-                    errors.add(name, _("Must be true or false."))
-        numbers: dict[str, int | None] = {}
+            value = get(name, False)  # left out: false
+            if value is not True and value is not False:
+                errors.add(name, _("Must be true or false."))
+                value = False
+            flags.append(value)
+        record = {"declarer": declarer, "game": game}
         for name in NUMBER_FIELDS:
             value = get(name)
-            if value is None or (type(value) is int):
-                numbers[name] = value
-            else:
-                numbers[name] = _read_int(deal, name, errors)
+            record[name] = value if value is None or type(value) is int \
+                else _read_int(deal, name, errors)
+        record.update(zip(FLAG_FIELDS, flags, strict=True))
         for name in ("declarer", "game", "won"):
-            _require(deal, name, errors)
-        self.check_applies(flags, ctx, errors, ("kontra", "re"))
-        if flags["re"] and not flags["kontra"] and not errors.has("re"):
-            errors.add("re", _("Re needs Kontra."))
-        return {"declarer": declarer, "game": game, **numbers,
-                **{name: bool(value) for name, value in flags.items()}}
+            if get(name) is None:
+                _require(deal, name, errors)
+        if record["kontra"] or record["re"]:
+            self.check_applies(record, ctx, errors, ("kontra", "re"))
+            if record["re"] and not record["kontra"] and not errors.has("re"):
+                errors.add("re", _("Re needs Kontra."))
+        return record
 
     @staticmethod
     def _check_null(deal: dict, record: dict[str, Any], errors: Errors) -> None:

@@ -167,7 +167,7 @@ def every_page():
         f"/clubs/tournaments/{tid}/table-money/", f"/clubs/tournaments/{tid}/cash/",
         f"/clubs/players/{player.player_id}/", f"/clubs/players/{player.player_id}/merge/",
         f"/clubs/players/{player.player_id}/merge/?remove={other.player_id}",
-        f"/me/{player.personal_token}/history/",
+        f"/me/{player.personal_token}/history/", f"/me/{player.personal_token}/changes/",
         "/api/docs/",
     ]
     pages = [(path, path.strip("/").replace("/", "-").replace("?", "-") or "landing")

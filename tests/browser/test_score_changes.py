@@ -1,5 +1,6 @@
-"""The changes to a player's own score on their phone ``/me/<token>/`` and on the public
-player pages (the club's and the tournament's), in a real Chromium at 390 and 800 px:
+"""The changes to a player's own score on their phone (the latest on ``/me/<token>/``, all
+on its ``changes/``) and on the public player pages (the club's and the tournament's), in
+a real Chromium at 390 and 800 px:
 every change's numbers apart and on the screen, no sideways scroll, a long reason
 wrapping."""
 
@@ -66,7 +67,16 @@ def test_the_changes_read_at_phone_and_tablet_width(live_server, browser, width)
     context = browser.new_context(viewport={"width": width, "height": 900}, locale="de-DE")
     page = context.new_page()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    for name, path in (("me", f"/me/{participant.personal_token}/"),
+    # the phone's page shows the latest change and the way to all of them
+    page.goto(f"{live_server.url}/me/{participant.personal_token}/")
+    assert page.locator(".change-list li").count() == 1
+    assert "Tablet von Tisch 1" in page.locator(".change-list").inner_text()  # the newest
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.locator(".score-changes").screenshot(
+        path=str(ARTIFACTS / f"score-changes-me-live-{width}.png"))
+    page.get_by_role("link", name="Alle 3 Änderungen").click()
+    page.wait_for_url(f"**/me/{participant.personal_token}/changes/")
+    for name, path in (("me", f"/me/{participant.personal_token}/changes/"),
                        ("player", f"/clubs/players/{participant.player_id}/"),
                        ("board", f"/p/{participant.tournament.slug}/player/{participant.pk}/")):
         page.goto(live_server.url + path)

@@ -122,15 +122,20 @@ def test_no_sheet_while_the_player_sits_at_no_open_table(short_skat, table):
     assert get(f"/me/{player.personal_token}/").status_code == 200
 
 
+def _seated_token(club, director, rounds: int) -> str:
+    """The personal token of a player at the last table of a tournament of ``rounds``
+    rounds of three tables (``skat_tournament``)."""
+    tournament = skat_tournament(club=club, director=director, tables=3, rounds=rounds,
+                                 deals=2)
+    table = Table.objects.filter(round__tournament=tournament).order_by("round__number",
+                                                                         "number").last()
+    return table.seats.first().participant.personal_token
+
+
 def test_the_page_costs_the_same_at_1_and_5_rounds(club, director):
     counts = []
     for rounds in (1, 5):
-        tournament = skat_tournament(club=club, director=director, tables=3, rounds=rounds,
-                                     deals=2)
-        table = Table.objects.filter(round__tournament=tournament).order_by("round__number",
-                                                                             "number").last()
-        token = table.seats.first().participant.personal_token
-        counts.append(queries_of(Client(), f"/me/{token}/"))
+        counts.append(queries_of(Client(), f"/me/{_seated_token(club, director, rounds)}/"))
     assert counts[0] == counts[1]
 
 
@@ -258,3 +263,95 @@ def test_a_players_live_part_at_a_full_table_is_at_most_12_kb(club, director):
     assert resp.status_code == 200 and html.count('class="deal-row') == 6
     assert f'{planned - 6} frühere Spiele stehen' in html and f'data-number="{planned}"' in html
     assert len(resp.content) <= 12 * 1024, len(resp.content)
+
+
+def test_the_live_part_shows_the_latest_changes_and_the_page_all(club, director):
+    """However often a table's deals are corrected, a phone's poll stays within 12 KB:
+    the live part shows the latest change and a way to all of them."""
+    from tournaments.models import Deal
+    from tournaments.selectors import table_states
+    from tournaments.services import Actor, deal_correct, deal_record
+    from tournaments.services.sheets import REASON_MAX
+
+    tournament = skat_tournament(club=club, director=director, tables=1, deals=0)
+    table = Table.objects.get(round__tournament=tournament)
+    planned = table_states([table])[0]["games_planned"]
+    staff = Actor(user=director)
+    for number in range(1, planned + 1):
+        deal_record(table_id=table.pk, number=number, actor=staff,
+                    record={**CLUBS_WON, "declarer": 1 + number % 4})
+    for number in range(1, planned + 1):  # every deal corrected, each with a long reason
+        deal_correct(table_id=table.pk, number=number, actor=staff,
+                     if_match=Deal.objects.get(table=table, number=number).etag,
+                     record={**CLUBS_WON, "declarer": 1 + number % 4, "won": False},
+                     reason=(f"Nachgezählt bei Spiel {number}: " + "x" * REASON_MAX)[:REASON_MAX])
+    token = table.seats.get(seat=1).participant.personal_token
+    own = [n for n in range(1, planned + 1) if 1 + n % 4 == 1]  # seat 1's score changed
+    resp = get(f"/me/{token}/live/")
+    html = resp.content.decode()
+    assert resp.status_code == 200 and html.count('class="change-head"') == 1
+    assert f"Runde 1, Tisch {table.number}, Spiel {own[-1]}<" in html  # the newest
+    assert f'href="/me/{token}/changes/">Alle {len(own)} Änderungen →<' in html
+    assert len(resp.content) <= 12 * 1024, len(resp.content)
+    page = get(f"/me/{token}/changes/")
+    assert page.status_code == 200 and page["Cache-Control"] == "private, no-cache"
+    assert page.content.decode().count('class="change-head"') == len(own)
+    assert get(f"/me/{token}/changes/", HTTP_IF_NONE_MATCH=page["ETag"]).status_code == 304
+
+
+def test_the_changes_page_without_changes_says_so_and_a_wrong_token_is_404(table):
+    token = seated(table)[0].personal_token
+    html = get(f"/me/{token}/changes/").content.decode()
+    assert "kein Spiel nach der Eingabe geändert" in html
+    assert get("/me/kein-gueltiger-token/changes/").status_code == 404
+
+
+class _CacheReads:
+    """Counts the reads of Django's cache (each one round trip to Redis), the real cache
+    answering them; a read within a read (the local-memory cache's ``get_many`` asks
+    ``get`` per key) is not another."""
+
+    READS = ("get", "get_many", "has_key")
+
+    def __init__(self, monkeypatch):
+        from django.core.cache import cache
+
+        self.calls: list[str] = []
+        self.depth = 0
+        backend = cache._connections[cache._alias]  # this thread's backend, not the proxy
+        for name in self.READS:
+            method = getattr(backend, name)
+
+            def counted(*args, _name=name, _method=method, **kwargs):
+                if not self.depth:
+                    self.calls.append(_name)
+                self.depth += 1
+                try:
+                    return _method(*args, **kwargs)
+                finally:
+                    self.depth -= 1
+
+            monkeypatch.setattr(backend, name, counted)
+
+
+def test_a_live_poll_reads_the_cache_in_three_round_trips_at_1_and_5_rounds(
+        club, director, monkeypatch):
+    """A phone's poll of its live part, a 200 or a 304: the seating, the versions, and
+    what is kept under them (the player's page of ranks, the tables shown, the changes,
+    the card), one read each — whatever the number of rounds — and no query once they
+    are kept. A 304 in the first round needs no third (no earlier rounds' ranks in its
+    tag)."""
+    reads = _CacheReads(monkeypatch)
+    found = []
+    for rounds in (1, 5):
+        url = f"/me/{_seated_token(club, director, rounds)}/live/"
+        client = Client(HTTP_ACCEPT_LANGUAGE="de")
+        for _warm in range(2):  # the first read of a token notes its tournament only
+            etag = client.get(url)["ETag"]
+        for headers, status in (({}, 200), ({"HTTP_IF_NONE_MATCH": etag}, 304)):
+            reads.calls.clear()
+            with CaptureQueriesContext(connection) as captured:
+                assert client.get(url, **headers).status_code == status
+            assert not captured.captured_queries
+            found.append(len(reads.calls))
+    assert found == [3, 2, 3, 3], found  # a 304 of round 1 has no earlier ranks to read

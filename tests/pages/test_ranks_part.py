@@ -96,3 +96,23 @@ def test_before_the_first_computation_the_standing_says_so(short_skat, table):
     assert "Die Rangliste ist noch nicht berechnet." in html
     assert re.search(r'<dl class="me-seat" hidden>', html)
     assert get(url).json() == {"computation": 0, "standings": {}}
+
+
+def test_the_recompute_keeps_the_ranks_its_version_is_read_with(
+        short_skat, table, table_client, django_capture_on_commit_callbacks):
+    """After its commit the recompute keeps every page of ranks under the stored
+    standings' new version before setting it: the first page read after it sorts no
+    list, and shows the new computation."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.selectors import ranks_page, ranks_page_of
+
+    fill(table_client, table, 1)
+    player = seated(table)[1]
+    with django_capture_on_commit_callbacks(execute=True):
+        standings_recompute(tournament_id=short_skat.pk)
+    with CaptureQueriesContext(connection) as captured:
+        computation, page = ranks_page(short_skat, ranks_page_of(player.pk))
+    assert not captured.captured_queries
+    assert computation == 1 and page[player.pk][0][0] == 1  # the declarer who won leads

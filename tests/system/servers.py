@@ -136,19 +136,23 @@ def nginx_needed() -> None:
         pytest.skip(reason)
 
 
-def proxied(env: dict[str, str], tmp: Path, servers: dict[str, Server], *, https: bool
-            ) -> Server:
+def proxied(env: dict[str, str], tmp: Path, servers: dict[str, Server], *, https: bool,
+            each: int = 1) -> Server:
     """The image's two pools (web and entry: gunicorn, one worker each) put in
     ``servers``, and nginx before them as docker compose runs it, the app publishing to
-    its push port (``PUSH_URL``): returned."""
+    its push port (``PUSH_URL``): returned. ``each``: servers of each pool (the second
+    ones named ``web2`` and ``entry2``), as compose runs them scaled."""
     push = free_port()
     env = {**env, "PUSH_URL": f"http://127.0.0.1:{push}"}
-    for name in ("web", "entry"):
-        port = free_port()
-        servers[name] = Server(production_args(bind=f"127.0.0.1:{port}", workers=1),
-                               env, port, tmp / f"{name}.log", https=False)
+    pools: dict[str, list[str]] = {"web": [], "entry": []}
+    for name in pools:
+        for number in range(1, each + 1):
+            port, named = free_port(), name + (str(number) if number > 1 else "")
+            servers[named] = Server(production_args(bind=f"127.0.0.1:{port}", workers=1),
+                                    env, port, tmp / f"{named}.log", https=False)
+            pools[name].append(f"127.0.0.1:{port}")
     port = free_port()
-    main = proxy_files(tmp / "nginx", port=port, web=f"127.0.0.1:{servers['web'].port}",
-                       entry=f"127.0.0.1:{servers['entry'].port}", push=push)
+    main = proxy_files(tmp / "nginx", port=port, web=pools["web"], entry=pools["entry"],
+                       push=push)
     servers["proxy"] = Server(proxy_args(main), env, port, tmp / "nginx.log", https=https)
     return servers["proxy"]

@@ -11,7 +11,10 @@ Redis (the versions of ``tournaments.freshness``) with a Celery worker recomputi
   take effect at the next request;
 - push: a deal at a table reaches its players' subscriptions (``tournaments.push``, the
   proxy's pub/sub module) at once, and their live part fetched then shows it; the
-  publisher's port answers the app only, the clients' port publishes nothing.
+  publisher's port answers the app only, the clients' port publishes nothing;
+- two servers of each pool behind the one proxy (compose's ``--scale``): the pages go
+  round, a table's requests reach one entry server, and a deal entered through one shows
+  at once on a page answered by either (the versions are shared in Redis).
 """
 
 from __future__ import annotations
@@ -54,6 +57,23 @@ def proxy(redis_server, processes, tmp_path):
         assert "Traceback" not in (tmp_path / f"{name}.log").read_text()
 
 
+@pytest.fixture
+def scaled(redis_server, processes, tmp_path):
+    """nginx before two web and two entry servers (one worker each): the proxy and the
+    servers by name (web, web2, entry, entry2)."""
+    nginx_needed()
+    env = service_env(redis_server, TRUSTED_PROXY="true", NUM_PROXIES="1", LOG_FORMAT="text",
+                      STATIC_ROOT=str(tmp_path / "static"))
+    servers = {}
+    try:
+        yield proxied(env, tmp_path, servers, https=False, each=2), servers
+    finally:
+        for server in servers.values():
+            server.stop()
+    for name in ("web", "web2", "entry", "entry2"):
+        assert "Traceback" not in (tmp_path / f"{name}.log").read_text()
+
+
 def championship(published=True):
     """A Skat tournament of eight, its first round drawn."""
     club = ClubFactory()
@@ -64,6 +84,15 @@ def championship(published=True):
                            start_number=n + 1)
     rnd = round_draw(tournament_id=tournament.pk, method="random", seed=5)
     return tournament, Table.objects.filter(round=rnd).order_by("number").first()
+
+
+def enter_deal(proxy: Server, table, number: int) -> tuple[int, bytes]:
+    """The table's tablet enters deal ``number`` (clubs won) through the proxy."""
+    status, _h, body = proxy.request(
+        "POST", f"/api/v1/tables/{table.pk}/deals/",
+        json.dumps({"number": number, **CLUBS_WON}).encode(),
+        {"Authorization": f"Table {table.entry_token}", "Content-Type": "application/json"})
+    return status, body
 
 
 def settled(web: Server, tournament) -> None:
@@ -100,10 +129,7 @@ def test_a_deal_shows_on_the_board_and_the_players_page_within_a_lifetime(proxy)
     status, headers, mine = anonymous(proxy, live)
     assert status == 200 and headers["Cache-Control"] == "private, no-cache"
     assert anonymous(proxy, live, **{"If-None-Match": headers["ETag"]})[0] == 304
-    status, _h, body = proxy.request(
-        "POST", f"/api/v1/tables/{table.pk}/deals/",
-        json.dumps({"number": 1, **CLUBS_WON}).encode(),
-        {"Authorization": f"Table {table.entry_token}", "Content-Type": "application/json"})
+    status, body = enter_deal(proxy, table, 1)
     assert status == 201, body
     wait_for(lambda: b'class="num score">74<' in anonymous(proxy, part)[2],
              SHARED_SECONDS + 60, "the deal on the board's part")
@@ -225,10 +251,7 @@ def test_a_deal_is_pushed_to_the_players_pages_at_once(proxy):
     try:
         assert stream.status == 200
         assert stream.headers["content-type"].startswith("text/event-stream")
-        status, _h, answer = proxy.request(
-            "POST", f"/api/v1/tables/{table.pk}/deals/",
-            json.dumps({"number": 1, **CLUBS_WON}).encode(),
-            {"Authorization": f"Table {table.entry_token}", "Content-Type": "application/json"})
+        status, answer = enter_deal(proxy, table, 1)
         assert status == 201, answer
         assert re.fullmatch(r"tb [0-9a-f]{16}", stream.message())  # the table's version
         status, _h, after = anonymous(proxy, live, **{"If-None-Match": headers["ETag"]})
@@ -261,11 +284,7 @@ def test_a_players_phone_shows_a_deal_when_it_is_pushed(proxy, browser):
         with page.expect_response(lambda r: "/push/" in r.url):
             page.goto(f"http://127.0.0.1:{proxy.port}/me/{token}/")
         assert page.locator("#me-live .deal-row").count() == 0
-        status, _h, answer = proxy.request(
-            "POST", f"/api/v1/tables/{table.pk}/deals/",
-            json.dumps({"number": 1, **CLUBS_WON}).encode(),
-            {"Authorization": f"Table {table.entry_token}",
-             "Content-Type": "application/json"})
+        status, answer = enter_deal(proxy, table, 1)
         assert status == 201, answer
         page.locator("#me-live .deal-row").first.wait_for(timeout=5000)
         # the whole tournament's message (the director starts the clock): each phone
@@ -282,3 +301,52 @@ def test_a_players_phone_shows_a_deal_when_it_is_pushed(proxy, browser):
             timeout=8000)
     finally:
         context.close()
+
+
+def logs(server: Server) -> str:
+    return server.log.read_text()
+
+
+def test_two_servers_share_the_pages_and_split_the_tables(scaled):
+    proxy, servers = scaled
+    tables = range(1, 21)
+    for table in tables:
+        for path in (f"/api/v1/tables/{table}/", f"/api/v1/tables/{table}/deals/"):
+            status = proxy.request("GET", path, headers={"Authorization": "Table falsch"})[0]
+            assert status == 401
+    for _ in range(8):
+        assert proxy.request("GET", "/api/v1/tournaments/")[0] == 200
+
+    def lines(table: int) -> list[str]:  # the request lines of ``table`` each server logged
+        return [f"GET /api/v1/tables/{table}/ 401 ", f"GET /api/v1/tables/{table}/deals/ 401 "]
+
+    wait_for(lambda: all(any(line in logs(servers[name]) for name in ("entry", "entry2"))
+                         for table in tables for line in lines(table)), 10, "the log lines")
+    served = {name: [t for t in tables if any(line in logs(servers[name])
+                                              for line in lines(t))]
+              for name in ("entry", "entry2")}
+    for table in tables:  # each table's requests, both paths, on one server only
+        on = [name for name in served if table in served[name]]
+        assert len(on) == 1, (table, on)
+        assert all(line in logs(servers[on[0]]) for line in lines(table))
+    assert served["entry"] and served["entry2"]  # the tables are split
+    wait_for(lambda: all("GET /api/v1/tournaments/ 200 " in logs(servers[name])
+                         for name in ("web", "web2")), 10, "both web servers' lines")
+    for name in ("web", "web2"):
+        assert "/api/v1/tables/" not in logs(servers[name])
+
+
+def test_a_deal_through_one_server_shows_at_once_on_the_other(scaled):
+    proxy, servers = scaled
+    tournament, table = championship()
+    live = f"/me/{table.seats.get(seat=1).participant.personal_token}/live/"
+    first, second = servers["web"], servers["web2"]
+    status, headers, _body = anonymous(first, live)
+    assert status == 200
+    # one phone's ETag holds on either server while nothing changed
+    assert anonymous(second, live, **{"If-None-Match": headers["ETag"]})[0] == 304
+    status, answer = enter_deal(proxy, table, 1)
+    assert status == 201, answer
+    for server in (first, second):  # at once: the version is bumped before the 201
+        status, _h, after = anonymous(server, live, **{"If-None-Match": headers["ETag"]})
+        assert status == 200 and b'class="deal-row' in after

@@ -3,7 +3,7 @@
 
 The production pass does what the Dockerfile does — ``collectstatic`` with production
 settings (``DEBUG=false``, the hashed and compressed storage) into a fresh folder, then
-``python -m config.serve``'s gunicorn with three workers and ``DEBUG=false`` — behind a
+``python -m config.serve``'s gunicorn and ``DEBUG=false`` — behind a
 TLS-terminating proxy (``X-Forwarded-Proto: https``, ``TRUSTED_PROXY``), on a fresh database
 of the kind this test run uses (a SQLite file, or a new PostgreSQL database in CI's second
 pass). The venue pass serves the same data the way ``make venue`` does: one process with
@@ -92,10 +92,19 @@ def test_the_proxys_image_fills_in_what_its_tests_fill_in():
     assert "${" not in (filled.parent / "stichliste.conf").read_text()
 
 
+REDIS = {"REDIS_URL": "redis://127.0.0.1:6379/0"}
+
+
 @pytest.mark.parametrize(("environ", "expected"), [
-    ({}, ["--workers", "3"]),
-    ({"WEB_WORKERS": "2", "WEB_THREADS": "8"},
+    (REDIS, ["--workers", "3"]),
+    ({**REDIS, "WEB_WORKERS": "2", "WEB_THREADS": "8"},
      ["--workers", "2", "--threads", "8", "--worker-class", "gthread"]),
+    # without Redis the processes would share no versions of the live answers: one
+    # process with the threads of all
+    ({}, ["--workers", "1", "--threads", "3", "--worker-class", "gthread"]),
+    ({"WEB_WORKERS": "2", "WEB_THREADS": "4"},
+     ["--workers", "1", "--threads", "8", "--worker-class", "gthread"]),
+    ({"WEB_WORKERS": "1"}, ["--workers", "1"]),
 ])
 def test_workers_and_threads_come_from_the_environment(monkeypatch, environ, expected):
     import config.serve as serve

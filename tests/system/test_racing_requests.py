@@ -58,11 +58,14 @@ def assert_no_server_error(answers, field: str) -> int:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(("workers", "threads"), [(3, 1), (3, 4)])
-def test_twenty_identical_creates_at_once_never_answer_500(tmp_path, database_url, workers,
-                                                           threads):
+def test_twenty_identical_creates_at_once_never_answer_500(tmp_path, database_url,
+                                                           redis_server, workers, threads):
+    # several processes, as production runs them: with Redis (config.serve runs one
+    # process without it)
     env = base_env(SECRET_KEY=SECRET, DEBUG="false", ALLOWED_HOSTS="127.0.0.1",
                    TRUSTED_PROXY="true", STATIC_COLLECTED="false", DATABASE_URL=database_url,
-                   DB_CONN_MAX_AGE="0", LOG_FORMAT="text", LOG_LEVEL="WARNING")
+                   DB_CONN_MAX_AGE="0", LOG_FORMAT="text", LOG_LEVEL="WARNING",
+                   REDIS_URL=redis_server.url)
     run([sys.executable, "manage.py", "migrate", "--noinput"], env)
     password = re.search(r"password “([^”]+)”",
                          run([sys.executable, "manage.py", "demo", "--admin", "racer"],

@@ -46,18 +46,24 @@ from tournaments.pages.parts import page_parts
 from tournaments.pages.sheet import list_answer, sheet_context
 from tournaments.player_view import (
     PlayerOverview,
+    live_scopes,
+    overview_keys,
     participant_by_token,
     personal_seating,
     seated_table,
     seating_overview,
 )
 from tournaments.policies import can_see_tournament
-from tournaments.selectors import ranks_page, ranks_page_of
+from tournaments.selectors import ranks_key, ranks_page, ranks_page_of
 from tournaments.templatetags.figures import num
 
 MAX_ID = 2**63 - 1  # the largest id a database row has (a larger page is 404 unread)
 # the deals of the table's card a phone polls (the latest; the sheet page has them all)
 LIVE_DEALS = 6
+# the changes to the player's score the live part shows (the latest, with who and why;
+# ``me_changes`` all): a phone's poll stays within 12 KB (a full table's card is about
+# 10 KB) however often a table's deals are corrected
+LIVE_CHANGES = 1
 
 
 def _participant(token: str) -> Participant:
@@ -65,14 +71,6 @@ def _participant(token: str) -> Participant:
     if participant is None:
         raise Http404()
     return participant
-
-
-def _scopes(seating) -> list[str]:
-    """What the player's answers show: the tournament, its calls (the director marking
-    the player's call seen) and every table the player sat at (a deal, a correction)."""
-    tournament_id = seating.participant.tournament_id
-    return [freshness.tournament(tournament_id), freshness.calls(tournament_id),
-            *(freshness.table(s.table_id) for s in seating.seats)]
 
 
 def _seating(request, token: str):
@@ -83,14 +81,32 @@ def _seating(request, token: str):
     return request.me_seating
 
 
+def _card_key(sheet_key: str) -> str:
+    return f"{sheet_key}:card:{LIVE_DEALS}:{get_language()}"
+
+
+def _kept_read(request, seating) -> dict:
+    """The kept entries the player's answer reads under the versions (read with the
+    seating): the player's page of ranks, the shown tables' reads, the player's changes
+    and the card of the table now — in one round trip, once per request (what is
+    missing is built where it is used)."""
+    if getattr(request, "me_kept", None) is None:
+        keys, sheet_key = overview_keys(seating)
+        participant = seating.participant
+        ranks = ranks_key(participant.tournament_id, ranks_page_of(participant.pk))
+        request.me_kept = kept.read([*([ranks] if ranks else []), *keys,
+                                     *([_card_key(sheet_key)] if sheet_key else [])])
+    return request.me_kept
+
+
 def _tag(request, token: str) -> freshness.Tag | None:
     """The page's tag: the versions of what it shows, the stored standings among them
     (None for a token that opens no page: the view answers 404)."""
     seating = _seating(request, token)
     if seating is None:
         return None
-    return freshness.tag((*_scopes(seating), freshness.computed(seating.participant.tournament_id)),
-                         "me", token)
+    return freshness.tag((*live_scopes(seating),
+                          freshness.computed(seating.participant.tournament_id)), "me", token)
 
 
 def _now_round(seating) -> int | None:
@@ -109,7 +125,7 @@ def _live_tag(request, token: str) -> freshness.Tag | None:
     seating = _seating(request, token)
     if seating is None:
         return None
-    scopes = _scopes(seating)
+    scopes = live_scopes(seating)
     # the stored standings' version too, in the same read: the answer's standing needs it
     freshness.versions([*scopes, freshness.computed(seating.participant.tournament_id)])
     now = _now_round(seating)
@@ -125,7 +141,8 @@ def _live_tag(request, token: str) -> freshness.Tag | None:
 def _ranks_read(request, participant: Participant) -> tuple[int, dict]:
     """The participant's page of ranks (``ranks_page``), read once per request."""
     if getattr(request, "me_ranks", None) is None:
-        request.me_ranks = ranks_page(participant.tournament, ranks_page_of(participant.pk))
+        request.me_ranks = ranks_page(participant.tournament, ranks_page_of(participant.pk),
+                                      _kept_read(request, request.me_seating))
     return request.me_ranks
 
 
@@ -142,12 +159,17 @@ def _live(request, participant: Participant, overview: PlayerOverview, token: st
           computation: int = 0) -> dict:
     body = overview.body
     now = body["now"]
+    seating = _seating(request, token)
     context = {"token": token, "tournament": participant.tournament, "me": body, "now": now,
-               "push": push.subscription(_scopes(_seating(request, token))),
+               "push": push.subscription(live_scopes(seating)),
+               "changes": body["changes"][:LIVE_CHANGES],
+               "changes_total": len(body["changes"]),
+               "changes_url": reverse("pages:me-changes", args=[token]),
                "participant_id": participant.pk, "computation": computation,
                "ranks_url": _ranks_url(participant, token),
                "earlier": [r for r in body["rounds"] if not now or r["round"] != now["round"]],
-               "seat_key": "", "notice": "", "now_part": _now_part(participant, overview, token),
+               "seat_key": "", "notice": "", "now_part": _now_part(participant, overview, token,
+                                                          _kept_read(request, seating)),
                "clock": shown_clock(now.get("clock"), now["round"]) if now else None}
     if now is not None:
         context.update(
@@ -157,7 +179,8 @@ def _live(request, participant: Participant, overview: PlayerOverview, token: st
     return context
 
 
-def _now_part(participant: Participant, overview: PlayerOverview, token: str) -> str:
+def _now_part(participant: Participant, overview: PlayerOverview, token: str,
+              read: dict | None = None) -> str:
     """Where the player sits now, who deals first, the others, the player's call for the
     director not yet closed and the table's live score card (read-only, its latest
     ``LIVE_DEALS`` deals and the totals) — or that they have no seat."""
@@ -165,17 +188,17 @@ def _now_part(participant: Participant, overview: PlayerOverview, token: str) ->
     if now is None:
         return render_to_string("me/_now.html", {"now": None})
     names = {p["seat"]: p["name"] for p in now["players"]}
-    card, earlier = _card(overview)
+    card, earlier = _card(overview, read)
     return render_to_string("me/_now.html", {
         "token": token, "now": now, "card": mark_safe(card),  # noqa: S308 - our template's
         "call": overview.call,
         "earlier_deals": earlier, "dealer_name": names.get(now["first_dealer"], "")})
 
 
-def _card(overview: PlayerOverview) -> tuple[str, int]:
+def _card(overview: PlayerOverview, read: dict | None = None) -> tuple[str, int]:
     """The table's read-only score card (its latest ``LIVE_DEALS`` deals) and the number
     of deals before them: the same for the table's players, kept per sheet read and
-    language."""
+    language (``read``: the request's ``_kept_read``)."""
 
     def render(_missing) -> dict[int, tuple[str, int]]:
         listed = paper_list(overview.sheet)
@@ -186,8 +209,7 @@ def _card(overview: PlayerOverview) -> tuple[str, int]:
 
     if overview.sheet_key is None:
         return render(())[0]
-    return kept.kept({0: f"{overview.sheet_key}:card:{LIVE_DEALS}:{get_language()}"},
-                     render)[0]
+    return kept.kept({0: _card_key(overview.sheet_key)}, render, found=read)[0]
 
 
 def _overview(request, token: str) -> tuple[Participant, PlayerOverview]:
@@ -196,7 +218,8 @@ def _overview(request, token: str) -> tuple[Participant, PlayerOverview]:
     if seating is None:
         raise Http404()
     _computation, page = _ranks_read(request, seating.participant)
-    return seating.participant, seating_overview(seating, page.get(seating.participant.pk, {}))
+    return seating.participant, seating_overview(seating, page.get(seating.participant.pk, {}),
+                                                 _kept_read(request, seating))
 
 
 @freshness.personal(_tag)
@@ -217,6 +240,16 @@ def me_live(request, token: str):
     return render(request, "me/_live.html",
                   _live(request, participant, overview, token,
                         _ranks_read(request, participant)[0]))
+
+
+@freshness.personal(_tag)
+def me_changes(request, token: str):
+    """Every change to the player's score in the tournament, newest first (the live part
+    shows the latest ``LIVE_CHANGES``)."""
+    participant, overview = _overview(request, token)
+    return render(request, "me/changes.html", {
+        "token": token, "tournament": participant.tournament, "name": overview.body["name"],
+        "changes": overview.body["changes"]})
 
 
 def _standing(tournament, page: int, participant_ids=None) -> JsonResponse:

@@ -25,6 +25,7 @@ urlpatterns = [
     path("me/<str:token>/", me.me_page, name="me"),
     path("me/<str:token>/live/", me.me_live, name="me-live"),
     path("me/<str:token>/ranks/", me.me_ranks, name="me-ranks"),
+    path("me/<str:token>/changes/", me.me_changes, name="me-changes"),
     path("me/<str:token>/sheet/", me.me_sheet, name="me-sheet"),
     path("me/<str:token>/sheet/list/", me.me_sheet_list, name="me-sheet-list"),
     path("console/table/<int:table_id>/", sheet.staff_sheet_page, name="staff-sheet"),

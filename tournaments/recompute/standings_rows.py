@@ -293,11 +293,12 @@ def standings_recompute(*, tournament_id: int, full: bool = False) -> StandingsS
     state.outbox_upto = upto
     state.recomputes += 1
     state.save()
-    # a new version of the stored standings after the commit, and its ranks kept for the
-    # players' pages
-    transaction.on_commit(functools.partial(keep_ranks, tournament_id, state.recomputes),
-                          robust=True)
-    freshness.bump(tournament_id, computation=True)
+    # a new version of the stored standings after the commit, its ranks kept for the
+    # players' pages under it first
+    version = freshness.new_version()
+    transaction.on_commit(functools.partial(keep_ranks, tournament_id, state.recomputes,
+                                            version), robust=True)
+    freshness.bump(tournament_id, computation=True, version=version)
     # the floors above follow (club life marks a club evening's season stale)
     standings_recomputed.send(sender=Tournament, tournament=tournament)
     return state
