@@ -190,10 +190,15 @@ def _versions(seating: _Seating) -> tuple[str, ...] | None:
     return freshness.versions(live_scopes(seating))
 
 
+def _table_versions(seating: _Seating, found: tuple[str, ...]) -> dict[int, str]:
+    """The version of each table the player sat at, among ``found`` (``_versions``)."""
+    return dict(zip((s.table_id for s in seating.seats), found[2:], strict=True))
+
+
 def _reads_keys(seating: _Seating, found: tuple[str, ...]) -> dict[Any, str]:
     """Where the shown tables' reads (by table id) and the player's changes
     (``"changes"``) are kept under the versions ``found`` (``_versions``)."""
-    table_versions = dict(zip((s.table_id for s in seating.seats), found[2:], strict=True))
+    table_versions = _table_versions(seating, found)
     keys: dict[Any, str] = {s.table_id: f"me:table:{s.table_id}:{table_versions[s.table_id]}"
                                         f":{found[0]}:{found[1]}" for s in seating.shown}
     changes_key = hashlib.blake2b("|".join((str(seating.participant.pk), get_language(),
@@ -223,7 +228,7 @@ def _kept_reads(seating: _Seating, found: tuple[str, ...], read: dict[str, Any] 
     calls (``found``: those of the tournament, its calls and every table the player sat
     at) for all who sit there; the changes per player, language and all those versions."""
     tournament = seating.participant.tournament
-    table_versions = dict(zip((s.table_id for s in seating.seats), found[2:], strict=True))
+    table_versions = _table_versions(seating, found)
     keys = _reads_keys(seating, found)
 
     def build(missing: list) -> dict[Any, Any]:

@@ -110,13 +110,15 @@ def select(model: type[Model], names: Sequence[str], where: dict[str, Any], *,
     """The values of the fields ``names`` of ``model``'s rows whose fields ``where``
     equal the given values (a foreign key by its id), as the ORM's ``values_list``
     gives them."""
-    sql, keys, found = _select(model, tuple(names), tuple(where), order_by,
-                               connection.vendor)
-    params = [field.get_db_prep_value(value, connection)
-              for field, value in zip(keys, where.values(), strict=True)]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return [convert(list(row), found) for row in cursor.fetchall()]
+    reads = Reads()
+    place = reads.select(model, names, where, order_by=order_by)
+    return reads.send()[place]
+
+
+def _params(keys: Sequence[Field], where: dict[str, Any]) -> list[Any]:
+    """The values of ``where`` as the database takes them for the fields ``keys``."""
+    return [field.get_db_prep_value(value, connection)
+            for field, value in zip(keys, where.values(), strict=True)]
 
 
 @functools.cache
@@ -274,7 +276,7 @@ class Writes:
 
 @functools.cache
 def _json_rows(model: type[Model], names: tuple[str, ...], where: tuple[str, ...],
-               order_by: str, vendor: str) -> tuple[str, tuple[Field, ...]]:
+               order_by: str) -> tuple[str, tuple[Field, ...]]:
     """PostgreSQL's statement of ``Reads.json_rows``: the rows as one JSON array."""
     quote = connection.ops.quote_name
     meta = model._meta
@@ -291,7 +293,7 @@ def _json_rows(model: type[Model], names: tuple[str, ...], where: tuple[str, ...
 
 
 @functools.cache
-def _keys_sql(models: tuple[type[Model], ...], vendor: str) -> str:
+def _keys_sql(models: tuple[type[Model], ...]) -> str:
     """PostgreSQL's statement of ``Reads.keys``: one ``nextval`` of each table's sequence."""
     return "SELECT " + ", ".join(
         f"nextval(pg_get_serial_sequence('{m._meta.db_table}', '{m._meta.pk.column}'))"
@@ -324,9 +326,7 @@ class Reads:
         """``select``'s rows."""
         sql, keys, found = _select(model, tuple(names), tuple(where), order_by,
                                    connection.vendor)
-        params = [field.get_db_prep_value(value, connection)
-                  for field, value in zip(keys, where.values(), strict=True)]
-        return self._add(sql, params,
+        return self._add(sql, _params(keys, where),
                          lambda cursor: [convert(list(row), found) for row in cursor.fetchall()])
 
     def json_rows(self, model: type[Model], names: Sequence[str], where: dict[str, Any], *,
@@ -335,11 +335,9 @@ class Reads:
         (each row a list); PostgreSQL sends them as one JSON array, read at once."""
         if connection.vendor != "postgresql":
             return self.select(model, names, where, order_by=order_by)
-        sql, keys = _json_rows(model, tuple(names), tuple(where), order_by,
-                               connection.vendor)
-        params = [field.get_db_prep_value(value, connection)
-                  for field, value in zip(keys, where.values(), strict=True)]
-        return self._add(sql, params, lambda cursor: json.loads(cursor.fetchone()[0]))
+        sql, keys = _json_rows(model, tuple(names), tuple(where), order_by)
+        return self._add(sql, _params(keys, where),
+                         lambda cursor: json.loads(cursor.fetchone()[0]))
 
     def keys(self, *models: type[Model]) -> int:
         """One new key of each of ``models`` (``next_keys``), in their order: PostgreSQL
@@ -348,7 +346,7 @@ class Reads:
         when they are first read (a replay writes nothing)."""
         if connection.vendor != "postgresql":
             return self._add("", [], lambda _cursor: (next_keys(m, 1)[0] for m in models))
-        return self._add(_keys_sql(models, connection.vendor), [],
+        return self._add(_keys_sql(models), [],
                          lambda cursor: list(cursor.fetchone()))
 
     def send(self) -> list[Any]:
