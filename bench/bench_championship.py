@@ -691,8 +691,8 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[int], list[subproces
     from config.serve import proxy_args, proxy_files
 
     env = dict(os.environ)
-    push = free_port()  # the proxy's push port, which every server publishes to
     if args.proxy:
+        push = free_port()  # the proxy's push port, which every server publishes to
         env["NUM_PROXIES"] = "1"
         if args.push:
             env["PUSH_URL"] = f"http://127.0.0.1:{push}"
