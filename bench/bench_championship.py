@@ -64,9 +64,9 @@ the next computation after it cannot (recomputes of one tournament are serialise
 state row's lock, and the next one starts after the first committed): "sure" is the
 moment the watcher first receives that next computation — an upper bound. With two
 servers the deals posted to server A are timed on server B's watcher; behind one proxy
-each watcher asks its server's web pool directly (the proxy would send it to either:
-these delays leave out its lifetime of at most 2 s), and the entry pools' logs tell
-which server took a table's deals.
+each watcher asks its server's entry pool directly, where the proxy sends the API's
+standings (the proxy would send it to either: these delays leave out its lifetime of at
+most 2 s), and the entry pools' logs tell which server took a table's deals.
 
 **Lost or doubled** (``account``): after the run, the deals in the database per table
 against those the clients got a 201 for. **CPU per deal**: the CPU seconds
@@ -683,11 +683,12 @@ def _gunicorn(args, tmp: Path, name: str, workers: int, env: dict, nice: int = 0
 def start_servers(args, tmp: Path) -> tuple[list[int], list[int], list[subprocess.Popen],
                                              list[subprocess.Popen], list[subprocess.Popen]]:
     """The ports the clients reach (one per server, or the one proxy's), each server's
-    own port (its web pool's, where its watcher asks), the gunicorn processes, the
-    Celery workers and the proxy. With ``--proxy`` one nginx as docker compose runs it
-    (``deploy/nginx``) is in front of every server, each server two gunicorn instances:
-    web (``--web-workers``) and the tables' entry (``--entry-workers``); the pages go
-    round the servers' web pools, a table's deals to one entry pool (split by table)."""
+    port where its watcher asks (the pool of the API's standings), the gunicorn
+    processes, the Celery workers and the proxy. With ``--proxy`` one nginx as docker
+    compose runs it (``deploy/nginx``) is in front of every server, each server two
+    gunicorn instances: web (``--web-workers``) and the tables' entry
+    (``--entry-workers``); the pages go round the servers' web pools, a table's deals to
+    one entry pool (split by table), the kept public answers round the entry pools."""
     from config.serve import proxy_args, proxy_files
 
     env = dict(os.environ)
@@ -704,7 +705,6 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[int], list[subproces
                                     args.web_nice if args.proxy else 0)
         web.append(proc)
         starting.append((port, proc, log))
-        direct.append(port)
         pools["web"].append(f"127.0.0.1:{port}")
         if args.proxy:
             entry_port, entry, entry_log = _gunicorn(args, tmp, f"{number}-entry",
@@ -712,6 +712,8 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[int], list[subproces
             web.append(entry)
             starting.append((entry_port, entry, entry_log))
             pools["entry"].append(f"127.0.0.1:{entry_port}")
+        # where the proxy sends the API's standings: the entry pool behind one
+        direct.append(entry_port if args.proxy else port)
     ports = direct
     if args.proxy:
         ports = [free_port()]
@@ -812,8 +814,9 @@ def calibrate(port: int, tournament_id: int, repeat: int = 5) -> dict[str, tuple
 def jobs(args, tournament_id: int, ports: list[int], direct: list[int], run: str,
          start: float) -> list[dict]:
     """The generators' shares of the load. ``ports``: where the clients go (a server's
-    own, or the one proxy's); ``direct``: each server's web pool, where its watcher asks
-    when one proxy is in front of several servers (the proxy would send it to either)."""
+    own, or the one proxy's); ``direct``: each server's pool of the API's standings,
+    where its watcher asks when one proxy is in front of several servers (the proxy
+    would send it to either)."""
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 

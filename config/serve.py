@@ -15,8 +15,9 @@ the suite (``tests/system/test_production.py``) starts both exactly so.
 gunicorn reads ``gunicorn.conf.py`` in the project folder for what both share.
 
 docker compose puts nginx in front (``deploy/nginx``): two pools of these workers, one for
-the tables' entry; ``proxy_files`` and ``proxy_args`` start the same nginx outside a
-container (the system test, the championship bench).
+the tables' entry and the public answers the proxy keeps; ``proxy_files`` and
+``proxy_args`` start the same nginx outside a container (the system test, the
+championship bench).
 """
 
 from __future__ import annotations

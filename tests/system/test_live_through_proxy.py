@@ -13,8 +13,9 @@ Redis (the versions of ``tournaments.freshness``) with a Celery worker recomputi
   proxy's pub/sub module) at once, and their live part fetched then shows it; the
   publisher's port answers the app only, the clients' port publishes nothing;
 - two servers of each pool behind the one proxy (compose's ``--scale``): the pages go
-  round, a table's requests reach one entry server, and a deal entered through one shows
-  at once on a page answered by either (the versions are shared in Redis).
+  round, a table's requests reach one entry server, the kept public answers the entry
+  servers, and a deal entered through one shows at once on a page answered by either
+  (the versions are shared in Redis).
 """
 
 from __future__ import annotations
@@ -334,6 +335,28 @@ def test_two_servers_share_the_pages_and_split_the_tables(scaled):
                          for name in ("web", "web2")), 10, "both web servers' lines")
     for name in ("web", "web2"):
         assert "/api/v1/tables/" not in logs(servers[name])
+
+
+def test_the_kept_public_answers_come_from_the_entry_pool(scaled):
+    """What the proxy keeps for all readers (the board's polled parts, the API's
+    standings) does not wait behind the phones' own pages in web's queue."""
+    proxy, servers = scaled
+    tournament, table = championship()
+    kept = [f"/p/{tournament.slug}/standings/", f"/p/{tournament.slug}/ranks/0/",
+            f"/api/v1/tournaments/{tournament.pk}/standings/"]
+    pages = [f"/p/{tournament.slug}/",
+             f"/me/{table.seats.get(seat=1).participant.personal_token}/live/"]
+    for path in kept + pages:
+        assert anonymous(proxy, path)[0] == 200, path
+
+    def served(path: str, names: tuple[str, ...]) -> bool:
+        return any(f"GET {path} 200 " in logs(servers[name]) for name in names)
+
+    entry, web = ("entry", "entry2"), ("web", "web2")
+    wait_for(lambda: all(served(p, entry) for p in kept) and all(served(p, web) for p in pages),
+             10, "the log lines")
+    assert not any(served(p, web) for p in kept)
+    assert not any(served(p, entry) for p in pages)
 
 
 def test_a_deal_through_one_server_shows_at_once_on_the_other(scaled):
