@@ -127,6 +127,7 @@ TAIL = 45  # s the watcher goes on after the run: the standings catch up
 GIVE_UP_AFTER = 60  # s after the run's end a table stops posting (and retrying)
 PUSHED_PART_EVERY = 60  # s: a pushed phone's live part at least this often (me.js)
 SPREAD = 5  # s a pushed phone waits at most after a message of the whole tournament
+TABLE_SPREAD = 1  # s … after a message of its table
 
 
 # --------------------------------------------------------------------------- pure parts
@@ -454,8 +455,10 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
                         data = line[5:].strip()
                     elif line in (b"\n", b"\r\n") and data is not None:
                         out["messages"] += 1
-                        # the whole tournament's: spread over SPREAD s, as me.js does
-                        wait = 0 if data.startswith(b"tb ") else random.uniform(0, SPREAD)
+                        # spread over TABLE_SPREAD s (the table's) or SPREAD s (the whole
+                        # tournament's), as me.js does
+                        wait = random.uniform(0, TABLE_SPREAD if data.startswith(b"tb ")
+                                              else SPREAD)
                         data = None
                         asyncio.ensure_future(fetch(time.time(), wait))
             except NETWORK_ERRORS:

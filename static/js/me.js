@@ -14,6 +14,10 @@ const PUSHED_EVERY_MS = 60000;
 // a message of the whole tournament (a draw, the clock, a call) reaches every phone in the
 // hall at once: each waits up to this long, so the server answers them one after another
 const SPREAD_MS = 5000;
+// a message of the player's table reaches its three or four phones at once: each waits up
+// to this long, so the first one's answer (its reads are kept per version of the table)
+// makes the others' cheap, instead of all of them reading the same at the same time
+const TABLE_SPREAD_MS = 1000;
 const live = document.getElementById("me-live");
 const notice = document.getElementById("me-notice");
 let etag = live.dataset.etag || "";
@@ -80,11 +84,8 @@ function subscribe() {
   if (!url) { return; }
   source = new EventSource(url);
   source.onmessage = function (event) {
-    if (String(event.data).startsWith("tb ")) {
-      refreshPart();  // the player's table: a few phones
-    } else {
-      setTimeout(refreshPart, Math.random() * SPREAD_MS);
-    }
+    const spread = String(event.data).startsWith("tb ") ? TABLE_SPREAD_MS : SPREAD_MS;
+    setTimeout(refreshPart, Math.random() * spread);
   };
   source.onopen = refreshPart;  // (re)connected: what a lost connection missed
 }
