@@ -201,8 +201,10 @@ def _card(overview: PlayerOverview, read: dict | None = None) -> tuple[str, int]
     language (``read``: the request's ``_kept_read``)."""
 
     def render(_missing) -> dict[int, tuple[str, int]]:
-        listed = paper_list(overview.sheet)
-        earlier = max(0, len(listed["deals"]) - LIVE_DEALS)
+        deals = overview.sheet.get("deals") or []
+        earlier = max(0, len(deals) - LIVE_DEALS)
+        # the words of the deals shown only (the earlier ones are not on the card)
+        listed = paper_list(overview.sheet, known={d["number"] for d in deals[:earlier]})
         return {0: (render_to_string("sheet/_list.html", {
             "state": {**listed, "deals": listed["deals"][earlier:]}, "readonly": True}),
             earlier)}
