@@ -43,8 +43,8 @@ from tournaments import freshness, kept
 from tournaments.models import Participant, Round, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.score_changes import changes_of_seats, table_events
-from tournaments.selectors import open_calls, own_ranks, table_states
-from tournaments.statements import columns, select_in
+from tournaments.selectors import calls_read, own_ranks, states_read
+from tournaments.statements import Reads, columns
 
 # what a personal token's reader reads with the participant
 _WITH_PARTICIPANT = ("tournament__club", "player")
@@ -238,7 +238,8 @@ def _kept_reads(seating: _Seating, found: tuple[str, ...], read: dict[str, Any] 
         if "changes" in missing:  # from each table's events, kept per its version, the
             # tournament's (names) and the calls' (an objection decided is a table's event)
             events = kept.kept({i: f"me:events:{i}:{v}:{found[0]}:{found[1]}"
-                                for i, v in table_versions.items()}, table_events)
+                                for i, v in table_versions.items()},
+                               lambda tables: table_events(tables, tournament.game))
             built["changes"] = _own_changes(seating, events)
         return built
 
@@ -248,29 +249,35 @@ def _kept_reads(seating: _Seating, found: tuple[str, ...], read: dict[str, Any] 
 
 
 def _read_tables(ids, tournament) -> dict[int, _TableReads]:
-    """The tables ``ids`` (five queries, whatever their number; written once per
-    process, ``tournaments.statements``)."""
+    """The tables ``ids`` (five statements whatever their number, in one round trip on
+    PostgreSQL; written once per process, ``tournaments.statements``)."""
     if not ids:
         return {}
     db = connection.alias
     table_columns, round_columns = columns(Table), columns(Round)
+    reads = Reads()
+    tables_at = reads.select_in(
+        Table, (*table_columns, *(f"round__{c}" for c in round_columns)), "id", ids)
+    confirmed_at = reads.select_in(SheetConfirmation, ("table", "seat", "version"), "table",
+                                   ids)
+    calls_of = calls_read(reads, ids)
+    states_of = states_read(reads, ids)
+    found = reads.send()
     tables = []
-    for values in select_in(Table, (*table_columns, *(f"round__{c}" for c in round_columns)),
-                            "id", ids):
+    for values in found[tables_at]:
         table = Table.from_db(db, table_columns, values[:len(table_columns)])
         table.round = Round.from_db(db, round_columns, values[len(table_columns):])
         table.round.tournament = tournament
         tables.append(table)
     confirmed: dict[int, set] = {t.pk: set() for t in tables}
-    for table_id, seat, version in select_in(SheetConfirmation, ("table", "seat", "version"),
-                                             "table", ids):
+    for table_id, seat, version in found[confirmed_at]:
         confirmed[table_id].add((seat, version))
-    calls = open_calls(ids)
+    calls = calls_of(found)
     return {state["id"]: _TableReads(
         table, state, frozenset(confirmed[table.pk]),
         first_dealer(tournament.game, tournament.rules, len(state["seats"])),
         calls.get(table.pk, {}))
-        for table, state in zip(tables, table_states(tables), strict=True)}
+        for table, state in zip(tables, states_of(found, tables), strict=True)}
 
 
 def _own_changes(seating: _Seating, events=None) -> list[dict[str, Any]]:

@@ -29,12 +29,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from django.db import connection
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from clubs.models import Player
 from games.engines import all_engines
 from games.words import deal_in_words
-from tournaments.models import Seat, SheetEvent
+from tournaments.models import Participant, Seat, SheetEvent
+from tournaments.statements import columns, select_in
 
 # the newest changes an answer lists (the API's bound)
 MAX_CHANGES = 200
@@ -194,11 +197,29 @@ def _events(table_ids: list[int]):
             .select_related("participant__player").order_by("table_id", "id"))
 
 
-def table_events(table_ids: Iterable[int]) -> dict[int, list[SheetEvent]]:
-    """The events the changes are read from, by table, in written order (one query): the
-    same for everyone at a table, so a caller may keep them per version of the table."""
+def table_events(table_ids: Iterable[int], game: str) -> dict[int, list[SheetEvent]]:
+    """The events the changes are read from, by table, in written order (one statement,
+    written once per process: ``tournaments.statements``), of tables of a tournament of
+    ``game``: the same for everyone at a table, so a caller may keep them per version of
+    the table. The tables' other events are read too and left out here (a sheet's
+    entries, confirmations: a few dozen a table)."""
     found: dict[int, list[SheetEvent]] = {i: [] for i in table_ids}
-    for event in _events(list(found)):
+    if not found:
+        return found
+    db = connection.alias
+    names = columns(SheetEvent)
+    with_created = game in _PENALTY_GAMES
+    for *values, player_id, name in select_in(
+            SheetEvent, (*names, "participant__player_id", "participant__player__name"),
+            "table", list(found), order_by=("table", "id")):
+        event = SheetEvent.from_db(db, names, values)
+        if event.action not in _ACTIONS and not (
+                with_created and event.action == SheetEvent.Action.DEAL_CREATE):
+            continue
+        if event.participant_id is not None:  # who acted, as ``_events`` reads them
+            event.participant = Participant.from_db(db, ("id", "player_id"),
+                                                    (event.participant_id, player_id))
+            event.participant.player = Player.from_db(db, ("id", "name"), (player_id, name))
         found[event.table_id].append(event)
     return found
 

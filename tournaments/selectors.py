@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import orjson
@@ -49,7 +49,7 @@ from tournaments.models import (
 from tournaments.standings import rank
 from tournaments.standings.clubs import club_standings
 from tournaments.standings.teams import team_standings
-from tournaments.statements import columns, select_in
+from tournaments.statements import Reads, columns
 
 
 def deal_plan(table: Table, first: int | None, *, players: int | None = None,
@@ -144,7 +144,8 @@ def _state(table: Table, seats: list[tuple[Seat, str]], deals: list[Deal] | None
 
 
 def table_states(tables: Sequence[Table], *, deals: bool = True) -> list[dict[str, Any]]:
-    """The states of ``tables`` (in their order), in two queries whatever their number.
+    """The states of ``tables`` (in their order), in two statements whatever their number
+    (one round trip on PostgreSQL: ``states_read``).
 
     Each table's ``round.tournament`` must be loaded already (``select_related`` or
     attached by the caller). With ``deals=False`` the states carry ``deal_count`` but no
@@ -154,28 +155,43 @@ def table_states(tables: Sequence[Table], *, deals: bool = True) -> list[dict[st
     ids = [t.pk for t in tables]
     if not ids:
         return []
-    db = connection.alias
+    reads = Reads()
+    states = states_read(reads, ids, deals=deals)
+    return states(reads.send(), tables)
+
+
+def states_read(reads: Reads, ids: Sequence[int], *, deals: bool = True
+                ) -> Callable[[list[Any], Sequence[Table]], list[dict[str, Any]]]:
+    """``table_states`` of the tables ``ids`` (not empty) with the caller's other reads:
+    its statements are added to ``reads``; the answer, given what ``reads.send()``
+    answered and the tables (in the order of ``ids``), gives the states."""
     names = columns(Seat)
-    seats: dict[int, list[tuple[Seat, str]]] = defaultdict(list)
-    for *values, name in select_in(Seat, (*names, "participant__player__name"), "table",
-                                   ids, order_by=("table", "seat")):
-        seat = Seat.from_db(db, names, values)
-        seats[seat.table_id].append((seat, name))
-    if deals:
-        names = columns(Deal)
-        by_table: dict[int, list[Deal]] = defaultdict(list)
-        for values in select_in(Deal, names, "table", ids, order_by=("table", "number")):
-            deal = Deal.from_db(db, names, values)
-            by_table[deal.table_id].append(deal)
-        return [_state(t, seats[t.pk], by_table[t.pk], [d.record for d in by_table[t.pk]])
-                for t in tables]
-    # the records alone: whether a sheet is complete and who deals next are the
-    # engine's answers from them, not a count of rows
-    records: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    for table_id, record in select_in(Deal, ("table", "record"), "table", ids,
-                                      order_by=("table", "number")):
-        records[table_id].append(record)
-    return [_state(t, seats[t.pk], None, records[t.pk]) for t in tables]
+    seats_at = reads.select_in(Seat, (*names, "participant__player__name"), "table", ids,
+                               order_by=("table", "seat"))
+    deal_names = columns(Deal) if deals else ("table", "record")
+    deals_at = reads.select_in(Deal, deal_names, "table", ids, order_by=("table", "number"))
+
+    def states(found: list[Any], tables: Sequence[Table]) -> list[dict[str, Any]]:
+        db = connection.alias
+        seats: dict[int, list[tuple[Seat, str]]] = defaultdict(list)
+        for *values, name in found[seats_at]:
+            seat = Seat.from_db(db, names, values)
+            seats[seat.table_id].append((seat, name))
+        if deals:
+            by_table: dict[int, list[Deal]] = defaultdict(list)
+            for values in found[deals_at]:
+                deal = Deal.from_db(db, deal_names, values)
+                by_table[deal.table_id].append(deal)
+            return [_state(t, seats[t.pk], by_table[t.pk], [d.record for d in by_table[t.pk]])
+                    for t in tables]
+        # the records alone: whether a sheet is complete and who deals next are the
+        # engine's answers from them, not a count of rows
+        records: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for table_id, record in found[deals_at]:
+            records[table_id].append(record)
+        return [_state(t, seats[t.pk], None, records[t.pk]) for t in tables]
+
+    return states
 
 
 def confirmed_seats(table: Table) -> list[int]:
@@ -224,12 +240,33 @@ def waiting_call(table_id: int, participant_id: int | None) -> DirectorCall | No
 
 def open_calls(table_ids) -> dict[int, dict[int | None, DirectorCall]]:
     """Each table's calls for the director not yet closed, the latest per caller
-    (``{table: {participant or None (the tablet): call}}``): one query."""
-    found: dict[int, dict[int | None, DirectorCall]] = {}
-    for call in (DirectorCall.objects.filter(table_id__in=table_ids)
-                 .exclude(status=DirectorCall.Status.CLOSED).order_by("at", "id")):
-        found.setdefault(call.table_id, {})[call.participant_id] = call
-    return found
+    (``{table: {participant or None (the tablet): call}}``): one statement."""
+    table_ids = list(table_ids)
+    if not table_ids:
+        return {}
+    reads = Reads()
+    calls = calls_read(reads, table_ids)
+    return calls(reads.send())
+
+
+def calls_read(reads: Reads, table_ids: Sequence[int]
+               ) -> Callable[[list[Any]], dict[int, dict[int | None, DirectorCall]]]:
+    """``open_calls`` of the tables ``table_ids`` (not empty) with the caller's other
+    reads (as ``states_read``): the tables' calls, the closed ones left out here (a
+    table has a few)."""
+    names = columns(DirectorCall)
+    at = reads.select_in(DirectorCall, names, "table", table_ids, order_by=("at", "id"))
+
+    def calls(found: list[Any]) -> dict[int, dict[int | None, DirectorCall]]:
+        db = connection.alias
+        by_table: dict[int, dict[int | None, DirectorCall]] = {}
+        for values in found[at]:
+            call = DirectorCall.from_db(db, names, values)
+            if call.status != DirectorCall.Status.CLOSED:
+                by_table.setdefault(call.table_id, {})[call.participant_id] = call
+        return by_table
+
+    return calls
 
 
 def table_state(table: Table) -> dict[str, Any]:

@@ -133,24 +133,27 @@ def _select_in(model: type[Model], names: tuple[str, ...], key: str, count: int,
                order_by: tuple[str, ...], vendor: str
                ) -> tuple[str, Field, tuple[tuple[int, Any, tuple], ...]]:
     quote = connection.ops.quote_name
-    joins: dict[tuple[str, ...], tuple[str, type[Model]]] = {(): ("t", model)}
+    # a path's alias, model and whether a nullable key was followed on the way to it
+    joins: dict[tuple[str, ...], tuple[str, type[Model], bool]] = {(): ("t", model, False)}
     sql_joins = []
 
     def column(name: str) -> tuple[str, Field]:
         *path, last = name.split("__")
         for depth in range(1, len(path) + 1):
             if tuple(path[:depth]) not in joins:
-                alias, owner = joins[tuple(path[:depth - 1])]
+                alias, owner, outer = joins[tuple(path[:depth - 1])]
                 link = owner._meta.get_field(path[depth - 1])
-                if not link.many_to_one or link.null:
-                    raise ValueError(f"{name}: only required foreign keys are followed")
+                if not link.many_to_one:
+                    raise ValueError(f"{name}: only foreign keys are followed")
+                outer = outer or link.null  # the row kept where the key is null
                 target, joined = link.related_model, f"j{len(joins)}"
-                joins[tuple(path[:depth])] = (joined, target)
+                joins[tuple(path[:depth])] = (joined, target, outer)
                 sql_joins.append(
-                    f"INNER JOIN {quote(target._meta.db_table)} {joined} "
+                    f"{'LEFT OUTER' if outer else 'INNER'} JOIN "
+                    f"{quote(target._meta.db_table)} {joined} "
                     f"ON {joined}.{quote(target._meta.pk.column)} = "
                     f"{alias}.{quote(link.column)}")
-        alias, owner = joins[tuple(path)]
+        alias, owner, _outer = joins[tuple(path)]
         field = owner._meta.get_field(last)
         return alias, field
 
@@ -172,16 +175,14 @@ def select_in(model: type[Model], names: Sequence[str], key: str, values: Sequen
               order_by: Sequence[str] = ()) -> list[list[Any]]:
     """The values of ``names`` of ``model``'s rows whose field ``key`` is one of
     ``values`` (a foreign key by its ids), as the ORM's ``values_list`` gives them: a
-    name may follow required foreign keys (``"participant__player__name"``);
+    name may follow foreign keys (``"participant__player__name"``; a nullable one's
+    fields are None where it is null);
     ``order_by``: fields of ``model``. One statement per number of ``values``."""
     if not values:
         return []
-    sql, key_field, found = _select_in(model, tuple(names), key, len(values),
-                                       tuple(order_by), connection.vendor)
-    params = [key_field.get_db_prep_value(value, connection) for value in values]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return [convert(list(row), found) for row in cursor.fetchall()]
+    reads = Reads()
+    place = reads.select_in(model, names, key, values, order_by=order_by)
+    return reads.send()[place]
 
 
 @functools.cache
@@ -327,6 +328,17 @@ class Reads:
         sql, keys, found = _select(model, tuple(names), tuple(where), order_by,
                                    connection.vendor)
         return self._add(sql, _params(keys, where),
+                         lambda cursor: [convert(list(row), found) for row in cursor.fetchall()])
+
+    def select_in(self, model: type[Model], names: Sequence[str], key: str,
+                  values: Sequence[Any], *, order_by: Sequence[str] = ()) -> int:
+        """``select_in``'s rows (``values`` not empty)."""
+        if not values:
+            raise ValueError("select_in reads the rows of one value at least")
+        sql, key_field, found = _select_in(model, tuple(names), key, len(values),
+                                           tuple(order_by), connection.vendor)
+        return self._add(sql, [key_field.get_db_prep_value(value, connection)
+                               for value in values],
                          lambda cursor: [convert(list(row), found) for row in cursor.fetchall()])
 
     def json_rows(self, model: type[Model], names: Sequence[str], where: dict[str, Any], *,

@@ -97,6 +97,19 @@ def test_a_correction_at_the_table_says_which_device_and_that_no_reason_was_give
     assert german["why"] == "ohne angegebene Begründung"
 
 
+def test_a_correction_from_a_phone_names_whose_phone_to_the_players_it_changed(
+        table, table_client):
+    players = seated(table)
+    declarer, other = players[1], players[0]
+    fill(table_client, table, 2)
+    assert correct(player_client(other), table, 1, CLUBS_LOST).status_code == 200
+    assert correct(player_client(declarer), table, 2, CLUBS_LOST).status_code == 200
+    own, by_other = english(declarer)["changes"]  # newest first
+    assert (own["deal"]["number"], own["by"]) == (2, "own phone")
+    assert (by_other["deal"]["number"], by_other["by"]) == (
+        1, f"phone of {other.player.name}")
+
+
 def test_an_objection_decision_that_changed_the_score_gives_the_decision(
         table, table_client, director, director_client):
     players = seated(table)

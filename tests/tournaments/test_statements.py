@@ -84,3 +84,13 @@ def test_the_selects_answer_as_values_list_does(table, other_table):
         list(row) for row in Seat.objects.filter(table__in=tables).order_by("table", "seat")
         .values_list("table", "seat", "participant__player__name", "score")]
     assert select_in(Seat, names, "table", []) == []
+    # a nullable key followed: the row stays, with None for what it points to
+    seat = Seat.objects.filter(table=stored).select_related("participant").first()
+    SheetEvent.objects.create(table=stored, action="deal_create", deal_number=1)
+    SheetEvent.objects.create(table=stored, action="deal_create", deal_number=2,
+                              participant=seat.participant)
+    names = ("deal_number", "participant", "participant__player__name")
+    assert select_in(SheetEvent, names, "table", [stored.pk], order_by=("id",)) == [
+        list(row) for row in SheetEvent.objects.filter(table=stored).order_by("id")
+        .values_list(*names)] == [[1, None, None],
+                                  [2, seat.participant_id, seat.participant.player.name]]
