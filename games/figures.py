@@ -2,11 +2,14 @@
 as minus and never as a hyphen that runs two figures together ("32-16"); ``signed`` also
 marks a positive one with "+" (a deal's value, a change). Digits and decimals the active
 language's way. The one place the app writes a signed figure: the pages' ``num`` and
-``signed`` filters and a deal in words (``games.words``) both use it."""
+``signed`` filters, a deal in words (``games.words``) and the paper list's figures
+(``Figures``: the same for the many figures of a page, the language's formats read
+once) all use it."""
 
 from decimal import Decimal
 
-from django.utils import formats
+from django.utils import formats, numberformat
+from django.utils.translation import get_language
 
 MINUS = "\u2212"
 
@@ -32,3 +35,37 @@ def signed(value):
     if figure is None:
         return value
     return num(figure) if figure < 0 else f"+{formats.localize(figure, use_l10n=True)}"
+
+
+class Figures:
+    """``num``, ``signed`` and ``plain`` (a number as a template writes ``{{ n }}``) of
+    many figures in the language active when made: what ``num``, ``signed`` and
+    ``formats.localize`` write — Django's ``number_format`` — with the language's
+    formats read once, not for each figure."""
+
+    def __init__(self) -> None:
+        language = get_language()
+        self._formats = tuple(formats.get_format(name, language, use_l10n=True)
+                              for name in ("DECIMAL_SEPARATOR", "NUMBER_GROUPING",
+                                           "THOUSAND_SEPARATOR"))
+
+    def _text(self, figure):
+        decimal, grouping, thousand = self._formats
+        return numberformat.format(figure, decimal, None, grouping, thousand, use_l10n=True)
+
+    def plain(self, value):
+        figure = _figure(value)
+        return value if figure is None else self._text(figure)
+
+    def num(self, value):
+        figure = _figure(value)
+        if figure is None:
+            return value
+        text = self._text(abs(figure))
+        return f"{MINUS}{text}" if figure < 0 else text
+
+    def signed(self, value):
+        figure = _figure(value)
+        if figure is None:
+            return value
+        return self.num(figure) if figure < 0 else f"+{self._text(figure)}"
