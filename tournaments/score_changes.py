@@ -30,7 +30,6 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from clubs.models import Player
@@ -189,14 +188,6 @@ def _changes(places: dict[int, _Place], events: Iterable[SheetEvent], *, own: bo
     return changes[:MAX_CHANGES]
 
 
-def _events(table_ids: list[int]):
-    entered_with_penalties = Q(action=SheetEvent.Action.DEAL_CREATE,
-                               table__round__tournament__game__in=_PENALTY_GAMES)
-    return (SheetEvent.objects.filter(Q(action__in=_ACTIONS) | entered_with_penalties,
-                                      table_id__in=table_ids)
-            .select_related("participant__player").order_by("table_id", "id"))
-
-
 def table_events(table_ids: Iterable[int], game: str) -> dict[int, list[SheetEvent]]:
     """The events the changes are read from, by table, in written order (one statement,
     written once per process: ``tournaments.statements``), of tables of a tournament of
@@ -216,7 +207,7 @@ def table_events(table_ids: Iterable[int], game: str) -> dict[int, list[SheetEve
         if event.action not in _ACTIONS and not (
                 with_created and event.action == SheetEvent.Action.DEAL_CREATE):
             continue
-        if event.participant_id is not None:  # who acted, as ``_events`` reads them
+        if event.participant_id is not None:  # who acted
             event.participant = Participant.from_db(db, ("id", "player_id"),
                                                     (event.participant_id, player_id))
             event.participant.player = Player.from_db(db, ("id", "name"), (player_id, name))
@@ -228,14 +219,19 @@ def changes_of_seats(seats: Iterable[Seat], *, own: bool,
                      events: dict[int, list[SheetEvent]] | None = None
                      ) -> list[dict[str, Any]]:
     """The changes (module docstring) at the tables of ``seats`` (each with its table,
-    round and the round's tournament loaded), newest first; one query, none when the
-    tables' ``events`` (``table_events``) are given."""
+    round and the round's tournament loaded), newest first; one statement a game, none
+    when the tables' ``events`` (``table_events``) are given."""
     places = {s.table_id: _Place(s.table.round.tournament, s.table.round.number,
                                  s.table.number, s.seat, s.participant_id) for s in seats}
     if not places:
         return []
     if events is None:
-        return _changes(places, _events(list(places)), own=own)
+        events = {}
+        by_game: dict[str, list[int]] = {}
+        for table_id, place in places.items():
+            by_game.setdefault(place.tournament.game, []).append(table_id)
+        for game, table_ids in by_game.items():
+            events.update(table_events(table_ids, game))
     return _changes(places, [e for table_id in sorted(places) for e in events[table_id]],
                     own=own)
 
@@ -252,7 +248,8 @@ def participant_changes(participant) -> list[dict[str, Any]]:
 def public_changes(player, visible) -> list[dict[str, Any]]:
     """The changes to ``player``'s scores in the tournaments that ``visible`` (a ``Q`` on
     seats, e.g. ``visible_tournaments(viewer, via="table__round__tournament__")``) lets
-    through, for the public player page (no other player named); two queries."""
+    through, for the public player page (no other player named); two queries, one more
+    for each further game played."""
     seats = (Seat.objects.filter(participant__player=player).filter(visible)
              .select_related("table__round__tournament"))
     return changes_of_seats(seats, own=False)
