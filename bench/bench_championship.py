@@ -5,7 +5,8 @@ Usage (from the repository root, PostgreSQL and Redis running)::
 
     .venv/bin/python -m bench.bench_championship [--players 300] [--deals 48]
         [--minutes 1] [--phones 200] [--poll 5] [--servers 1|2] [--web-workers 3]
-        [--web-threads 1] [--proxy] [--entry-workers 2] [--web-nice 10] [--workers 2]
+        [--web-threads 1] [--proxy] [--entry-workers 2] [--board-workers 1]
+        [--web-nice 10] [--workers 2]
         [--generators 2] [--phone-tables 0.2] [--reuse] [--logs DIR]
         [--json PATH]
 
@@ -25,12 +26,13 @@ them) on their own ports, and ``--workers`` Celery workers (``celery -A config
 worker --concurrency 1``, as docker compose starts the worker), all sharing one
 PostgreSQL database and one Redis. No beat: every deal's POST publishes its recompute;
 the sweep is the safety net after an outage. With ``--proxy`` a server is what docker
-compose runs, web (``--web-workers``) and the tables' entry (``--entry-workers``), and one
-nginx (``deploy/nginx``, Debian's) is in front of every server, as compose runs it
-scaled: the clients reach nginx (keep-alive then), the pages go round the servers, a
-table's deals go to one server's entry (split by table);
-the web pool runs ``--web-nice`` lower than the rest (``WEB_NICE``; compose gives the
-entry's container eight times web's ``cpu_shares``), so the deals get the processor first.
+compose runs, web (``--web-workers``), the tables' entry (``--entry-workers``) and the
+board (``--board-workers``: the public answers the proxy keeps), and one nginx
+(``deploy/nginx``, Debian's) is in front of every server, as compose runs it scaled: the
+clients reach nginx (keep-alive then), the pages go round the servers, a table's deals go
+to one server's entry (split by table); the web pool runs ``--web-nice`` lower than the
+rest (``WEB_NICE``; compose gives the entry's and the board's containers eight times
+web's ``cpu_shares``), so the deals and the standings get the processor first.
 
 **Load** (``--generators`` processes, each an asyncio loop with raw HTTP/1.1 over
 ``asyncio.open_connection``; keep-alive where the server keeps the connection, which
@@ -64,7 +66,7 @@ the next computation after it cannot (recomputes of one tournament are serialise
 state row's lock, and the next one starts after the first committed): "sure" is the
 moment the watcher first receives that next computation — an upper bound. With two
 servers the deals posted to server A are timed on server B's watcher; behind one proxy
-each watcher asks its server's entry pool directly, where the proxy sends the API's
+each watcher asks its server's board pool directly, where the proxy sends the API's
 standings (the proxy would send it to either: these delays leave out its lifetime of at
 most 2 s), and the entry pools' logs tell which server took a table's deals.
 
@@ -689,9 +691,10 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[int], list[subproces
     port where its watcher asks (the pool of the API's standings), the gunicorn
     processes, the Celery workers and the proxy. With ``--proxy`` one nginx as docker
     compose runs it (``deploy/nginx``) is in front of every server, each server two
-    gunicorn instances: web (``--web-workers``) and the tables' entry
-    (``--entry-workers``); the pages go round the servers' web pools, a table's deals to
-    one entry pool (split by table), the kept public answers round the entry pools."""
+    gunicorn instances: web (``--web-workers``), the tables' entry (``--entry-workers``)
+    and the board (``--board-workers``); the pages go round the servers' web pools, a
+    table's deals to one entry pool (split by table), the kept public answers round the
+    board pools."""
     from config.serve import proxy_args, proxy_files
 
     env = dict(os.environ)
@@ -701,7 +704,7 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[int], list[subproces
         if args.push:
             env["PUSH_URL"] = f"http://127.0.0.1:{push}"
     direct, web, workers, proxies = [], [], [], []
-    pools: dict[str, list[str]] = {"web": [], "entry": []}
+    pools: dict[str, list[str]] = {"web": [], "entry": [], "board": []}
     starting: list[tuple[int, subprocess.Popen, Path]] = []
     for number in range(args.servers):
         port, proc, log = _gunicorn(args, tmp, str(number), args.web_workers, env,
@@ -715,13 +718,18 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[int], list[subproces
             web.append(entry)
             starting.append((entry_port, entry, entry_log))
             pools["entry"].append(f"127.0.0.1:{entry_port}")
-        # where the proxy sends the API's standings: the entry pool behind one
-        direct.append(entry_port if args.proxy else port)
+            board_port, board, board_log = _gunicorn(args, tmp, f"{number}-board",
+                                                     args.board_workers, env)
+            web.append(board)
+            starting.append((board_port, board, board_log))
+            pools["board"].append(f"127.0.0.1:{board_port}")
+        # where the proxy sends the API's standings: the board pool behind one
+        direct.append(board_port if args.proxy else port)
     ports = direct
     if args.proxy:
         ports = [free_port()]
         main = proxy_files(tmp / "nginx", port=ports[0], web=pools["web"],
-                           entry=pools["entry"], push=push)
+                           entry=pools["entry"], board=pools["board"], push=push)
         proxies.append(subprocess.Popen(proxy_args(main), cwd=ROOT, stdout=subprocess.DEVNULL,
                                         stderr=(tmp / "nginx.out").open("w")))
     for number in range(args.workers):
@@ -998,8 +1006,8 @@ def report(args, summary: dict) -> None:
           f"{args.minutes:g} min, {args.phones} phones every {args.poll:g} s, "
           f"{args.servers} server(s) × {args.web_workers} gunicorn workers × "
           f"{args.web_threads} thread(s), "
-          + (f"behind nginx with {args.entry_workers} more for the tables' entry, "
-             if args.proxy else "") +
+          + (f"behind nginx with {args.entry_workers} more for the tables' entry and "
+             f"{args.board_workers} for the board, " if args.proxy else "") +
           f"{args.workers} Celery workers")
     print(f"machine: {machine()}; load at start / end {summary['loads'][0]:.1f} / "
           f"{summary['loads'][1]:.1f}; measured {summary['wall']:.0f} s (the run and the "
@@ -1098,6 +1106,8 @@ def main() -> None:
     parser.add_argument("--push", action=argparse.BooleanOptionalAction, default=True,
                         help="with --proxy: the phones subscribe to their pushes")
     parser.add_argument("--entry-workers", type=int, default=2)
+    parser.add_argument("--board-workers", type=int, default=1,
+                        help="with --proxy: the pool of the public answers the proxy keeps")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--generators", type=int, default=2)
     parser.add_argument("--phone-tables", type=float, default=0.2)
@@ -1126,9 +1136,11 @@ def main() -> None:
             alone = calibrate(ports[0], tournament_id)
             shares = jobs(args, tournament_id, ports, direct, uuid.uuid4().hex[:12], start)
             connection.close()  # the forked generators must not share it
-            # behind the proxy each server is web and the tables' entry, in that order
-            pools = ({"gunicorn web": [p.pid for p in web[0::2]],
-                      "gunicorn entry": [p.pid for p in web[1::2]]} if args.proxy
+            # behind the proxy each server is web, the tables' entry and the board, in
+            # that order
+            pools = ({"gunicorn web": [p.pid for p in web[0::3]],
+                      "gunicorn entry": [p.pid for p in web[1::3]],
+                      "gunicorn board": [p.pid for p in web[2::3]]} if args.proxy
                      else {"gunicorn": [p.pid for p in web]})
             meter = CpuMeter({**pools, "celery": [p.pid for p in workers],
                               "nginx": [p.pid for p in proxies]},

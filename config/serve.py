@@ -14,10 +14,10 @@ the suite (``tests/system/test_production.py``) starts both exactly so.
 
 gunicorn reads ``gunicorn.conf.py`` in the project folder for what both share.
 
-docker compose puts nginx in front (``deploy/nginx``): two pools of these workers, one for
-the tables' entry and the public answers the proxy keeps; ``proxy_files`` and
-``proxy_args`` start the same nginx outside a container (the system test, the
-championship bench).
+docker compose puts nginx in front (``deploy/nginx``): three pools of these workers, one
+for the tables' entry, one for the public answers the proxy keeps, one for the rest;
+``proxy_files`` and ``proxy_args`` start the same nginx outside a container (the system
+test, the championship bench).
 """
 
 from __future__ import annotations
@@ -69,17 +69,18 @@ _SITE = "/etc/nginx/conf.d/stichliste.conf"
 
 
 def proxy_files(folder: Path, *, port: int, web: str | list[str], entry: str | list[str],
-                push: int) -> Path:
+                board: str | list[str], push: int) -> Path:
     """The proxy's configuration in ``folder``, as the proxy's image makes it from
     ``deploy/nginx``: the template filled in (``${NAME}`` of the names given only, as the
     image's envsubst does) and the main file including it. Returns the main file.
-    ``web`` and ``entry`` name one server or several (here each its own port; in compose
-    one name that resolves to several containers)."""
+    ``web``, ``entry`` and ``board`` name one server or several (here each its own port;
+    in compose one name that resolves to several containers)."""
     def servers(named: str | list[str]) -> str:
         return "; server ".join([named] if isinstance(named, str) else named)
 
     values = {"PROXY_PORT": f"127.0.0.1:{port}", "WEB_UPSTREAM": servers(web),
-              "ENTRY_UPSTREAM": servers(entry), "PUSH_PORT": f"127.0.0.1:{push}"}
+              "ENTRY_UPSTREAM": servers(entry), "BOARD_UPSTREAM": servers(board),
+              "PUSH_PORT": f"127.0.0.1:{push}"}
     template = (PROXY / "templates" / "stichliste.conf.template").read_text()
     site = re.sub(r"\$\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), template)
     folder.mkdir(parents=True, exist_ok=True)

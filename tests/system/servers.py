@@ -138,13 +138,13 @@ def nginx_needed() -> None:
 
 def proxied(env: dict[str, str], tmp: Path, servers: dict[str, Server], *, https: bool,
             each: int = 1) -> Server:
-    """The image's two pools (web and entry: gunicorn, one worker each) put in
+    """The image's three pools (web, entry and board: gunicorn, one worker each) put in
     ``servers``, and nginx before them as docker compose runs it, the app publishing to
     its push port (``PUSH_URL``): returned. ``each``: servers of each pool (the second
-    ones named ``web2`` and ``entry2``), as compose runs them scaled."""
+    ones named ``web2``, ``entry2`` and ``board2``), as compose runs them scaled."""
     push = free_port()
     env = {**env, "PUSH_URL": f"http://127.0.0.1:{push}"}
-    pools: dict[str, list[str]] = {"web": [], "entry": []}
+    pools: dict[str, list[str]] = {"web": [], "entry": [], "board": []}
     for name in pools:
         for number in range(1, each + 1):
             port, named = free_port(), name + (str(number) if number > 1 else "")
@@ -153,6 +153,6 @@ def proxied(env: dict[str, str], tmp: Path, servers: dict[str, Server], *, https
             pools[name].append(f"127.0.0.1:{port}")
     port = free_port()
     main = proxy_files(tmp / "nginx", port=port, web=pools["web"], entry=pools["entry"],
-                       push=push)
+                       board=pools["board"], push=push)
     servers["proxy"] = Server(proxy_args(main), env, port, tmp / "nginx.log", https=https)
     return servers["proxy"]

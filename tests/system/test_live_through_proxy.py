@@ -13,9 +13,9 @@ Redis (the versions of ``tournaments.freshness``) with a Celery worker recomputi
   proxy's pub/sub module) at once, and their live part fetched then shows it; the
   publisher's port answers the app only, the clients' port publishes nothing;
 - two servers of each pool behind the one proxy (compose's ``--scale``): the pages go
-  round, a table's requests reach one entry server, the kept public answers the entry
-  servers, and a deal entered through one shows at once on a page answered by either
-  (the versions are shared in Redis).
+  round, a table's requests reach one entry server, the kept public answers go round the
+  board servers, and a deal entered through one shows at once on a page answered by
+  either (the versions are shared in Redis).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ CLUBS_WON = {"declarer": 2, "game": "clubs", "matadors": 1, "won": True}  # 24 +
 
 @pytest.fixture
 def proxy(redis_server, processes, tmp_path):
-    """nginx before web and entry (one worker each), and a Celery worker."""
+    """nginx before web, entry and board (one worker each), and a Celery worker."""
     nginx_needed()
     env = service_env(redis_server, TRUSTED_PROXY="true", NUM_PROXIES="1", LOG_FORMAT="text",
                       STATIC_ROOT=str(tmp_path / "static"))
@@ -54,14 +54,14 @@ def proxy(redis_server, processes, tmp_path):
     finally:
         for server in servers.values():
             server.stop()
-    for name in ("web", "entry"):
+    for name in ("web", "entry", "board"):
         assert "Traceback" not in (tmp_path / f"{name}.log").read_text()
 
 
 @pytest.fixture
 def scaled(redis_server, processes, tmp_path):
-    """nginx before two web and two entry servers (one worker each): the proxy and the
-    servers by name (web, web2, entry, entry2)."""
+    """nginx before two web, two entry and two board servers (one worker each): the proxy
+    and the servers by name (web, web2, entry, entry2, board, board2)."""
     nginx_needed()
     env = service_env(redis_server, TRUSTED_PROXY="true", NUM_PROXIES="1", LOG_FORMAT="text",
                       STATIC_ROOT=str(tmp_path / "static"))
@@ -71,7 +71,7 @@ def scaled(redis_server, processes, tmp_path):
     finally:
         for server in servers.values():
             server.stop()
-    for name in ("web", "web2", "entry", "entry2"):
+    for name in ("web", "web2", "entry", "entry2", "board", "board2"):
         assert "Traceback" not in (tmp_path / f"{name}.log").read_text()
 
 
@@ -337,9 +337,10 @@ def test_two_servers_share_the_pages_and_split_the_tables(scaled):
         assert "/api/v1/tables/" not in logs(servers[name])
 
 
-def test_the_kept_public_answers_come_from_the_entry_pool(scaled):
+def test_the_kept_public_answers_come_from_the_board_pool(scaled):
     """What the proxy keeps for all readers (the board's polled parts, the API's
-    standings) does not wait behind the phones' own pages in web's queue."""
+    standings) waits neither behind the phones' own pages in web's queue nor before the
+    deals in entry's: its own pool renders it, the servers of that pool in turn."""
     proxy, servers = scaled
     tournament, table = championship()
     kept = [f"/p/{tournament.slug}/standings/", f"/p/{tournament.slug}/ranks/0/",
@@ -348,15 +349,18 @@ def test_the_kept_public_answers_come_from_the_entry_pool(scaled):
              f"/me/{table.seats.get(seat=1).participant.personal_token}/live/"]
     for path in kept + pages:
         assert anonymous(proxy, path)[0] == 200, path
+    for language in ("de", "en", "fr", "nl"):  # kept apart by language: renders of their own
+        assert anonymous(proxy, kept[0], **{"Accept-Language": language})[0] == 200
 
     def served(path: str, names: tuple[str, ...]) -> bool:
         return any(f"GET {path} 200 " in logs(servers[name]) for name in names)
 
-    entry, web = ("entry", "entry2"), ("web", "web2")
-    wait_for(lambda: all(served(p, entry) for p in kept) and all(served(p, web) for p in pages),
-             10, "the log lines")
-    assert not any(served(p, web) for p in kept)
-    assert not any(served(p, entry) for p in pages)
+    board, others = ("board", "board2"), ("web", "web2", "entry", "entry2")
+    wait_for(lambda: all(served(p, board) for p in kept)
+             and all(served(p, ("web", "web2")) for p in pages), 10, "the log lines")
+    assert not any(served(p, others) for p in kept)
+    assert not any(served(p, board) for p in pages)
+    assert all(served(kept[0], (name,)) for name in board)  # in turn
 
 
 def test_a_deal_through_one_server_shows_at_once_on_the_other(scaled):

@@ -62,16 +62,20 @@ def test_the_image_and_compose_serve_with_the_one_production_command():
     services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
     assert services["web"]["command"].endswith('&& exec python -m config.serve"')
     assert services["entry"]["command"] == "python -m config.serve"
-    # the deals get the processor before the polls (docker's weight: 1,024 unless set)
-    assert services["entry"]["cpu_shares"] >= 4 * services["web"].get("cpu_shares", 1024)
+    assert services["board"]["command"] == "python -m config.serve"
+    # the deals and the kept standings get the processor before the phones' own pages
+    # (docker's weight: 1,024 unless set)
+    for name in ("entry", "board"):
+        assert services[name]["cpu_shares"] >= 4 * services["web"].get("cpu_shares", 1024)
     # only the proxy is published; it is configured by the files the proxy's test runs
     assert [name for name, s in services.items() if "ports" in s] == ["proxy"]
     assert services["proxy"]["build"] == "deploy/nginx"
     proxy_env = services["proxy"]["environment"]
     assert proxy_env == {"PROXY_PORT": "8000", "WEB_UPSTREAM": "web:8000",
-                         "ENTRY_UPSTREAM": "entry:8000", "PUSH_PORT": "8001"}
+                         "ENTRY_UPSTREAM": "entry:8000", "BOARD_UPSTREAM": "board:8000",
+                         "PUSH_PORT": "8001"}
     # every app container publishes to the proxy's push port
-    for name in ("web", "entry", "worker", "beat"):
+    for name in ("web", "entry", "board", "worker", "beat"):
         assert services[name]["environment"]["PUSH_URL"] == "http://proxy:8001"
 
 
@@ -88,7 +92,7 @@ def test_the_proxys_image_fills_in_what_its_tests_fill_in():
     dockerfile = (folder / "Dockerfile").read_text()
     assert "libnginx-mod-nchan" in dockerfile and "COPY templates/" in dockerfile
     filled = proxy_files(Path(tempfile.mkdtemp()), port=8000, web="web:8000",
-                         entry="entry:8000", push=8001)
+                         entry="entry:8000", board="board:8000", push=8001)
     assert "${" not in (filled.parent / "stichliste.conf").read_text()
 
 
