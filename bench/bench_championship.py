@@ -30,9 +30,9 @@ compose runs, web (``--web-workers``), the tables' entry (``--entry-workers``) a
 board (``--board-workers``: the public answers the proxy keeps), and one nginx
 (``deploy/nginx``, Debian's) is in front of every server, as compose runs it scaled: the
 clients reach nginx (keep-alive then), the pages go round the servers, a table's deals go
-to one server's entry (split by table); the web pool runs ``--web-nice`` lower than the
-rest (``WEB_NICE``; compose gives the entry's and the board's containers eight times
-web's ``cpu_shares``), so the deals and the standings get the processor first.
+to one server's entry (split by table); the web and board pools run ``--web-nice`` lower
+than the rest (``WEB_NICE``; compose gives the entry's container eight times their
+``cpu_shares``), so the deals get the processor first.
 
 **Load** (``--generators`` processes, each an asyncio loop with raw HTTP/1.1 over
 ``asyncio.open_connection``; keep-alive where the server keeps the connection, which
@@ -719,7 +719,7 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[int], list[subproces
             starting.append((entry_port, entry, entry_log))
             pools["entry"].append(f"127.0.0.1:{entry_port}")
             board_port, board, board_log = _gunicorn(args, tmp, f"{number}-board",
-                                                     args.board_workers, env)
+                                                     args.board_workers, env, args.web_nice)
             web.append(board)
             starting.append((board_port, board, board_log))
             pools["board"].append(f"127.0.0.1:{board_port}")
@@ -1100,8 +1100,8 @@ def main() -> None:
     parser.add_argument("--web-workers", type=int, default=3)
     parser.add_argument("--web-threads", type=int, default=1)
     parser.add_argument("--web-nice", type=int, default=10,
-                        help="with --proxy: the web pool's WEB_NICE (0-19), below the entry, "
-                             "as docker compose's cpu_shares put it")
+                        help="with --proxy: the web and board pools' WEB_NICE (0-19), "
+                             "below the entry, as docker compose's cpu_shares put it")
     parser.add_argument("--proxy", action="store_true")
     parser.add_argument("--push", action=argparse.BooleanOptionalAction, default=True,
                         help="with --proxy: the phones subscribe to their pushes")

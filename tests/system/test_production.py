@@ -63,10 +63,10 @@ def test_the_image_and_compose_serve_with_the_one_production_command():
     assert services["web"]["command"].endswith('&& exec python -m config.serve"')
     assert services["entry"]["command"] == "python -m config.serve"
     assert services["board"]["command"] == "python -m config.serve"
-    # the deals and the kept standings get the processor before the phones' own pages
-    # (docker's weight: 1,024 unless set)
-    for name in ("entry", "board"):
-        assert services[name]["cpu_shares"] >= 4 * services["web"].get("cpu_shares", 1024)
+    # the deals get the processor before the pages and the kept standings (docker's
+    # weight: 1,024 unless set)
+    for name in ("web", "board"):
+        assert services["entry"]["cpu_shares"] >= 4 * services[name].get("cpu_shares", 1024)
     # only the proxy is published; it is configured by the files the proxy's test runs
     assert [name for name, s in services.items() if "ports" in s] == ["proxy"]
     assert services["proxy"]["build"] == "deploy/nginx"
