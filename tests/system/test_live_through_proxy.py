@@ -31,6 +31,7 @@ from tests.system.conftest import celery_worker, needs_services, service_env, wa
 from tests.system.servers import Server, nginx_needed, proxied
 from tournaments.freshness import SHARED_SECONDS
 from tournaments.models import Table
+from tournaments.selectors import ranks_page_of
 from tournaments.services import round_draw, tournament_create
 
 pytestmark = [needs_services, pytest.mark.django_db(transaction=True)]
@@ -343,10 +344,11 @@ def test_the_kept_public_answers_come_from_the_board_pool(scaled):
     deals in entry's: its own pool renders it, the servers of that pool in turn."""
     proxy, servers = scaled
     tournament, table = championship()
-    kept = [f"/p/{tournament.slug}/standings/", f"/p/{tournament.slug}/ranks/0/",
+    player = table.seats.get(seat=1).participant
+    kept = [f"/p/{tournament.slug}/standings/",
+            f"/p/{tournament.slug}/ranks/{ranks_page_of(player.pk)}/",
             f"/api/v1/tournaments/{tournament.pk}/standings/"]
-    pages = [f"/p/{tournament.slug}/",
-             f"/me/{table.seats.get(seat=1).participant.personal_token}/live/"]
+    pages = [f"/p/{tournament.slug}/", f"/me/{player.personal_token}/live/"]
     for path in kept + pages:
         assert anonymous(proxy, path)[0] == 200, path
     for language in ("de", "en", "fr", "nl"):  # kept apart by language: renders of their own
