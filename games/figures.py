@@ -22,19 +22,28 @@ def _figure(value):
     return value
 
 
-def num(value):
+def _written(value, text, *, plus: bool = False):
+    """``value`` as ``text`` writes a number, with the minus sign (and with ``plus`` the
+    "+" of one not below zero); anything not a number unchanged."""
     figure = _figure(value)
     if figure is None:
         return value
-    text = formats.localize(abs(figure), use_l10n=True)
-    return f"{MINUS}{text}" if figure < 0 else text
+    if plus and not figure < 0:
+        return f"+{text(figure)}"
+    shown = text(abs(figure))
+    return f"{MINUS}{shown}" if figure < 0 else shown
+
+
+def _localized(figure) -> str:
+    return formats.localize(figure, use_l10n=True)
+
+
+def num(value):
+    return _written(value, _localized)
 
 
 def signed(value):
-    figure = _figure(value)
-    if figure is None:
-        return value
-    return num(figure) if figure < 0 else f"+{formats.localize(figure, use_l10n=True)}"
+    return _written(value, _localized, plus=True)
 
 
 class Figures:
@@ -49,7 +58,7 @@ class Figures:
                               for name in ("DECIMAL_SEPARATOR", "NUMBER_GROUPING",
                                            "THOUSAND_SEPARATOR"))
 
-    def _text(self, figure):
+    def _text(self, figure) -> str:
         decimal, grouping, thousand = self._formats
         return numberformat.format(figure, decimal, None, grouping, thousand, use_l10n=True)
 
@@ -58,14 +67,7 @@ class Figures:
         return value if figure is None else self._text(figure)
 
     def num(self, value):
-        figure = _figure(value)
-        if figure is None:
-            return value
-        text = self._text(abs(figure))
-        return f"{MINUS}{text}" if figure < 0 else text
+        return _written(value, self._text)
 
     def signed(self, value):
-        figure = _figure(value)
-        if figure is None:
-            return value
-        return self.num(figure) if figure < 0 else f"+{self._text(figure)}"
+        return _written(value, self._text, plus=True)
