@@ -3,7 +3,7 @@ sheet page (``/me/<token>/sheet/``, whose requests carry ``Authorization: Player
 one objects to a deal, the director sees it in the console and decides it; another calls
 the director, who marks the call seen, and the caller's phone says so; then each taps
 "Ich bestätige" — their own seat's only button — and the last confirmation submits the
-sheet."""
+sheet, which every phone then shows."""
 
 import pytest
 
@@ -75,6 +75,9 @@ def test_four_phones_object_call_and_confirm(live_server, browser):
             page.locator(f'.confirm-seat[data-seat="{seat.seat}"][aria-pressed=true]').wait_for()
     phones[-1][1].locator("#submitted-note").wait_for()
     shot(phones[-1][1], "voice-submitted")
+    # the other phones learn it at their next poll (every 5 s) and show it too
+    for _context, page, _errors in phones[:-1]:
+        page.locator("#submitted-note").wait_for()
     table.refresh_from_db()
     assert table.submitted
     confirms = SheetEvent.objects.filter(table=table, action=SheetEvent.Action.CONFIRM)
