@@ -706,25 +706,22 @@ def start_servers(args, tmp: Path) -> tuple[list[int], list[int], list[subproces
     direct, web, workers, proxies = [], [], [], []
     pools: dict[str, list[str]] = {"web": [], "entry": [], "board": []}
     starting: list[tuple[int, subprocess.Popen, Path]] = []
+    # behind the proxy a server is compose's three pools, in this order (the CPU meter
+    # reads them so): web and the board below the entry in priority
+    kinds = [("web", "", args.web_workers, args.web_nice if args.proxy else 0)]
+    if args.proxy:
+        kinds += [("entry", "-entry", args.entry_workers, 0),
+                  ("board", "-board", args.board_workers, args.web_nice)]
     for number in range(args.servers):
-        port, proc, log = _gunicorn(args, tmp, str(number), args.web_workers, env,
-                                    args.web_nice if args.proxy else 0)
-        web.append(proc)
-        starting.append((port, proc, log))
-        pools["web"].append(f"127.0.0.1:{port}")
-        if args.proxy:
-            entry_port, entry, entry_log = _gunicorn(args, tmp, f"{number}-entry",
-                                                     args.entry_workers, env)
-            web.append(entry)
-            starting.append((entry_port, entry, entry_log))
-            pools["entry"].append(f"127.0.0.1:{entry_port}")
-            board_port, board, board_log = _gunicorn(args, tmp, f"{number}-board",
-                                                     args.board_workers, env, args.web_nice)
-            web.append(board)
-            starting.append((board_port, board, board_log))
-            pools["board"].append(f"127.0.0.1:{board_port}")
-        # where the proxy sends the API's standings: the board pool behind one
-        direct.append(board_port if args.proxy else port)
+        port_of = {}
+        for pool, suffix, count, nice in kinds:
+            port, proc, log = _gunicorn(args, tmp, f"{number}{suffix}", count, env, nice)
+            web.append(proc)
+            starting.append((port, proc, log))
+            pools[pool].append(f"127.0.0.1:{port}")
+            port_of[pool] = port
+        # where the watcher asks for the API's standings: where the proxy sends them
+        direct.append(port_of["board" if args.proxy else "web"])
     ports = direct
     if args.proxy:
         ports = [free_port()]
