@@ -81,9 +81,10 @@ def browser():
     # itself are still synchronous and safe
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-    # Chromium has, rarely, never answered a context's disposal while the context still
-    # had its pages (a CI run waited 300 s in `context.close()` after a test's last
-    # assertion). Closing the pages first leaves the disposal nothing to tear down.
+    # Chromium has never answered a context's disposal while one of its pages was
+    # reloading (a CI run waited 300 s in `context.close()` after a test's last
+    # assertion; 1 run in 9 of that test here). Closing the pages first leaves the
+    # disposal nothing to tear down.
     dispose = BrowserContext.close
 
     def close_pages_first(context, **kwargs):
