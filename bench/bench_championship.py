@@ -251,6 +251,7 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.received = 0  # bytes of every answer read: status line, headers, body
+        self.heads = 0  # … of those, the status lines' and headers'
         self.last_body, self.last_headers = b"", {}
 
     def close(self) -> None:
@@ -280,12 +281,14 @@ class Connection:
             raise Closed
         status = int(status_line.split()[1])
         self.received += len(status_line)
+        self.heads += len(status_line)
         answer: dict[str, str] = {}
         while True:
             line = await reader.readline()
             if not line:
                 raise Closed
             self.received += len(line)
+            self.heads += len(line)
             if line in (b"\r\n", b"\n"):
                 break
             name, _, value = line.decode("latin-1").partition(":")
@@ -365,12 +368,13 @@ async def _get(conn: Connection, etags: dict[str, str], kind: str, path: str,
     headers = {"Accept-Encoding": "gzip"}
     if path in etags:
         headers["If-None-Match"] = etags[path]
-    sent, read = time.perf_counter(), conn.received
+    sent, read, heads = time.perf_counter(), conn.received, conn.heads
     try:
         status, answer, _data = await conn.request("GET", path, headers)
     except NETWORK_ERRORS:
         status, answer = 0, {}
-    out["polls"].append((kind, status, time.perf_counter() - sent, conn.received - read))
+    out["polls"].append((kind, status, time.perf_counter() - sent, conn.received - read,
+                         conn.heads - heads))
     if "etag" in answer:
         etags[path] = answer["etag"]
 
@@ -977,6 +981,13 @@ def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict
                        for name in ("messages", "reconnects", "push_missing")}
     summary["push"]["shown"] = phone_delays(acks, [p for r in results for p in r["pushed"]])
     summary["phone_bytes_per_minute"] = phone_bytes / max(1, args.phones) / args.minutes
+    per = max(1, args.phones) * args.minutes  # a phone's minute
+    summary["phone_bytes"] = {kind: {"answers": by_kind[kind]["n"] / per,
+                                     "heads": sum(p[4] for p in polls if p[0] == kind) / per,
+                                     "bodies": sum(p[3] - p[4] for p in polls if p[0] == kind)
+                                     / per} for kind in ("board", "me", "ranks")}
+    summary["phone_bytes"]["push"] = {"answers": 0, "heads": 0, "bodies": sum(
+        r["stream_bytes"] for r in results) / per}
     shown = {}
     for posted in range(args.servers):
         for watched in range(args.servers):
@@ -1039,7 +1050,10 @@ def report(args, summary: dict) -> None:
               f"{row['p95'] * 1e3:,.0f} | {ratios} |")
     print()
     print(f"Sent to each phone: {summary['phone_bytes_per_minute'] / 1024:,.1f} KB a minute "
-          "(status lines, headers and bodies of its polls, as on the wire)")
+          "(status lines, headers and bodies of its polls, as on the wire): " + "; ".join(
+              f"{kind} {row['answers']:.1f} answers, headers {row['heads'] / 1024:.1f} KB, "
+              f"bodies {row['bodies'] / 1024:.1f} KB"
+              for kind, row in summary["phone_bytes"].items()))
     push = summary["push"]
     if push["messages"] or push["push_missing"]:
         shown = push["shown"]

@@ -71,6 +71,7 @@ MIDDLEWARE = [
     "config.request_log.RequestIdMiddleware",
     "api.middleware.ApiErrorsMiddleware",
     "config.client_gone.ClientGoneMiddleware",
+    "config.compression.SharedGZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "config.csp.ConstantPolicyCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -350,6 +351,12 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     },
 }
+# the policy of what is never a document of its own (config/csp.py): every JSON answer, and
+# these views' parts of a page, fetched by its script (the board's standings, a player's
+# live part, a sheet's list, the console's voice panel)
+CSP_PART_DIRECTIVES = {"default-src": [NONE], "frame-ancestors": [NONE]}
+CSP_PART_VIEWS = frozenset({"pages:board-standings", "pages:me-live", "pages:sheet-list",
+                            "pages:me-sheet-list", "pages:staff-sheet-list", "console:voice"})
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "console:home"

@@ -239,3 +239,51 @@ def test_a_second_deal_shows_on_the_players_card(short_skat, table, table_client
                              {"number": 2, **CLUBS_WON}, format="json")
     assert resp.status_code == 201
     assert again(first).content.decode().count('class="deal-row') == 2
+
+
+def test_what_a_proxy_may_keep_is_compressed_once_by_the_app(short_skat, table, director):
+    """config/compression.py: the public answers the proxy keeps come gzip-compressed for
+    a client that accepts it (the same bytes each time: no random padding), with their
+    ETag still answered 304; a reader's own answer and a hidden tournament's are not."""
+    import gzip
+
+    standings_recompute(tournament_id=short_skat.pk)
+    part = board(short_skat, "standings/")
+    plain = get(part)
+    assert "Content-Encoding" not in plain and "Accept-Encoding" in plain["Vary"]
+    packed = get(part, HTTP_ACCEPT_ENCODING="gzip, deflate")
+    assert packed["Content-Encoding"] == "gzip" and packed["Cache-Control"] == \
+        "public, max-age=2"
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content) / 5
+    assert get(part, HTTP_ACCEPT_ENCODING="gzip").content == packed.content
+    assert packed["ETag"] == f"W/{plain['ETag']}"
+    assert get(part, HTTP_ACCEPT_ENCODING="gzip",
+               HTTP_IF_NONE_MATCH=packed["ETag"]).status_code == 304
+    player = seated(table)[0]
+    mine = get(f"/me/{player.personal_token}/live/", HTTP_ACCEPT_ENCODING="gzip")
+    assert mine.status_code == 200 and "Content-Encoding" not in mine  # the proxy's
+    tournament_update(tournament=short_skat, published=False)
+    director_client = Client(HTTP_ACCEPT_LANGUAGE="de", HTTP_ACCEPT_ENCODING="gzip")
+    director_client.force_login(director)
+    hidden = director_client.get(part)
+    assert hidden.status_code == 200 and "Content-Encoding" not in hidden
+
+
+def test_a_part_of_a_page_and_json_carry_the_short_policy(short_skat, table):
+    """config/csp.py: what a page's script fetches into itself, and JSON, is no document of
+    its own: it may load nothing and be framed by nothing; the pages keep their policy."""
+    standings_recompute(tournament_id=short_skat.pk)
+    player = seated(table)[0]
+    short = "default-src 'none'; frame-ancestors 'none'"
+    for url in (board(short_skat, "standings/"), f"/me/{player.personal_token}/live/",
+                board(short_skat, f"ranks/{player.pk // 128}/"),
+                f"/api/v1/tournaments/{short_skat.pk}/standings/",
+                "/api/v1/tournaments/999999999/standings/"):
+        answer = get(url)
+        assert answer.status_code in (200, 404), url
+        policy = sorted(p.strip() for p in answer["Content-Security-Policy"].split(";"))
+        assert policy == sorted(short.split("; ")), url
+    for url in (board(short_skat), f"/me/{player.personal_token}/", board(short_skat, "print/")):
+        policy = get(url)["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy, url

@@ -20,6 +20,7 @@ Redis (the versions of ``tournaments.freshness``) with a Celery worker recomputi
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import socket
@@ -149,6 +150,23 @@ def test_a_deal_shows_on_the_board_and_the_players_page_within_a_lifetime(proxy)
     anonymous(proxy, ranks)
     status, headers, _ = anonymous(proxy, ranks)
     assert status == 200 and headers["X-Cache"] in ("HIT", "UPDATING")  # one render
+
+
+def test_the_proxy_keeps_the_apps_compressed_answer_for_every_client(proxy):
+    """What is kept is kept as the app compressed it, once (config/compression.py): the
+    same bytes to every phone that accepts gzip, decompressed for one that does not."""
+    proxy, web = proxy
+    tournament, _table = championship()
+    settled(web, tournament)
+    part = f"/p/{tournament.slug}/standings/"
+    status, headers, packed = anonymous(proxy, part, **{"Accept-Encoding": "gzip"})
+    assert status == 200 and headers["Content-Encoding"] == "gzip"
+    status, headers, plain = anonymous(proxy, part)
+    assert status == 200 and headers["X-Cache"] in ("HIT", "UPDATING")  # the kept one
+    assert "Content-Encoding" not in headers and gzip.decompress(packed) == plain
+    assert b'class="data standings"' in plain
+    # the app's own bytes, not compressed anew per client
+    assert anonymous(web, part, **{"Accept-Encoding": "gzip"})[2] == packed
 
 
 def test_a_hidden_tournament_never_enters_the_shared_cache(proxy):
