@@ -207,17 +207,27 @@ def _reads_keys(seating: _Seating, found: tuple[str, ...]) -> dict[Any, str]:
     return keys
 
 
+def _events_keys(seating: _Seating, found: tuple[str, ...]) -> dict[int, str]:
+    """Where the events of every table the player sat at are kept (for all who sat
+    there), under the versions ``found``: the table's, the tournament's (the names) and
+    the calls' (an objection decided is a table's event)."""
+    return {i: f"me:events:{i}:{v}:{found[0]}:{found[1]}"
+            for i, v in _table_versions(seating, found).items()}
+
+
 def overview_keys(seating: _Seating) -> tuple[list[str], str | None]:
-    """The kept entries ``seating_overview`` reads (the shown tables' and the changes'),
-    so a caller may read them with others in one round trip (``kept.read``), and the
-    key the table of the seat now is kept under (``PlayerOverview.sheet_key``, None: no
-    seat now, or the versions unavailable)."""
+    """The kept entries ``seating_overview`` reads (the shown tables', the changes' and,
+    which a change of a version leaves to be built from them, the tables' events), so a
+    caller may read them with others in one round trip (``kept.read``), and the key the
+    table of the seat now is kept under (``PlayerOverview.sheet_key``, None: no seat
+    now, or the versions unavailable)."""
     found = _versions(seating)
     if found is None:
         return [], None
     keys = _reads_keys(seating, found)
     now = seating.now
-    return list(keys.values()), keys.get(now.table_id) if now is not None else None
+    return ([*keys.values(), *_events_keys(seating, found).values()],
+            keys.get(now.table_id) if now is not None else None)
 
 
 def _kept_reads(seating: _Seating, found: tuple[str, ...], read: dict[str, Any] | None = None
@@ -228,18 +238,16 @@ def _kept_reads(seating: _Seating, found: tuple[str, ...], read: dict[str, Any] 
     calls (``found``: those of the tournament, its calls and every table the player sat
     at) for all who sit there; the changes per player, language and all those versions."""
     tournament = seating.participant.tournament
-    table_versions = _table_versions(seating, found)
     keys = _reads_keys(seating, found)
 
     def build(missing: list) -> dict[Any, Any]:
         built: dict[Any, Any] = {i: replace(reads, key=keys[i]) for i, reads in
                                  _read_tables([m for m in missing if m != "changes"],
                                               tournament).items()}
-        if "changes" in missing:  # from each table's events, kept per its version, the
-            # tournament's (names) and the calls' (an objection decided is a table's event)
-            events = kept.kept({i: f"me:events:{i}:{v}:{found[0]}:{found[1]}"
-                                for i, v in table_versions.items()},
-                               lambda tables: table_events(tables, tournament.game))
+        if "changes" in missing:  # from each table's events (``_events_keys``)
+            events = kept.kept(_events_keys(seating, found),
+                               lambda tables: table_events(tables, tournament.game),
+                               found=read)
             built["changes"] = _own_changes(seating, events)
         return built
 
