@@ -72,11 +72,10 @@ class ConstantPolicyCSPMiddleware(CSPMiddleware):
                 or any(getattr(response, name, None) is not None for name in _PER_RESPONSE)
                 or (settings.DEBUG and response.status_code in (404, 500))):
             return super().process_response(request, response)
-        part = None
+        part = _is_part(request, response)
         for header, policy, prefixes in _policies():
-            if header == HEADER:
-                part = _is_part(request, response) if part is None else part
-                policy = _part_policy() if part else policy
+            if header == HEADER and part:
+                policy = _part_policy()
             if (header not in response and not getattr(response, _EXEMPT[header], False)
                     and not request.path_info.startswith(prefixes)):
                 response[header] = policy
