@@ -974,13 +974,11 @@ def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict
                          "p50": percentile([p[2] for p in mine], 50),
                          "p95": percentile([p[2] for p in mine], 95)}
     summary["polls"] = by_kind
-    # what the server sends each phone (headers and bodies, as on the wire) per minute
-    phone_bytes = sum(p[3] for p in polls if p[0] in ("board", "me", "ranks"))
-    phone_bytes += sum(r["stream_bytes"] for r in results)
     summary["push"] = {name: sum(r[name] for r in results)
                        for name in ("messages", "reconnects", "push_missing")}
     summary["push"]["shown"] = phone_delays(acks, [p for r in results for p in r["pushed"]])
-    summary["phone_bytes_per_minute"] = phone_bytes / max(1, args.phones) / args.minutes
+    # what the server sends each phone a minute (headers and bodies, as on the wire), by
+    # kind of answer, and in all
     per = max(1, args.phones) * args.minutes  # a phone's minute
     summary["phone_bytes"] = {kind: {"answers": by_kind[kind]["n"] / per,
                                      "heads": sum(p[4] for p in polls if p[0] == kind) / per,
@@ -988,6 +986,8 @@ def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict
                                      / per} for kind in ("board", "me", "ranks")}
     summary["phone_bytes"]["push"] = {"answers": 0, "heads": 0, "bodies": sum(
         r["stream_bytes"] for r in results) / per}
+    summary["phone_bytes_per_minute"] = sum(row["heads"] + row["bodies"]
+                                            for row in summary["phone_bytes"].values())
     shown = {}
     for posted in range(args.servers):
         for watched in range(args.servers):
