@@ -127,7 +127,7 @@ BASELINE_POST_EVERY = 1.0  # s between the staff client's player creations
 RETRY_PAUSE = 0.5  # s before a failed POST is sent again
 TAIL = 45  # s the watcher goes on after the run: the standings catch up
 GIVE_UP_AFTER = 60  # s after the run's end a table stops posting (and retrying)
-PUSHED_PART_EVERY = 60  # s: a pushed phone's live part and card this often, ± ¼ (me.js)
+PUSHED_PART_EVERY = 60  # s: a pushed phone's live part at least this often (me.js)
 SPREAD = 5  # s a pushed phone waits at most after a message of the whole tournament
 TABLE_SPREAD = 1  # s … after a message of its table
 
@@ -204,7 +204,7 @@ def shown_delays(acks: list[float],
 
 
 def phone_delays(acks: list[tuple], pushed: list[tuple]) -> dict:
-    """s from a deal's 201 until a phone at its table holds its card fetched for
+    """s from a deal's 201 until a phone at its table holds the live part fetched for
     the first message on the table's channels that came after the deal's POST was sent
     (its commit, whose publish sends the message, lies in between; 0 when the phone had
     it before the tablet had its 201), and the deals no phone showed."""
@@ -268,8 +268,7 @@ class Connection:
             raise
 
     async def _request(self, method, path, headers, body):
-        reused = self.writer is not None
-        if not reused:
+        if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
         lines += [f"{name}: {value}" for name, value in headers.items()]
@@ -277,14 +276,8 @@ class Connection:
             lines.append(f"Content-Length: {len(body)}")
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
         reader = self.reader
-        try:
-            status_line = await reader.readline()
-        except ConnectionResetError:
-            status_line = b""
+        status_line = await reader.readline()
         if not status_line:
-            if reused:  # the server closed it idle (keepalive_timeout): a browser asks again
-                self.close()
-                return await self._request(method, path, headers, body)
             raise Closed
         status = int(status_line.split()[1])
         self.received += len(status_line)
@@ -407,11 +400,10 @@ async def _poller(job: dict, phone: dict, out: dict) -> None:
 
 async def _pushed(job: dict, phone: dict, out: dict) -> None:
     """A phone behind the proxy's push, as ``static/js/me.js`` there: its live part
-    first (the channels it names, its table's card), then an EventSource on them (raw,
-    on a connection of its own, reconnecting with its Last-Event-ID); on a message of
-    its table the card at the message's version, on any other the live part (each one
-    at a time, once more for a message during it), both once a minute; its ticks poll
-    the board and the standing (``paths``)."""
+    first (the channels it names), then an EventSource on them (raw, on a connection
+    of its own, reconnecting with its Last-Event-ID), the live part fetched on each
+    message (one at a time, once more for a message during it) and once a minute; its
+    ticks poll the board and the standing (``paths``)."""
     conn, etags = Connection(phone["port"]), {}
     me = phone["me"]
     end = job["start"] + job["seconds"]
@@ -420,46 +412,32 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
     body = conn.last_body
     if conn.last_headers.get("content-encoding") == "gzip":
         body = gzip.decompress(body)
-    html = body.decode("utf-8", "replace")
-    found = re.search(r'data-push="([^"]+)"', html)
+    found = re.search(r'data-push="([^"]+)"', body.decode("utf-8", "replace"))
     if found is None:
         out["push_missing"] += 1
         return await _poller(job, {**phone, **phone["polled"]}, out)
-    card = re.search(r'data-card-url="([^"]+)" data-card-scope="([^"]+)"', html)
-    card_url, card_scope = card.groups() if card else ("", "")
-    fetching = {kind: {"busy": False, "again": False, "at": time.time(), "seen": ""}
-                for kind in ("me", "card")}
-    conns = {kind: Connection(phone["port"]) for kind in ("me", "card")}
+    fetching = {"busy": False, "again": False, "at": time.time()}
+    part = Connection(phone["port"])
 
-    async def fetch(kind: str, message_at: float | None, wait: float = 0,
-                    version: str = "") -> None:
+    async def fetch(message_at: float | None, wait: float = 0) -> None:
         await asyncio.sleep(wait)
-        state = fetching[kind]
         if message_at is not None:  # the latest message the next fetch answers
-            state["message"], state["version"], state["seen"] = message_at, version, version
-        else:  # once a minute: the latest version a message named
-            state["version"] = state["seen"]
-        if state["busy"]:
-            state["again"] = True
+            fetching["message"] = message_at
+        if fetching["busy"]:
+            fetching["again"] = True
             return
-        state["busy"] = True
+        fetching["busy"] = True
         try:
             while True:
-                state["again"] = False
-                state["at"] = time.time() + random.uniform(-0.25, 0.25) * PUSHED_PART_EVERY
-                answers = state.pop("message", None)
-                if kind == "me":
-                    await _get(conns[kind], etags, "me", me, out)
-                elif card_url:
-                    asked = state.pop("version", "")
-                    await _get(conns[kind], etags, "card",
-                               f"{card_url}?v={asked}" if asked else card_url, out)
-                    if answers is not None:
-                        out["pushed"].append((phone["table"], answers, time.time()))
-                if not state["again"]:
+                fetching["again"], fetching["at"] = False, time.time()
+                answers = fetching.pop("message", None)
+                await _get(part, etags, "me", me, out)
+                if answers is not None:
+                    out["pushed"].append((phone["table"], answers, time.time()))
+                if not fetching["again"]:
                     break
         finally:
-            state["busy"] = False
+            fetching["busy"] = False
 
     async def listen() -> None:
         last_id = ""
@@ -483,15 +461,12 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
                         data = line[5:].strip()
                     elif line in (b"\n", b"\r\n") and data is not None:
                         out["messages"] += 1
-                        scope, _, version = data.decode("latin-1").partition(" ")
-                        # spread over TABLE_SPREAD s (a table's) or SPREAD s (the whole
+                        # spread over TABLE_SPREAD s (the table's) or SPREAD s (the whole
                         # tournament's), as me.js does
-                        wait = random.uniform(0, TABLE_SPREAD if re.match(r"t[ab]", scope)
+                        wait = random.uniform(0, TABLE_SPREAD if data.startswith(b"tb ")
                                               else SPREAD)
                         data = None
-                        asyncio.ensure_future(
-                            fetch("card", time.time(), wait, version) if scope == card_scope
-                            else fetch("me", time.time(), wait))
+                        asyncio.ensure_future(fetch(time.time(), wait))
             except NETWORK_ERRORS:
                 out["reconnects"] += 1
                 await asyncio.sleep(1)
@@ -506,9 +481,8 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
         kind, path = phone["paths"][turn % len(phone["paths"])]
         turn += 1
         await _get(conn, etags, kind, path, out)
-        if time.time() - fetching["me"]["at"] >= PUSHED_PART_EVERY:
-            await fetch("me", None)
-            await fetch("card", None)
+        if time.time() - fetching["at"] >= PUSHED_PART_EVERY:
+            await fetch(None)
         at += job["poll"]
         while at < time.time():
             at += job["poll"]
@@ -946,7 +920,7 @@ def _path_kind(method: str, path: str) -> str:
     if path.startswith("/me/"):
         return "me"
     if path.startswith("/p/"):
-        return "ranks" if "/ranks/" in path else "card" if "/card/" in path else "board"
+        return "ranks" if "/ranks/" in path else "board"
     if path.startswith("/api/v1/tournaments/"):
         return "api"
     return "other"
@@ -994,7 +968,7 @@ def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict
                         for k, v in entry.items()}
     summary["baseline_post_status"] = dict(Counter(p[0] for p in posts))
     by_kind: dict[str, dict] = {}
-    for kind in ("board", "me", "card", "ranks", "api"):
+    for kind in ("board", "me", "ranks", "api"):
         mine = [p for p in polls if p[0] == kind]
         by_kind[kind] = {"n": len(mine), "status": dict(Counter(p[1] for p in mine)),
                          "p50": percentile([p[2] for p in mine], 50),
@@ -1009,7 +983,7 @@ def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict
     summary["phone_bytes"] = {kind: {"answers": by_kind[kind]["n"] / per,
                                      "heads": sum(p[4] for p in polls if p[0] == kind) / per,
                                      "bodies": sum(p[3] - p[4] for p in polls if p[0] == kind)
-                                     / per} for kind in ("board", "me", "card", "ranks")}
+                                     / per} for kind in ("board", "me", "ranks")}
     summary["phone_bytes"]["push"] = {"answers": 0, "heads": 0, "bodies": sum(
         r["stream_bytes"] for r in results) / per}
     summary["phone_bytes_per_minute"] = sum(row["heads"] + row["bodies"]
@@ -1065,7 +1039,6 @@ def report(args, summary: dict) -> None:
     api = summary["polls"]["api"]
     for kind, label in (("board", "poll board fragment /p/<slug>/standings/"),
                         ("me", "poll personal page /me/<token>/live/"),
-                        ("card", "its table's card /p/<slug>/tables/<id>/card/"),
                         ("ranks", "then its standing /p/<slug>/ranks/<page>/"),
                         ("api", "baseline: poll API standings")):
         row = summary["polls"][kind]
