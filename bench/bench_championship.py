@@ -36,7 +36,8 @@ than the rest (``WEB_NICE``; compose gives the entry's container eight times the
 
 **Load** (``--generators`` processes, each an asyncio loop with raw HTTP/1.1 over
 ``asyncio.open_connection``; keep-alive where the server keeps the connection, which
-gunicorn's sync workers never do):
+gunicorn's sync workers never do, and, as a browser does, the request sent again on a new
+connection where the server had closed the kept one idle):
 
 - every table posts its deals 1…``--deals`` in order (valid random deals of
   ``bench_skat_engine``, numbered and dealt as at a table of 4) to
@@ -268,7 +269,8 @@ class Connection:
             raise
 
     async def _request(self, method, path, headers, body):
-        if self.writer is None:
+        reused = self.writer is not None
+        if not reused:
             self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}"]
         lines += [f"{name}: {value}" for name, value in headers.items()]
@@ -276,8 +278,14 @@ class Connection:
             lines.append(f"Content-Length: {len(body)}")
         self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + body)
         reader = self.reader
-        status_line = await reader.readline()
+        try:
+            status_line = await reader.readline()
+        except ConnectionResetError:
+            status_line = b""
         if not status_line:
+            if reused:  # the server closed it idle (keepalive_timeout): a browser asks again
+                self.close()
+                return await self._request(method, path, headers, body)
             raise Closed
         status = int(status_line.split()[1])
         self.received += len(status_line)

@@ -141,6 +141,50 @@ def test_the_championship_bench_reads_a_whole_answer_over_raw_http():
     assert writer is None  # closed, as the server asked
 
 
+def test_the_championship_bench_asks_again_where_the_server_closed_an_idle_connection():
+    import asyncio
+    import concurrent.futures
+
+    from bench.bench_championship import Closed, Connection
+
+    async def serve_and_ask():
+        connections = []
+
+        async def answer(reader, writer):
+            connections.append(writer)
+            await reader.readuntil(b"\r\n\r\n")
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+            await writer.drain()
+            if len(connections) == 1:  # kept alive, then closed idle (keepalive_timeout)
+                await asyncio.sleep(0.05)
+                writer.close()
+
+        server = await asyncio.start_server(answer, "127.0.0.1", 0)
+        conn = Connection(server.sockets[0].getsockname()[1])
+        try:
+            first = await conn.request("GET", "/", {})
+            await asyncio.sleep(0.2)
+            second = await conn.request("GET", "/", {})
+            fresh = Connection(server.sockets[0].getsockname()[1])
+            server.close()
+            await server.wait_closed()
+            try:  # a new connection the server drops is not asked again
+                await fresh.request("GET", "/", {}, timeout=5)
+                refused = False
+            except (Closed, OSError):
+                refused = True
+        finally:
+            server.close()
+        return first, second, len(connections), refused
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        first, second, opened, refused = pool.submit(
+            asyncio.run, serve_and_ask()).result(timeout=60)
+    assert first == second == (200, {"content-length": "2"}, b"ok")
+    assert opened == 2  # the second request went over a new connection
+    assert refused
+
+
 def test_the_door_bench_queues_distinct_walk_ins_and_judges_the_goals():
     from bench.bench_door import summarise, walk_ins
     from clubs.names import name_key
