@@ -2,11 +2,10 @@
 board and its polled parts, the ranks parts, the API's standings; ``tournaments.freshness``).
 
 Such an answer is compressed once, where it is rendered, at gzip's level 6. The proxy keeps
-it compressed and sends the same bytes to every phone that asks within its lifetime. Before,
-it kept the plain answer and compressed it again for each phone, at level 1 to stay cheap.
-That is about a quarter more bytes per answer, and it polled some 100,000 times a championship
-hour. ``deploy/nginx`` asks the app for gzip in the locations that keep answers and
-decompresses (``gunzip``) for a client that does not accept it. Without the proxy (``make
+it compressed and sends the same bytes to every phone that asks within its lifetime, instead
+of compressing it again for each of the some 100,000 polls of a championship hour.
+``deploy/nginx`` asks the app for gzip in the locations that keep answers and decompresses
+(``gunzip``) for a client that does not accept it. Without the proxy (``make
 run``, ``make venue``) a browser gets the same compressed answer from the app.
 
 A public answer holds nothing secret, so the random bytes Django adds against BREACH are
