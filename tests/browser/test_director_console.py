@@ -169,9 +169,10 @@ def test_withdraw_end_close_reopen_correct_close(live_server, browser, in_proces
     standings_recompute(tournament_id=tournament.pk)
     declarer = done.seats.get(seat=2).participant
     page.goto(f"{live_server.url}/p/{tournament.slug}/")
-    score = page.locator(f"tr[data-participant='{declarer.pk}'] .score").inner_text()
+    score = page.locator(f"tr:has(a[href$='/player/{declarer.pk}/']) .score").inner_text()
     assert int(score) == 22 + 50  # spades with 1 = 22, plus 50 for the won game
-    assert "zurückgezogen" in page.locator(f"tr[data-participant='{leaver.pk}']").inner_text()
+    assert "zurückgezogen" in page.locator(f"tr:has(a[href$='/player/{leaver.pk}/'])")\
+        .inner_text()
     shot(page, "board-after-correction")
     context.close()
     assert errors == []

@@ -26,7 +26,7 @@ def get(url: str, **headers):
 
 
 def rows(resp) -> int:
-    return resp.content.count(b"<tr data-participant=")
+    return rows_of(resp.content.decode())
 
 
 def test_the_polled_part_of_a_3000_player_board_is_at_most_60_kb(championship):
@@ -37,7 +37,7 @@ def test_the_polled_part_of_a_3000_player_board_is_at_most_60_kb(championship):
     assert "Seite 1 von 30" in part.content.decode()
     last = get(f"/p/{tournament.slug}/standings/?page=30")
     assert rows(last) == PLAYERS - 29 * PAGE_ROWS
-    assert f'data-participant="{field[-1].pk}"' in last.content.decode()
+    assert row_of(field[-1]) in last.content.decode()
     assert last["ETag"] != part["ETag"]
     assert get(f"/p/{tournament.slug}/standings/?page=999").content == last.content
 
@@ -46,17 +46,23 @@ def test_a_player_finds_their_own_row_and_searches_by_name(championship):
     tournament, field = championship
     own = field[2345]
     found = get(f"/p/{tournament.slug}/?find={own.pk}").content.decode()
-    assert f'data-participant="{own.pk}"' in found and rows_of(found) == PAGE_ROWS
+    assert row_of(own) in found and rows_of(found) == PAGE_ROWS
     # the page polls its own part
     assert f'hx-get="/p/{tournament.slug}/standings/?page=24"' in found
     searched = get(f"/p/{tournament.slug}/standings/?q=Nummer+2345+").content.decode()
-    assert rows_of(searched) == 1 and f'data-participant="{own.pk}"' in searched
+    assert rows_of(searched) == 1 and row_of(own) in searched
     none = get(f"/p/{tournament.slug}/standings/?q=niemand").content.decode()
     assert rows_of(none) == 0 and "Kein Spieler dieses Namens." in none
 
 
 def rows_of(html: str) -> int:
-    return html.count("<tr data-participant=")
+    """The rows of the standings (each has one score)."""
+    return html.count('<td class="num score">')
+
+
+def row_of(participant) -> str:
+    """What a participant's row holds: the link to their page on the board."""
+    return f'/player/{participant.pk}/">'
 
 
 def test_the_print_keeps_the_whole_list(championship):

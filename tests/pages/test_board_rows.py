@@ -18,7 +18,7 @@ from tournaments.selectors import StandingEntry
 TEMPLATE_LOOP = Template(
     '{% load i18n short_names publication figures %}'
     '{% for row in standings.rows %}\n'
-    '    <tr data-participant="{{ row.participant_id }}"{% if row.participant.withdrawn %}'
+    '    <tr{% if row.participant.withdrawn %}'
     ' class="withdrawn"{% endif %}><td class="num">{{ row.rank }}</td><td><a href="'
     "{% url 'pages:board-player' tournament.slug row.participant_id %}\">"
     '{{ row.participant|public_name|keep_words }}</a>{% if row.participant.withdrawn %}'

@@ -145,8 +145,7 @@ def rows_html(tournament: Tournament, rows: list[StandingEntry], figures: list[s
     for row in rows:
         participant = row.participant
         withdrawn = participant.withdrawn
-        cells = [f'\n    <tr data-participant="{row.participant_id}"',
-                 ' class="withdrawn">' if withdrawn else ">",
+        cells = ["\n    <tr", ' class="withdrawn">' if withdrawn else ">",
                  f'<td class="num">{_number(row.rank)}</td><td><a href="{stem}'
                  f'{row.participant_id}/">'
                  f'{keep_words(shown_player(participant.player, participant.start_number))}'
