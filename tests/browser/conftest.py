@@ -98,6 +98,11 @@ def phone_page(browser, live_server, participant, width: int = 390, path: str = 
     return context, page, errors
 
 
+def board_row(page, participant_id: int):
+    """A participant's row on the board, found by its link to their page."""
+    return page.locator(f"tr:has(a[href$='/player/{participant_id}/'])")
+
+
 def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     size = page.viewport_size

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from prizes.services import prizes_set
-from tests.browser.conftest import VIEWPORTS, needs_chromium, settled, shot
+from tests.browser.conftest import VIEWPORTS, board_row, needs_chromium, settled, shot
 from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory, StaffFactory
 from tournaments.models import Deal, Round, SheetEvent, Table, Tournament
 from tournaments.recompute.standings_rows import standings_recompute
@@ -169,10 +169,9 @@ def test_withdraw_end_close_reopen_correct_close(live_server, browser, in_proces
     standings_recompute(tournament_id=tournament.pk)
     declarer = done.seats.get(seat=2).participant
     page.goto(f"{live_server.url}/p/{tournament.slug}/")
-    score = page.locator(f"tr:has(a[href$='/player/{declarer.pk}/']) .score").inner_text()
+    score = board_row(page, declarer.pk).locator(".score").inner_text()
     assert int(score) == 22 + 50  # spades with 1 = 22, plus 50 for the won game
-    assert "zurückgezogen" in page.locator(f"tr:has(a[href$='/player/{leaver.pk}/'])")\
-        .inner_text()
+    assert "zurückgezogen" in board_row(page, leaver.pk).inner_text()
     shot(page, "board-after-correction")
     context.close()
     assert errors == []

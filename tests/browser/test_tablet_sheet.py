@@ -4,7 +4,7 @@ players confirming and submitting, and the public board showing the result."""
 
 import pytest
 
-from tests.browser.conftest import needs_chromium, shot
+from tests.browser.conftest import board_row, needs_chromium, shot
 from tests.factories import ClubFactory, ParticipantFactory, PlayerFactory
 from tournaments.models import Deal, Seat, Table
 from tournaments.services import Actor, deal_record, round_draw, tournament_create
@@ -89,7 +89,7 @@ def test_a_whole_skat_series_with_an_outage(live_server, page, in_process_tasks)
     board = page.context.new_page()
     board.goto(f"{live_server.url}/p/{tournament.slug}/")
     best = Seat.objects.filter(table=table).order_by("-score").first()
-    best_score = board.locator(f"tr:has(a[href$='/player/{best.participant_id}/']) .score")
+    best_score = board_row(board, best.participant_id).locator(".score")
     best_score.wait_for()
     assert best_score.inner_text() == str(best.score)
     assert board.locator("tbody tr").count() == 3
