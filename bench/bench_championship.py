@@ -128,7 +128,8 @@ BASELINE_POST_EVERY = 1.0  # s between the staff client's player creations
 RETRY_PAUSE = 0.5  # s before a failed POST is sent again
 TAIL = 45  # s the watcher goes on after the run: the standings catch up
 GIVE_UP_AFTER = 60  # s after the run's end a table stops posting (and retrying)
-PUSHED_PART_EVERY = 60  # s: a pushed phone's live part at least this often (me.js)
+OPENING = 60  # s: the opening, in which every phone opens its page, reported apart too
+PUSHED_PART_EVERY = 60  # s: a pushed phone's live part and card this often, ± ¼ (me.js)
 SPREAD = 5  # s a pushed phone waits at most after a message of the whole tournament
 TABLE_SPREAD = 1  # s … after a message of its table
 
@@ -205,7 +206,7 @@ def shown_delays(acks: list[float],
 
 
 def phone_delays(acks: list[tuple], pushed: list[tuple]) -> dict:
-    """s from a deal's 201 until a phone at its table holds the live part fetched for
+    """s from a deal's 201 until a phone at its table holds its card fetched for
     the first message on the table's channels that came after the deal's POST was sent
     (its commit, whose publish sends the message, lies in between; 0 when the phone had
     it before the tablet had its 201), and the deals no phone showed."""
@@ -376,13 +377,13 @@ async def _get(conn: Connection, etags: dict[str, str], kind: str, path: str,
     headers = {"Accept-Encoding": "gzip"}
     if path in etags:
         headers["If-None-Match"] = etags[path]
-    sent, read, heads = time.perf_counter(), conn.received, conn.heads
+    sent, read, heads, at = time.perf_counter(), conn.received, conn.heads, time.time()
     try:
         status, answer, _data = await conn.request("GET", path, headers)
     except NETWORK_ERRORS:
         status, answer = 0, {}
     out["polls"].append((kind, status, time.perf_counter() - sent, conn.received - read,
-                         conn.heads - heads))
+                         conn.heads - heads, at))
     if "etag" in answer:
         etags[path] = answer["etag"]
 
@@ -401,6 +402,8 @@ async def _poller(job: dict, phone: dict, out: dict) -> None:
         await _get(conn, etags, kind, path, out)
         if kind in phone["then"]:  # what the page asks next on the same tick
             await _get(conn, etags, *phone["then"][kind], out)
+        if turn == 1:
+            out["opened"].append(time.time())
         at += every
         while at < time.time():  # a poll that overran its tick skips it, as a timer would
             at += every
@@ -408,44 +411,65 @@ async def _poller(job: dict, phone: dict, out: dict) -> None:
 
 async def _pushed(job: dict, phone: dict, out: dict) -> None:
     """A phone behind the proxy's push, as ``static/js/me.js`` there: its live part
-    first (the channels it names), then an EventSource on them (raw, on a connection
-    of its own, reconnecting with its Last-Event-ID), the live part fetched on each
-    message (one at a time, once more for a message during it) and once a minute; its
-    ticks poll the board and the standing (``paths``)."""
+    first (the channels it names, its table's card), then an EventSource on them (raw,
+    on a connection of its own, reconnecting with its Last-Event-ID; on each connection
+    the live part and the card again); on a message of its table the card at the
+    message's version, on any other the live part (each one at a time, once more for a
+    message during it), both once a minute, give or take a quarter; its ticks poll the
+    board and the standing (``paths``)."""
     conn, etags = Connection(phone["port"]), {}
     me = phone["me"]
     end = job["start"] + job["seconds"]
     await _sleep_until(job["start"] + phone["phase"])
     await _get(conn, etags, "me", me, out)
+    out["opened"].append(time.time())
     body = conn.last_body
     if conn.last_headers.get("content-encoding") == "gzip":
         body = gzip.decompress(body)
-    found = re.search(r'data-push="([^"]+)"', body.decode("utf-8", "replace"))
+    html = body.decode("utf-8", "replace")
+    found = re.search(r'data-push="([^"]+)"', html)
     if found is None:
         out["push_missing"] += 1
         return await _poller(job, {**phone, **phone["polled"]}, out)
-    fetching = {"busy": False, "again": False, "at": time.time()}
-    part = Connection(phone["port"])
+    card = re.search(r'data-card-url="([^"]+)" data-card-scope="([^"]+)"', html)
+    card_url, card_scope = card.groups() if card else ("", "")
+    # as me.js: the next fetch once a minute, give or take a quarter, from the first
+    fetching = {kind: {"busy": False, "again": False, "seen": "", "at": time.time()
+                       + random.uniform(-0.25, 0.25) * PUSHED_PART_EVERY}
+                for kind in ("me", "card")}
+    conns = {kind: Connection(phone["port"]) for kind in ("me", "card")}
 
-    async def fetch(message_at: float | None, wait: float = 0) -> None:
+    async def fetch(kind: str, message_at: float | None, wait: float = 0,
+                    version: str | None = None) -> None:
         await asyncio.sleep(wait)
+        state = fetching[kind]
         if message_at is not None:  # the latest message the next fetch answers
-            fetching["message"] = message_at
-        if fetching["busy"]:
-            fetching["again"] = True
+            state["message"], state["version"], state["seen"] = message_at, version, version
+        elif version is not None:  # (re)connected: the card as it is now
+            state["version"] = version
+        else:  # once a minute: the latest version a message named
+            state["version"] = state["seen"]
+        if state["busy"]:
+            state["again"] = True
             return
-        fetching["busy"] = True
+        state["busy"] = True
         try:
             while True:
-                fetching["again"], fetching["at"] = False, time.time()
-                answers = fetching.pop("message", None)
-                await _get(part, etags, "me", me, out)
-                if answers is not None:
-                    out["pushed"].append((phone["table"], answers, time.time()))
-                if not fetching["again"]:
+                state["again"] = False
+                state["at"] = time.time() + random.uniform(-0.25, 0.25) * PUSHED_PART_EVERY
+                answers = state.pop("message", None)
+                if kind == "me":
+                    await _get(conns[kind], etags, "me", me, out)
+                elif card_url:
+                    asked = state.pop("version", "")
+                    await _get(conns[kind], etags, "card",
+                               f"{card_url}?v={asked}" if asked else card_url, out)
+                    if answers is not None:
+                        out["pushed"].append((phone["table"], answers, time.time()))
+                if not state["again"]:
                     break
         finally:
-            fetching["busy"] = False
+            state["busy"] = False
 
     async def listen() -> None:
         last_id = ""
@@ -457,6 +481,13 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
                         "Accept: text/event-stream"] + ([f"Last-Event-ID: {last_id}"]
                                                         if last_id else [])
                 writer.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1"))
+                status = await reader.readline()  # the stream's status line
+                if not status:
+                    raise Closed
+                out["stream_bytes"] += len(status)
+                # as me.js on each (re)connection: what a lost connection missed
+                asyncio.ensure_future(fetch("me", None))
+                asyncio.ensure_future(fetch("card", None, version=""))
                 data = None
                 while time.time() < end:
                     line = await asyncio.wait_for(reader.readline(), end - time.time())
@@ -469,12 +500,15 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
                         data = line[5:].strip()
                     elif line in (b"\n", b"\r\n") and data is not None:
                         out["messages"] += 1
-                        # spread over TABLE_SPREAD s (the table's) or SPREAD s (the whole
+                        scope, _, version = data.decode("latin-1").partition(" ")
+                        # spread over TABLE_SPREAD s (a table's) or SPREAD s (the whole
                         # tournament's), as me.js does
-                        wait = random.uniform(0, TABLE_SPREAD if data.startswith(b"tb ")
+                        wait = random.uniform(0, TABLE_SPREAD if re.match(r"t[ab]", scope)
                                               else SPREAD)
                         data = None
-                        asyncio.ensure_future(fetch(time.time(), wait))
+                        asyncio.ensure_future(
+                            fetch("card", time.time(), wait, version) if scope == card_scope
+                            else fetch("me", time.time(), wait))
             except NETWORK_ERRORS:
                 out["reconnects"] += 1
                 await asyncio.sleep(1)
@@ -489,8 +523,9 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
         kind, path = phone["paths"][turn % len(phone["paths"])]
         turn += 1
         await _get(conn, etags, kind, path, out)
-        if time.time() - fetching["at"] >= PUSHED_PART_EVERY:
-            await fetch(None)
+        if time.time() - fetching["me"]["at"] >= PUSHED_PART_EVERY:
+            await fetch("me", None)
+            await fetch("card", None)
         at += job["poll"]
         while at < time.time():
             at += job["poll"]
@@ -550,7 +585,7 @@ async def _lag(job: dict, out: dict) -> None:
 async def _generate(job: dict) -> dict:
     out = {"acks": [], "failed": [], "retries": Counter(), "polls": [], "seen": [],
            "baseline_posts": [], "lag": [], "unposted": 0, "pushed": [], "messages": 0,
-           "reconnects": 0, "stream_bytes": 0, "push_missing": 0}
+           "reconnects": 0, "stream_bytes": 0, "push_missing": 0, "opened": []}
     tasks = [_table(job, t, out) for t in job["tables"]]
     tasks += [(_pushed if "me" in p else _poller)(job, p, out) for p in job["phones"]]
     tasks += [_watcher(job, w, out) for w in job["watch"]]
@@ -928,7 +963,7 @@ def _path_kind(method: str, path: str) -> str:
     if path.startswith("/me/"):
         return "me"
     if path.startswith("/p/"):
-        return "ranks" if "/ranks/" in path else "board"
+        return "ranks" if "/ranks/" in path else "card" if "/card/" in path else "board"
     if path.startswith("/api/v1/tournaments/"):
         return "api"
     return "other"
@@ -953,6 +988,9 @@ def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict
     acks = [a for r in results for a in r["acks"]]
     failed = [f for r in results for f in r["failed"]]
     polls = [p for r in results for p in r["polls"]]
+    start = min((p[5] for p in polls), default=0.0)
+    opened = max((t for r in results for t in r["opened"]), default=start)
+    settled = start + OPENING
     seen = [s for r in results for s in r["seen"]]
     posts = [p for r in results for p in r["baseline_posts"]]
     retries: Counter = Counter()
@@ -976,22 +1014,29 @@ def summarise(args, results: list[dict], stored: dict[int, list[int]], cpu: dict
                         for k, v in entry.items()}
     summary["baseline_post_status"] = dict(Counter(p[0] for p in posts))
     by_kind: dict[str, dict] = {}
-    for kind in ("board", "me", "ranks", "api"):
+    for kind in ("board", "me", "card", "ranks", "api"):
         mine = [p for p in polls if p[0] == kind]
         by_kind[kind] = {"n": len(mine), "status": dict(Counter(p[1] for p in mine)),
                          "p50": percentile([p[2] for p in mine], 50),
-                         "p95": percentile([p[2] for p in mine], 95)}
+                         "p95": percentile([p[2] for p in mine], 95),
+                         # after the first minute, in which every phone opens its page
+                         # (cold renders, after a draw they come again)
+                         "settled_p95": percentile([p[2] for p in mine if p[5] >= settled],
+                                                   95)}
     summary["polls"] = by_kind
+    summary["opened"] = opened - start
     summary["push"] = {name: sum(r[name] for r in results)
                        for name in ("messages", "reconnects", "push_missing")}
-    summary["push"]["shown"] = phone_delays(acks, [p for r in results for p in r["pushed"]])
+    pushed = [p for r in results for p in r["pushed"]]
+    summary["push"]["shown"] = phone_delays(acks, pushed)
+    summary["push"]["settled"] = phone_delays([a for a in acks if a[2] >= settled], pushed)
     # what the server sends each phone a minute (headers and bodies, as on the wire), by
     # kind of answer, and in all
     per = max(1, args.phones) * args.minutes  # a phone's minute
     summary["phone_bytes"] = {kind: {"answers": by_kind[kind]["n"] / per,
                                      "heads": sum(p[4] for p in polls if p[0] == kind) / per,
                                      "bodies": sum(p[3] - p[4] for p in polls if p[0] == kind)
-                                     / per} for kind in ("board", "me", "ranks")}
+                                     / per} for kind in ("board", "me", "card", "ranks")}
     summary["phone_bytes"]["push"] = {"answers": 0, "heads": 0, "bodies": sum(
         r["stream_bytes"] for r in results) / per}
     summary["phone_bytes_per_minute"] = sum(row["heads"] + row["bodies"]
@@ -1047,6 +1092,7 @@ def report(args, summary: dict) -> None:
     api = summary["polls"]["api"]
     for kind, label in (("board", "poll board fragment /p/<slug>/standings/"),
                         ("me", "poll personal page /me/<token>/live/"),
+                        ("card", "its table's card /p/<slug>/tables/<id>/card/"),
                         ("ranks", "then its standing /p/<slug>/ranks/<page>/"),
                         ("api", "baseline: poll API standings")):
         row = summary["polls"][kind]
@@ -1057,6 +1103,12 @@ def report(args, summary: dict) -> None:
         print(f"| {label} ({status}) | {row['n']:,} | {row['p50'] * 1e3:,.0f} | "
               f"{row['p95'] * 1e3:,.0f} | {ratios} |")
     print()
+    print(f"After the first minute (the last phone had its page {summary['opened']:.0f} s "
+          "after the first): p95 ms "
+          + ", ".join(f"{kind} {summary['polls'][kind]['settled_p95'] * 1e3:,.0f}"
+                      for kind in summary["polls"] if kind != "api")
+          + (f"; a deal on the phones p95 {summary['push']['settled'][95]:.2f} s, max "
+             f"{summary['push']['settled'][100]:.2f} s" if summary["push"]["messages"] else ""))
     print(f"Sent to each phone: {summary['phone_bytes_per_minute'] / 1024:,.1f} KB a minute "
           "(status lines, headers and bodies of its polls, as on the wire): " + "; ".join(
               f"{kind} {row['answers']:.1f} answers, headers {row['heads'] / 1024:.1f} KB, "

@@ -355,8 +355,9 @@ CONTENT_SECURITY_POLICY = {
 # these views' parts of a page, fetched by its script (the board's standings, a player's
 # live part, a sheet's list, the console's voice panel)
 CSP_PART_DIRECTIVES = {"default-src": [NONE], "frame-ancestors": [NONE]}
-CSP_PART_VIEWS = frozenset({"pages:board-standings", "pages:me-live", "pages:sheet-list",
-                            "pages:me-sheet-list", "pages:staff-sheet-list", "console:voice"})
+CSP_PART_VIEWS = frozenset({"pages:board-standings", "pages:me-live", "pages:card",
+                            "pages:me-card", "pages:sheet-list", "pages:me-sheet-list",
+                            "pages:staff-sheet-list", "console:voice"})
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "console:home"

@@ -3,10 +3,13 @@ headers (RFC 9110 conditional requests, RFC 9111 caching).
 
 A *version* per scope — a tournament (``tournament``: its saves, draws, rounds,
 participants, registrations), its stored standings (``computation``: a recompute), its
-sheets (``sheets``: the standings turn stale, a name shown changes) and one table
-(``table``: a deal, a correction, a confirmation) — is kept in Django's cache (Redis in
-production, the local-memory cache on the embedded default) and replaced by a new random
-one (``bump``) once the transaction that changes the scope commits. An ETag is made of
+sheets (``sheets``: the standings turn stale, a name shown changes), one table
+(``table``: a deal, a correction, a confirmation) and what of a table moves otherwise
+than by a deal added at its end (``amended``: a correction, a deletion, a confirmation,
+a submission — what a player's live part shows of the table they sit at, whose card is a
+part of its own) — is kept in Django's cache (Redis in production, the local-memory
+cache on the embedded default) and replaced by a new random one (``bump``) once the
+transaction that changes the scope commits. An ETag is made of
 the versions of what an answer shows and the view's own key (round, page, language),
 never of its body, so a poll whose ``If-None-Match`` holds is answered 304 before the
 view renders anything.
@@ -78,6 +81,11 @@ def sheets(tournament_id: int) -> str:
 
 def table(table_id: int) -> str:
     return f"tb{table_id}"
+
+
+def amended(table_id: int) -> str:
+    """A table's sheet changed otherwise than by deals added at its end."""
+    return f"ta{table_id}"
 
 
 def calls(tournament_id: int) -> str:
@@ -159,16 +167,18 @@ def bump_now(scopes: Iterable[str], version: str | None = None) -> None:
 
 
 def bump(tournament_id: int | None, table_id: int | None = None, *,
-         computation: bool = False, version: str | None = None) -> None:
+         computation: bool = False, version: str | None = None,
+         appended: bool = False) -> None:
     """Give what changed new versions once the current transaction commits (at once
     outside one): the tournament (alone), its stored standings (``computation``; with
     ``version``, that one: its caller keeps what it computed under it first), or a
     sheet — the tournament's sheets and that table (only the table without a
-    tournament)."""
+    tournament), and the table's ``amended`` unless deals were only ``appended``."""
     if computation:
         scopes = [computed(tournament_id)]
     elif table_id is not None:
-        scopes = [table(table_id)] + ([sheets(tournament_id)] if tournament_id else [])
+        scopes = ([table(table_id)] + ([] if appended else [amended(table_id)])
+                  + ([sheets(tournament_id)] if tournament_id else []))
     else:
         scopes = [tournament(tournament_id)]
     transaction.on_commit(functools.partial(bump_now, scopes, version if computation else None),

@@ -29,7 +29,7 @@ every request, never kept.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import orjson
@@ -136,9 +136,6 @@ class PlayerOverview:
     etag: str
     table: Table | None
     sheet: dict[str, Any] | None = None
-    # the kept key of the sheet's reads (None: not kept): what is made of ``sheet`` alone
-    # (its score card) may be kept under it
-    sheet_key: str | None = None
     # the player's call for the director at the table now, not yet closed
     call: Any = None
 
@@ -174,7 +171,6 @@ class _TableReads:
     confirmed: frozenset
     first_dealer: int
     calls: dict[int | None, Any]
-    key: str | None = None  # where it is kept
 
 
 def live_scopes(seating: _Seating) -> list[str]:
@@ -183,6 +179,18 @@ def live_scopes(seating: _Seating) -> list[str]:
     tournament_id = seating.participant.tournament_id
     return [freshness.tournament(tournament_id), freshness.calls(tournament_id),
             *(freshness.table(s.table_id) for s in seating.seats)]
+
+
+def part_scopes(seating: _Seating) -> list[str]:
+    """What the player's live part shows: as ``live_scopes``, but of the table they sit
+    at now only what moves otherwise than by a deal added (``freshness.amended``: a
+    correction among the player's changes, say). That table's score card is a part of
+    its own, renewed by each deal there (``tournaments.pages.me``)."""
+    now = seating.now.table_id if seating.now is not None else None
+    tournament_id = seating.participant.tournament_id
+    return [freshness.tournament(tournament_id), freshness.calls(tournament_id),
+            *(freshness.amended(s.table_id) if s.table_id == now else freshness.table(s.table_id)
+              for s in seating.seats)]
 
 
 def _versions(seating: _Seating) -> tuple[str, ...] | None:
@@ -215,19 +223,15 @@ def _events_keys(seating: _Seating, found: tuple[str, ...]) -> dict[int, str]:
             for i, v in _table_versions(seating, found).items()}
 
 
-def overview_keys(seating: _Seating) -> tuple[list[str], str | None]:
+def overview_keys(seating: _Seating) -> list[str]:
     """The kept entries ``seating_overview`` reads (the shown tables', the changes' and,
     which a change of a version leaves to be built from them, the tables' events), so a
-    caller may read them with others in one round trip (``kept.read``), and the key the
-    table of the seat now is kept under (``PlayerOverview.sheet_key``, None: no seat
-    now, or the versions unavailable)."""
+    caller may read them with others in one round trip (``kept.read``); none when the
+    versions are unavailable."""
     found = _versions(seating)
     if found is None:
-        return [], None
-    keys = _reads_keys(seating, found)
-    now = seating.now
-    return ([*keys.values(), *_events_keys(seating, found).values()],
-            keys.get(now.table_id) if now is not None else None)
+        return []
+    return [*_reads_keys(seating, found).values(), *_events_keys(seating, found).values()]
 
 
 def _kept_reads(seating: _Seating, found: tuple[str, ...], read: dict[str, Any] | None = None
@@ -241,9 +245,8 @@ def _kept_reads(seating: _Seating, found: tuple[str, ...], read: dict[str, Any] 
     keys = _reads_keys(seating, found)
 
     def build(missing: list) -> dict[Any, Any]:
-        built: dict[Any, Any] = {i: replace(reads, key=keys[i]) for i, reads in
-                                 _read_tables([m for m in missing if m != "changes"],
-                                              tournament).items()}
+        built: dict[Any, Any] = _read_tables([m for m in missing if m != "changes"],
+                                             tournament)
         if "changes" in missing:  # from each table's events (``_events_keys``)
             events = kept.kept(_events_keys(seating, found),
                                lambda tables: table_events(tables, tournament.game),
@@ -349,7 +352,7 @@ def _overview(seating: _Seating, tables: dict[int, _TableReads],
         return PlayerOverview(body, freshness.etag("me", digest), None)
     reads = tables[now.table_id]
     return PlayerOverview(body, freshness.etag("me", digest), reads.table, reads.state,
-                          reads.key, reads.calls.get(seating.participant.pk))
+                          reads.calls.get(seating.participant.pk))
 
 
 def _rescored(seating: _Seating) -> None:
@@ -409,11 +412,12 @@ def _kept_seating(token: str) -> _Seating | None:
         return seating
     tournament_id, version, seating = entry
     # with the tournament's version, in the same round trip, the versions every reader of
-    # the seating reads next: those of what the player's answers show (``live_scopes``)
-    # and of the stored standings (their standing, the ranks of their earlier rounds)
+    # the seating reads next: those of what the player's answers show (``live_scopes``,
+    # ``part_scopes``) and of the stored standings (their standing, the ranks of their
+    # earlier rounds)
     found = freshness.versions([freshness.tournament(tournament_id),
-                                *(live_scopes(seating)[1:] if seating is not None else
-                                  [freshness.calls(tournament_id)]),
+                                *(live_scopes(seating)[1:] + part_scopes(seating)[2:]
+                                  if seating is not None else [freshness.calls(tournament_id)]),
                                 freshness.computed(tournament_id)])
     if found is not None and found[0] == version and seating is not None:
         return seating

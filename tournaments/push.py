@@ -3,16 +3,20 @@ phones that what their page shows has changed, so they ask for it then instead o
 few seconds.
 
 Every version ``tournaments.freshness`` bumps of a scope a player's page shows (the
-tournament, its calls, a table) is published, after the commit, to that scope's
+tournament, its calls, a table, what of a table moves otherwise than by a deal added) is
+published, after the commit, to that scope's
 channel on the proxy's publisher (``PUSH_URL``: a port of the proxy that only the app
 reaches). A player's live part names the channels of its scopes (``subscription``);
 ``static/js/me.js`` subscribes to them with an ``EventSource`` on ``/push/`` (nginx holds
 the connections and sends each message to every subscriber) and fetches the live part
-with its ETag when a message comes. A message carries nothing but the scope's new
-version, after the kind of its scope (``t`` the tournament, ``v`` its calls, ``tb`` a
-table: ``"tb 4f0c…"``): what changed is read from the app as before, with every access
-check. A message of the whole tournament reaches every phone in the hall at once, so the
-page spreads its fetches over a few seconds; a table's reaches its few players.
+with its ETag when a message comes — or, for a message of the table the player sits at,
+that table's score card at the URL of the message's version (a part of its own, which
+a deal renews: ``tournaments.pages.me``). A message carries nothing but the scope (its
+kind and id: ``t`` the tournament, ``v`` its calls, ``tb`` a table, ``ta`` a table's
+amendments) and its new version: ``"tb42 4f0c…"``; what changed is read from the app as
+before, with every access check. A message of the whole tournament reaches every phone in
+the hall at once, so the page spreads its fetches over a few seconds; a table's reaches
+its few players.
 
 A channel's name is a keyed hash of its scope (``SECRET_KEY``), so only a reader of the
 page knows it. Without ``PUSH_URL`` (the embedded default, ``make venue``: no proxy)
@@ -33,8 +37,9 @@ from django.conf import settings
 
 log = logging.getLogger(__name__)
 
-# the scopes a player's live part shows (``tournaments.freshness``): tournament, calls, table
-PUSHED = ("t", "v", "tb")
+# the scopes a player's live part and card show (``tournaments.freshness``): tournament,
+# calls, table, a table's amendments
+PUSHED = ("t", "v", "tb", "ta")
 PUBLISH_SECONDS = 0.5  # a publish waits no longer for the proxy (the deal is stored)
 SUBSCRIBE_PATH = "/push/"
 
@@ -78,7 +83,7 @@ def publish(versions: dict[str, str]) -> None:
             # the pool's own request: the manager's would parse the URL and build the
             # request anew for each message (a deal's on the entry's hot path)
             answer = pool.urlopen("POST", f"{path}/pub/{channel(scope)}",
-                                  body=f"{name} {version}".encode(), headers=_HEADERS)
+                                  body=f"{scope} {version}".encode(), headers=_HEADERS)
         except urllib3.exceptions.HTTPError:
             log.warning("push to %s failed", scope, exc_info=True)
             continue

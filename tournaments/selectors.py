@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import orjson
@@ -452,14 +452,17 @@ def own_ranks(tournament: Tournament, participant_id: int) -> dict[int, tuple]:
     return ranks_page(tournament, ranks_page_of(participant_id))[1].get(participant_id, {})
 
 
-def public_names(tournament: Tournament, full: bool = False
-                 ) -> dict[int, tuple[str, int, bool]]:
+def public_names(tournament: Tournament, full: bool = False,
+                 only: Iterable[int] | None = None) -> dict[int, tuple[str, int, bool]]:
     """Each participant's (name as shown, start number, withdrawn): one query; the name
-    full where ``full`` (``policies.sees_full_names``), else as the player chose."""
+    full where ``full`` (``policies.sees_full_names``), else as the player chose;
+    ``only``: of these participants alone."""
+    found = Participant.objects.filter(tournament=tournament)
+    if only is not None:
+        found = found.filter(pk__in=list(only))
     return {pid: (shown_name(name, publication, number, full=full, player_id=player),
                   number, withdrawn)
-            for pid, name, publication, number, withdrawn, player in
-            Participant.objects.filter(tournament=tournament).values_list(
+            for pid, name, publication, number, withdrawn, player in found.values_list(
                 "pk", "player__name", "player__publication", "start_number", "withdrawn",
                 "player_id")}
 

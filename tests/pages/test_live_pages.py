@@ -40,6 +40,11 @@ def board(tournament, part=""):
     return f"/p/{tournament.slug}/{part}"
 
 
+def card_url(live) -> str:
+    """Where a player's live part fetches the card of their table."""
+    return re.search(r'data-card-url="([^"]+)"', live.content.decode()).group(1)
+
+
 def test_an_unchanged_board_part_is_a_304_a_proxy_may_share(short_skat, table):
     standings_recompute(tournament_id=short_skat.pk)
     first = get(board(short_skat, "standings/"))
@@ -57,13 +62,19 @@ def test_a_deal_changes_its_tables_pages_only(short_skat, table, other_table, ta
              for p in (here, there)}
     part = get(board(short_skat, "standings/"))
     assert "aktualisiert" not in part.content.decode()
+    card = get(card_url(pages[here][1]))
+    assert "deal-row" not in card.content.decode()
     fill(table_client, table, 1)
     for first in pages[there]:  # another table: unchanged
         assert again(first).status_code == 304
-    for first in pages[here]:
-        changed = again(first)
-        assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
-        assert 'class="list paper-list"' in changed.content.decode()
+    page, live = pages[here]
+    changed = again(page)
+    assert changed.status_code == 200 and changed["ETag"] != page["ETag"]
+    assert 'class="deal-row"' in changed.content.decode()
+    # the live part's card is a part of its own, which the deal renews
+    assert again(live).status_code == 304
+    dealt = again(card)
+    assert dealt.status_code == 200 and 'class="deal-row"' in dealt.content.decode()
     stale = again(part)  # the standings turned stale
     assert stale.status_code == 200 and "aktualisiert" in stale.content.decode()
     standings_recompute(tournament_id=short_skat.pk)  # every page shows new ranks
@@ -233,12 +244,65 @@ def test_a_corrected_earlier_round_shows_on_the_players_page(short_skat, table, 
 def test_a_second_deal_shows_on_the_players_card(short_skat, table, table_client):
     player = seated(table)[0]
     fill(table_client, table, 1)
-    first = get(f"/me/{player.personal_token}/live/")
+    live = get(f"/me/{player.personal_token}/live/")
+    assert live.content.decode().count('class="deal-row') == 1
+    first = get(card_url(live))
     assert first.content.decode().count('class="deal-row') == 1
     resp = table_client.post(f"/api/v1/tables/{table['id']}/deals/",
                              {"number": 2, **CLUBS_WON}, format="json")
     assert resp.status_code == 201
     assert again(first).content.decode().count('class="deal-row') == 2
+    # the URL of the table's push message (its version) reaches past what a proxy kept
+    assert get(card_url(live) + "?v=4f0c").content.decode().count('class="deal-row') == 2
+
+
+def test_the_card_is_one_public_answer_for_the_table(short_skat, table, other_table,
+                                                     table_client, monkeypatch):
+    """A published tournament's card part is the same for every phone at the table (a
+    proxy may keep it), shows the names as the players chose, and is 404 for a table of
+    another tournament or none."""
+    monkeypatch.setattr("tournaments.pages.me.LIVE_DEALS", 2)  # a sheet here has 3
+    fill(table_client, table, 3)
+    players = seated(table)
+    url = card_url(get(f"/me/{players[0].personal_token}/live/"))
+    assert url == card_url(get(f"/me/{players[1].personal_token}/live/"))
+    first = get(url)
+    assert first.status_code == 200 and first["Cache-Control"] == "public, max-age=2"
+    assert set(first["Content-Security-Policy"].split("; ")) == {
+        "default-src 'none'", "frame-ancestors 'none'"}  # a part: the page's policy governs
+    html = first.content.decode()
+    assert html.count('class="deal-row') == 2  # the latest two; the first on the sheet
+    assert "1 früheres Spiel steht auf dem Spielzettel." in html
+    assert players[1].player.name in html
+    assert players[0].personal_token not in html
+    assert again(first).status_code == 304
+    player_publish(player=players[1].player, publication="initial")
+    hidden = again(first)
+    assert hidden.status_code == 200 and players[1].player.name not in hidden.content.decode()
+    assert get(f"/p/{short_skat.slug}/tables/{10**6}/card/").status_code == 404
+    assert get(f"/p/{short_skat.slug}/tables/{10**30}/card/").status_code == 404
+    assert get(f"/p/{short_skat.slug}/tables/{other_table['id']}/card/").status_code == 200
+
+
+def test_a_hidden_tournaments_card_is_the_players_own(short_skat, table, table_client):
+    """Unpublished, the card comes from the player's own URL (private, the table's own
+    names); the public one is 404, and so is the player's without a seat now."""
+    fill(table_client, table, 1)
+    player = seated(table)[0]
+    public = card_url(get(f"/me/{player.personal_token}/live/"))
+    tournament_update(tournament=short_skat, published=False)
+    live = get(f"/me/{player.personal_token}/live/")
+    own = card_url(live)
+    assert own == f"/me/{player.personal_token}/card/"
+    assert get(public).status_code == 404
+    first = get(own)
+    assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
+    assert 'class="deal-row' in first.content.decode()
+    assert again(first).status_code == 304
+    rnd = short_skat.rounds.get()
+    Table.objects.filter(round=rnd).update(submitted=True)
+    round_close(round_id=rnd.pk)
+    assert get(own).status_code == 404
 
 
 def test_what_a_proxy_may_keep_is_compressed_once_by_the_app(short_skat, table, director):

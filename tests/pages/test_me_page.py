@@ -80,16 +80,24 @@ def test_standing_and_earlier_rounds_appear(short_skat, table, table_client):
     assert f'href="/p/{short_skat.slug}/"' in html  # published: the public standings
 
 
-def test_the_live_part_is_304_until_the_sheet_changes(table, table_client):
+def test_the_live_part_is_304_until_the_sheet_is_amended(table, table_client):
+    """A deal added renews the table's card (its own part), not the live part; a
+    correction there renews the live part too (the player's changes)."""
     player = seated(table)[0]
     url = f"/me/{player.personal_token}/live/"
     first = get(url)
     assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
     assert 'data-seat-key="1-' in first.content.decode()
     assert get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
-    fill(table_client, table, 1)
+    fill(table_client, table, 2)
+    assert get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    deal = f"/api/v1/tables/{table['id']}/deals/1/"
+    resp = table_client.put(deal, {**CLUBS_WON, "declarer": 1, "reason": "Falsch eingetragen"},
+                            format="json", HTTP_IF_MATCH=table_client.get(deal)["ETag"])
+    assert resp.status_code == 200, resp.content
     again = get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 200 and again["ETag"] != first["ETag"]
+    assert "Falsch eingetragen" in again.content.decode()
 
 
 def test_the_sheet_on_the_phone_talks_to_the_api_with_the_personal_token(table):

@@ -43,8 +43,9 @@ def test_the_live_part_names_the_keyed_channels_of_what_it_shows(table, settings
     players = seated(table)
     path = re.search(r'data-push="([^"]+)"', live(players[0])).group(1)
     channels = path.removeprefix("/push/").split(",")
-    # the tournament, its calls, the table: three names of 24 hex digits, none a scope's
-    assert len(set(channels)) == 3
+    # the tournament, its calls, the table's amendments and the table (its card): four
+    # names of 24 hex digits, none a scope's
+    assert len(set(channels)) == 4
     assert all(re.fullmatch(r"[0-9a-f]{24}", c) for c in channels)
     mate = re.search(r'data-push="([^"]+)"', live(players[1])).group(1)
     assert mate == path  # the same table, the same channels

@@ -138,6 +138,14 @@ def test_a_deal_shows_on_the_board_and_the_players_page_within_a_lifetime(proxy)
              SHARED_SECONDS + 60, "the deal on the board's part")
     wait_for(lambda: b'class="deal-row' in anonymous(proxy, live)[2],
              SHARED_SECONDS + 60, "the deal on the player's live part")
+    # the card of the player's table, at the URL of the table's version as its push
+    # message names it: rendered once for the table's phones, the deal on it at once
+    card = re.search(rb'data-card-url="([^"]+)"', mine).group(1).decode()
+    status, headers, shown = anonymous(proxy, f"{card}?v=after-deal-1")
+    assert status == 200 and b'class="deal-row' in shown
+    assert headers["Cache-Control"] == f"public, max-age={SHARED_SECONDS}"
+    status, headers, again = anonymous(proxy, f"{card}?v=after-deal-1")
+    assert headers["X-Cache"] in ("HIT", "UPDATING") and again == shown
     # the declarer's standing, polled by their page from the shared ranks part
     declarer = table.seats.get(seat=2).participant
     ranks = f"/p/{tournament.slug}/ranks/{declarer.pk // 128}/"
@@ -266,15 +274,19 @@ def test_a_deal_is_pushed_to_the_players_pages_at_once(proxy):
     status, headers, body = anonymous(proxy, live)
     assert status == 200
     channels = re.search(rb'data-push="(/push/[0-9a-f,]+)"', body).group(1).decode()
-    assert len(channels.removeprefix("/push/").split(",")) == 3  # tournament, calls, table
+    # the tournament, its calls, the table's amendments, the table (its card)
+    assert len(channels.removeprefix("/push/").split(",")) == 4
+    card = re.search(rb'data-card-url="([^"]+)"', body).group(1).decode()
     stream = Subscription(proxy, channels)
     try:
         assert stream.status == 200
         assert stream.headers["content-type"].startswith("text/event-stream")
         status, answer = enter_deal(proxy, table, 1)
         assert status == 201, answer
-        assert re.fullmatch(r"tb [0-9a-f]{16}", stream.message())  # the table's version
-        status, _h, after = anonymous(proxy, live, **{"If-None-Match": headers["ETag"]})
+        # the table's scope and its new version: the card is renewed, the live part not
+        assert re.fullmatch(rf"tb{table.pk} [0-9a-f]{{16}}", stream.message())
+        assert anonymous(proxy, live, **{"If-None-Match": headers["ETag"]})[0] == 304
+        status, _h, after = anonymous(proxy, card)
         assert status == 200 and b'class="deal-row' in after
     finally:
         stream.close()
@@ -386,14 +398,14 @@ def test_the_kept_public_answers_come_from_the_board_pool(scaled):
 def test_a_deal_through_one_server_shows_at_once_on_the_other(scaled):
     proxy, servers = scaled
     tournament, table = championship()
-    live = f"/me/{table.seats.get(seat=1).participant.personal_token}/live/"
+    card = f"/p/{tournament.slug}/tables/{table.pk}/card/"
     first, second = servers["web"], servers["web2"]
-    status, headers, _body = anonymous(first, live)
+    status, headers, _body = anonymous(first, card)
     assert status == 200
     # one phone's ETag holds on either server while nothing changed
-    assert anonymous(second, live, **{"If-None-Match": headers["ETag"]})[0] == 304
+    assert anonymous(second, card, **{"If-None-Match": headers["ETag"]})[0] == 304
     status, answer = enter_deal(proxy, table, 1)
     assert status == 201, answer
     for server in (first, second):  # at once: the version is bumped before the 201
-        status, _h, after = anonymous(server, live, **{"If-None-Match": headers["ETag"]})
+        status, _h, after = anonymous(server, card, **{"If-None-Match": headers["ETag"]})
         assert status == 200 and b'class="deal-row' in after

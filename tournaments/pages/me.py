@@ -21,13 +21,16 @@ every table the player sat at (a deal, a correction, a confirmation there): a po
 standing (rank and score) is polled from the ranks part it names (``ranks_part``: a page
 of players shared by their phones and kept by the proxy; ``me_ranks`` for a tournament
 not published), so a recompute renews one answer per page of players, not every
-player's live part; the page itself follows the stored standings too. The table's score
-card is rendered once per version of the table and language and kept for the four
-players there (``tournaments.kept``). An erased or expired token is 404 at the next
+player's live part; the page itself follows the stored standings too. The score card of
+the player's table is a part of its own (``card_part``: shared by the table's phones and
+kept by the proxy, its URL versioned by the table's push message; ``me_card`` for a
+tournament not published), rendered once per version of the table, the tournament and
+the language and kept (``tournaments.kept``): a deal renews the card, not every
+player's live part (``part_scopes``). An erased or expired token is 404 at the next
 request.
 """
 
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -48,13 +51,20 @@ from tournaments.player_view import (
     PlayerOverview,
     live_scopes,
     overview_keys,
+    part_scopes,
     participant_by_token,
     personal_seating,
     seated_table,
     seating_overview,
 )
 from tournaments.policies import can_see_tournament
-from tournaments.selectors import ranks_key, ranks_page, ranks_page_of
+from tournaments.selectors import (
+    public_names,
+    ranks_key,
+    ranks_page,
+    ranks_page_of,
+    table_states,
+)
 from tournaments.templatetags.figures import num
 
 MAX_ID = 2**63 - 1  # the largest id a database row has (a larger page is 404 unread)
@@ -81,8 +91,13 @@ def _seating(request, token: str):
     return request.me_seating
 
 
-def _card_key(sheet_key: str) -> str:
-    return f"{sheet_key}:card:{LIVE_DEALS}:{get_language()}"
+def _card_key(table: int, tournament: int, names: str) -> str | None:
+    """Where the table's card is kept under the versions of the table and the tournament
+    now (None: the versions unavailable), by language and the ``names`` it shows."""
+    found = freshness.versions([freshness.table(table), freshness.tournament(tournament)])
+    if found is None:
+        return None
+    return f"card:{table}:{found[0]}:{found[1]}:{LIVE_DEALS}:{names}:{get_language()}"
 
 
 def _kept_read(request, seating) -> dict:
@@ -91,11 +106,12 @@ def _kept_read(request, seating) -> dict:
     and the card of the table now — in one round trip, once per request (what is
     missing is built where it is used)."""
     if getattr(request, "me_kept", None) is None:
-        keys, sheet_key = overview_keys(seating)
         participant = seating.participant
         ranks = ranks_key(participant.tournament_id, ranks_page_of(participant.pk))
-        request.me_kept = kept.read([*([ranks] if ranks else []), *keys,
-                                     *([_card_key(sheet_key)] if sheet_key else [])])
+        card = (_card_key(seating.now.table_id, participant.tournament_id, _names(participant))
+                if seating.now is not None else None)
+        request.me_kept = kept.read([*([ranks] if ranks else []), *overview_keys(seating),
+                                     *([card] if card else [])])
     return request.me_kept
 
 
@@ -125,9 +141,11 @@ def _live_tag(request, token: str) -> freshness.Tag | None:
     seating = _seating(request, token)
     if seating is None:
         return None
-    scopes = live_scopes(seating)
-    # the stored standings' version too, in the same read: the answer's standing needs it
-    freshness.versions([*scopes, freshness.computed(seating.participant.tournament_id)])
+    scopes = part_scopes(seating)
+    # in the same read the versions the answer's reads are kept under, and the stored
+    # standings' (the answer's standing needs it)
+    freshness.versions([*scopes, *live_scopes(seating),
+                        freshness.computed(seating.participant.tournament_id)])
     now = _now_round(seating)
     earlier = []
     if any(s.table.round.number != now for s in seating.seats):
@@ -136,6 +154,22 @@ def _live_tag(request, token: str) -> freshness.Tag | None:
                          in page.get(seating.participant.pk, {}).items()
                          if number and number != now)
     return freshness.tag(scopes, "me-live", token, earlier)
+
+
+def _names(participant: Participant) -> str:
+    """Which names the card of the player's table shows: as the players chose where
+    everyone may read the card (``card_part``), else the table's own."""
+    return "public" if participant.tournament.published else "table"
+
+
+def _card_url(participant: Participant, token: str, table_id: int) -> str:
+    """Where the card of the player's table is fetched: the shared card part of a
+    published tournament (kept by the proxy for the table's phones), else the player's
+    own."""
+    tournament = participant.tournament
+    if tournament.published:
+        return reverse("pages:card", args=[tournament.slug, table_id])
+    return reverse("pages:me-card", args=[token])
 
 
 def _ranks_read(request, participant: Participant) -> tuple[int, dict]:
@@ -161,7 +195,9 @@ def _live(request, participant: Participant, overview: PlayerOverview, token: st
     now = body["now"]
     seating = _seating(request, token)
     context = {"token": token, "tournament": participant.tournament, "me": body, "now": now,
-               "push": push.subscription(live_scopes(seating)),
+               # the live part's channels, and its card's: the table's, renewed by a deal
+               "push": push.subscription([*part_scopes(seating), *(
+                   [freshness.table(now["table_id"])] if now else [])]),
                "changes": body["changes"][:LIVE_CHANGES],
                "changes_total": len(body["changes"]),
                "changes_url": reverse("pages:me-changes", args=[token]),
@@ -188,30 +224,41 @@ def _now_part(participant: Participant, overview: PlayerOverview, token: str,
     if now is None:
         return render_to_string("me/_now.html", {"now": None})
     names = {p["seat"]: p["name"] for p in now["players"]}
-    card, earlier = _card(overview, read)
+    table_id = now["table_id"]
+    card = _card(overview.table, lambda: overview.sheet, _names(participant), read)
     return render_to_string("me/_now.html", {
         "token": token, "now": now, "card": mark_safe(card),  # noqa: S308 - our template's
-        "call": overview.call,
-        "earlier_deals": earlier, "dealer_name": names.get(now["first_dealer"], "")})
+        "card_url": _card_url(participant, token, table_id),
+        "card_scope": freshness.table(table_id), "call": overview.call,
+        "dealer_name": names.get(now["first_dealer"], "")})
 
 
-def _card(overview: PlayerOverview, read: dict | None = None) -> tuple[str, int]:
-    """The table's read-only score card (its latest ``LIVE_DEALS`` deals) and the number
-    of deals before them: the same for the table's players, kept per sheet read and
-    language (``read``: the request's ``_kept_read``)."""
+def _card(table: Table, state, names: str, read: dict | None = None) -> str:
+    """The table's read-only score card: its latest ``LIVE_DEALS`` deals, the totals and
+    how many deals came before them; the same for every reader, kept per version of the
+    table and the tournament, ``names`` (``_names``) and language. ``state``: gives the
+    table's state (``table_states``) when the card is not kept; ``read``: the request's
+    ``_kept_read``."""
 
-    def render(_missing) -> dict[int, tuple[str, int]]:
-        deals = overview.sheet.get("deals") or []
+    def render(_missing) -> dict[int, str]:
+        sheet = state()
+        if names == "public":  # as the players chose, as the board shows them
+            shown = public_names(table.round.tournament,
+                                 only=[seat["participant"] for seat in sheet["seats"]])
+            sheet = {**sheet, "seats": [{**seat, "name": shown.get(
+                seat["participant"], ("",))[0]} for seat in sheet["seats"]]}
+        deals = sheet.get("deals") or []
         earlier = max(0, len(deals) - LIVE_DEALS)
         # the words of the deals shown only (the earlier ones are not on the card)
-        listed = paper_list(overview.sheet, known={d["number"] for d in deals[:earlier]})
-        return {0: (render_to_string("sheet/_list.html", {
-            "state": {**listed, "deals": listed["deals"][earlier:]}, "readonly": True}),
-            earlier)}
+        listed = paper_list(sheet, known={d["number"] for d in deals[:earlier]})
+        return {0: render_to_string("me/_card.html", {
+            "state": {**listed, "deals": listed["deals"][earlier:]},
+            "earlier_deals": earlier})}
 
-    if overview.sheet_key is None:
+    key = _card_key(table.pk, table.round.tournament_id, names)
+    if key is None:
         return render(())[0]
-    return kept.kept({0: _card_key(overview.sheet_key)}, render, found=read)[0]
+    return kept.kept({0: key}, render, found=read)[0]
 
 
 def _overview(request, token: str) -> tuple[Participant, PlayerOverview]:
@@ -299,6 +346,64 @@ def me_ranks(request, token: str):
     published (whose ranks no shared cache may keep)."""
     participant, _overview_read = _overview(request, token)
     return _standing(participant.tournament, ranks_page_of(participant.pk), {participant.pk})
+
+
+def _card_table(request, tournament, table_id: int) -> Table | None:
+    """The tournament's table ``table_id`` (round loaded), read once per request."""
+    if not hasattr(request, "card_table"):
+        request.card_table = None if table_id > MAX_ID else (
+            Table.objects.select_related("round").filter(round__tournament=tournament,
+                                                         pk=table_id).first())
+        if request.card_table is not None:
+            request.card_table.round.tournament = tournament
+    return request.card_table
+
+
+def _card_tag(request, tournament, slug: str, table_id: int) -> freshness.Tag | None:
+    table = _card_table(request, tournament, table_id)
+    if table is None:
+        return None
+    return freshness.tournament_tag(request, tournament, (freshness.tournament(tournament.pk),
+                                                          freshness.table(table_id)),
+                                    "card", table_id, LIVE_DEALS)
+
+
+@allowed_if(can_see_tournament, tournament_by_slug, hide=True)
+@freshness.public(_card_tag)
+def card_part(request, tournament, slug: str, table_id: int):
+    """The read-only score card of a table (``_card``, the names as the players chose),
+    fetched by the pages of the players who sit there when its push message says it
+    changed — at a URL naming the table's new version (``?v=``), so the proxy renders it
+    once for all of them, never answering from what it kept before — and polled without
+    push. Any table of a published tournament: the board's player pages show them all."""
+    table = _card_table(request, tournament, table_id)
+    if table is None:
+        raise Http404()
+    return HttpResponse(_card(table, lambda: table_states([table])[0], "public"))
+
+
+def _own_card_tag(request, token: str) -> freshness.Tag | None:
+    seating = _seating(request, token)
+    if seating is None or seating.now is None:
+        return None
+    tournament_id = seating.participant.tournament_id
+    return freshness.tag((freshness.tournament(tournament_id),
+                          freshness.table(seating.now.table_id)), "me-card", token, LIVE_DEALS)
+
+
+@freshness.personal(_own_card_tag)
+def me_card(request, token: str):
+    """The card of the player's table as ``card_part`` gives it (with the table's own
+    names), for a tournament not published (whose cards no shared cache may keep); 404
+    while the player sits at no open table."""
+    seating = _seating(request, token)
+    if seating is None or seating.now is None:
+        raise Http404()
+    table = _card_table(request, seating.participant.tournament, seating.now.table_id)
+    if table is None:  # its round deleted since the seating was read
+        raise Http404()
+    return HttpResponse(_card(table, lambda: table_states([table])[0], _names(
+        seating.participant)))
 
 
 def _table(token: str, participant: Participant | None = None) -> Table:

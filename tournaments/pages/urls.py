@@ -25,6 +25,7 @@ urlpatterns = [
     path("me/<str:token>/", me.me_page, name="me"),
     path("me/<str:token>/live/", me.me_live, name="me-live"),
     path("me/<str:token>/ranks/", me.me_ranks, name="me-ranks"),
+    path("me/<str:token>/card/", me.me_card, name="me-card"),
     path("me/<str:token>/changes/", me.me_changes, name="me-changes"),
     path("me/<str:token>/sheet/", me.me_sheet, name="me-sheet"),
     path("me/<str:token>/sheet/list/", me.me_sheet_list, name="me-sheet-list"),
@@ -36,6 +37,7 @@ urlpatterns = [
     path("p/<slug:slug>/standings/", board.board_standings, name="board-standings"),
     path("p/<slug:slug>/print/", board.print_page, name="board-print"),
     path("p/<slug:slug>/ranks/<int:page>/", me.ranks_part, name="ranks"),
+    path("p/<slug:slug>/tables/<int:table_id>/card/", me.card_part, name="card"),
     path("p/<slug:slug>/player/<int:participant_id>/", board.player_page, name="board-player"),
 ]
 

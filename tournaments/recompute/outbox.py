@@ -14,14 +14,16 @@ from tournaments.recompute.tasks import schedule_standings
 
 
 def sheet_changed(tournament_id: int, *, round_number: int | None = None,
-                  table_id: int | None = None, table=None, writes=None) -> None:
+                  table_id: int | None = None, table=None, writes=None,
+                  appended: bool = False) -> None:
     """Called inside the writing transaction. ``round_number``: the round whose seats or
     sheets changed, so that the recompute may redo only that round; None for a change
     that may touch any round. ``table_id``: the one table whose sheet changed, its
     players unchanged, so that only its seats are read again; ``table``: that table when
     the caller holds it (the floors above read its ``submitted`` without a query);
     ``writes``: the sheet write's ``Writes``, which stores the outbox row with its other
-    rows (else it is stored now)."""
+    rows (else it is stored now); ``appended``: the change only added deals at the end of
+    the table's sheet (``freshness.amended`` holds)."""
     row = StandingsOutbox(tournament_id=tournament_id, round_number=round_number,
                           table_id=table_id)
     if writes is None:
@@ -30,7 +32,7 @@ def sheet_changed(tournament_id: int, *, round_number: int | None = None,
         writes.insert(row)
     # ``stale`` flips: new versions of the tournament's sheets and the table's (or, with
     # no table named, of the whole tournament) after the commit
-    freshness.bump(tournament_id, table_id)
+    freshness.bump(tournament_id, table_id, appended=appended)
     results_changed.send(sender=Tournament, tournament_id=tournament_id,
                          round_number=round_number,
                          table=table if table is not None and table.pk == table_id else None,

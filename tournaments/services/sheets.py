@@ -239,10 +239,12 @@ def _as_scored(deals: Sequence[Deal]) -> list[ScoredDeal]:
 
 
 def retotal(table: Table, sheet: SheetWrite | None = None,
-            scored: Sequence[ScoredDeal] | None = None, writes: Writes | None = None) -> None:
+            scored: Sequence[ScoredDeal] | None = None, writes: Writes | None = None,
+            appended: bool = False) -> None:
     """Write the sheet's totals into the seats and bump the table's version. ``scored``
     (all of the sheet's deals in order) saves reading them again when the caller has.
-    ``writes``: the caller's, which sends these rows with its own; else sent here."""
+    ``writes``: the caller's, which sends these rows with its own; else sent here.
+    ``appended``: the change only added deals at the sheet's end (``sheet_changed``)."""
     sheet = sheet or SheetWrite.of(table)
     own = writes is None
     if own:
@@ -257,7 +259,7 @@ def retotal(table: Table, sheet: SheetWrite | None = None,
     table.version += 1
     writes.update(table, ["version", "history_head"])
     sheet_changed(table.round.tournament_id, round_number=table.round.number,
-                  table_id=table.pk, table=table, writes=writes)
+                  table_id=table.pk, table=table, writes=writes, appended=appended)
     if own:
         writes.send()
 
@@ -318,7 +320,7 @@ def deal_record(*, table_id: int | None = None, number: Any, record: Any, actor:
                               scores=scored.scores, extra=scored.extra))
     _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number, after=_deal_state(deal),
          writes=writes, key=entry_key)
-    retotal(table, sheet, [*deals, scored], writes)
+    retotal(table, sheet, [*deals, scored], writes, appended=True)
     if once is not None:
         once.store(writes, deal)
     writes.send()
@@ -364,7 +366,7 @@ def deals_record(*, table_id: int | None = None, records: Any, actor: Actor,
         _log(table, actor, SheetEvent.Action.DEAL_CREATE, number=number,
              after=_deal_state(deal))
         deals.append(deal)
-    retotal(table, sheet, [*_as_scored(stored), *scored])
+    retotal(table, sheet, [*_as_scored(stored), *scored], appended=True)
     return deals
 
 
