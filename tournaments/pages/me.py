@@ -91,10 +91,15 @@ def _seating(request, token: str):
     return request.me_seating
 
 
+def _card_scopes(table: int, tournament: int) -> tuple[str, str]:
+    """What a table's card shows: the table (its deals) and the tournament (the names)."""
+    return freshness.table(table), freshness.tournament(tournament)
+
+
 def _card_key(table: int, tournament: int, names: str) -> str | None:
-    """Where the table's card is kept under the versions of the table and the tournament
-    now (None: the versions unavailable), by language and the ``names`` it shows."""
-    found = freshness.versions([freshness.table(table), freshness.tournament(tournament)])
+    """Where the table's card is kept under the versions of ``_card_scopes`` now (None:
+    the versions unavailable), by language and the ``names`` it shows."""
+    found = freshness.versions(_card_scopes(table, tournament))
     if found is None:
         return None
     return f"card:{table}:{found[0]}:{found[1]}:{LIVE_DEALS}:{names}:{get_language()}"
@@ -363,8 +368,7 @@ def _card_tag(request, tournament, slug: str, table_id: int) -> freshness.Tag | 
     table = _card_table(request, tournament, table_id)
     if table is None:
         return None
-    return freshness.tournament_tag(request, tournament, (freshness.tournament(tournament.pk),
-                                                          freshness.table(table_id)),
+    return freshness.tournament_tag(request, tournament, _card_scopes(table_id, tournament.pk),
                                     "card", table_id, LIVE_DEALS)
 
 
@@ -376,19 +380,22 @@ def card_part(request, tournament, slug: str, table_id: int):
     changed — at a URL naming the table's new version (``?v=``), so the proxy renders it
     once for all of them, never answering from what it kept before — and polled without
     push. Any table of a published tournament: the board's player pages show them all."""
-    table = _card_table(request, tournament, table_id)
+    return _card_answer(_card_table(request, tournament, table_id), "public")
+
+
+def _card_answer(table: Table | None, names: str) -> HttpResponse:
+    """The card of ``table`` (``_card``, its state read when not kept); 404 without one."""
     if table is None:
         raise Http404()
-    return HttpResponse(_card(table, lambda: table_states([table])[0], "public"))
+    return HttpResponse(_card(table, lambda: table_states([table])[0], names))
 
 
 def _own_card_tag(request, token: str) -> freshness.Tag | None:
     seating = _seating(request, token)
     if seating is None or seating.now is None:
         return None
-    tournament_id = seating.participant.tournament_id
-    return freshness.tag((freshness.tournament(tournament_id),
-                          freshness.table(seating.now.table_id)), "me-card", token, LIVE_DEALS)
+    return freshness.tag(_card_scopes(seating.now.table_id, seating.participant.tournament_id),
+                         "me-card", token, LIVE_DEALS)
 
 
 @freshness.personal(_own_card_tag)
@@ -399,11 +406,9 @@ def me_card(request, token: str):
     seating = _seating(request, token)
     if seating is None or seating.now is None:
         raise Http404()
-    table = _card_table(request, seating.participant.tournament, seating.now.table_id)
-    if table is None:  # its round deleted since the seating was read
-        raise Http404()
-    return HttpResponse(_card(table, lambda: table_states([table])[0], _names(
-        seating.participant)))
+    # (no table: its round deleted since the seating was read)
+    return _card_answer(_card_table(request, seating.participant.tournament,
+                                    seating.now.table_id), _names(seating.participant))
 
 
 def _table(token: str, participant: Participant | None = None) -> Table:
