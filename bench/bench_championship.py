@@ -433,14 +433,17 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
         return await _poller(job, {**phone, **phone["polled"]}, out)
     card = re.search(r'data-card-url="([^"]+)" data-card-scope="([^"]+)"', html)
     card_url, card_scope = card.groups() if card else ("", "")
-    # as me.js: the next fetch once a minute, give or take a quarter, from the first
-    fetching = {kind: {"busy": False, "again": False, "seen": "", "at": time.time()
-                       + random.uniform(-0.25, 0.25) * PUSHED_PART_EVERY}
-                for kind in ("me", "card")}
+
+    def next_due() -> float:  # as me.js: once a minute, give or take a quarter
+        return time.time() + PUSHED_PART_EVERY * random.uniform(0.75, 1.25)
+
+    fetching = {kind: {"busy": False, "again": False, "seen": ""} for kind in ("me", "card")}
+    due = next_due()  # the next fetch of the live part and the card, from the first
     conns = {kind: Connection(phone["port"]) for kind in ("me", "card")}
 
     async def fetch(kind: str, message_at: float | None, wait: float = 0,
                     version: str | None = None) -> None:
+        nonlocal due
         await asyncio.sleep(wait)
         state = fetching[kind]
         if message_at is not None:  # the latest message the next fetch answers
@@ -456,9 +459,9 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
         try:
             while True:
                 state["again"] = False
-                state["at"] = time.time() + random.uniform(-0.25, 0.25) * PUSHED_PART_EVERY
                 answers = state.pop("message", None)
                 if kind == "me":
+                    due = next_due()
                     await _get(conns[kind], etags, "me", me, out)
                 elif card_url:
                     asked = state.pop("version", "")
@@ -523,7 +526,7 @@ async def _pushed(job: dict, phone: dict, out: dict) -> None:
         kind, path = phone["paths"][turn % len(phone["paths"])]
         turn += 1
         await _get(conn, etags, kind, path, out)
-        if time.time() - fetching["me"]["at"] >= PUSHED_PART_EVERY:
+        if time.time() >= due:
             await fetch("me", None)
             await fetch("card", None)
         at += job["poll"]
