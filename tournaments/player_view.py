@@ -34,7 +34,6 @@ from typing import Any
 
 import orjson
 from django.db import connection
-from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import get_language
 
@@ -44,57 +43,37 @@ from tournaments.models import Participant, Round, Seat, SheetConfirmation, Tabl
 from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.score_changes import changes_of_seats, table_events
 from tournaments.selectors import calls_read, own_ranks, states_read
-from tournaments.statements import Reads, columns
-
-# what a personal token's reader reads with the participant
-_WITH_PARTICIPANT = ("tournament__club", "player")
+from tournaments.statements import Reads, columns, participant_seats
 
 
 def participant_by_token(token: str, *, checked: bool = True) -> Participant | None:
     """The participant whose personal token this is and still opens their page (one
-    query), with tournament, club and player loaded. ``checked`` False: whether it still
-    opens it is left to the caller (it changes with the day)."""
-    participant = (Participant.objects.select_related(*_WITH_PARTICIPANT)
-                   .filter(personal_token=token).first())
-    if participant is None or (checked and not personal_token_valid(
-            participant, timezone.localdate())):
+    statement, ``statements.participant_seats``), with tournament, club and player
+    loaded. ``checked`` False: whether it still opens it is left to the caller (it
+    changes with the day)."""
+    found = _by_token(token)
+    if found is None or (checked and not personal_token_valid(found[0], timezone.localdate())):
         return None
-    return participant
+    return found[0]
 
 
-def _seats_read() -> QuerySet[Seat]:
-    """Seats by round, each with its table and round and the number of its tournament's
-    latest round (``latest_round``: whether it is the seat now), in the seats' one
-    statement."""
-    latest = (Round.objects.filter(tournament_id=OuterRef("table__round__tournament_id"))
-              .order_by("-number").values("number")[:1])
-    return (Seat.objects.select_related("table__round")
-            .annotate(latest_round=Subquery(latest)).order_by("table__round__number"))
-
-
-def _seated(participant: Participant, seats: list[Seat]) -> list[Seat]:
+def _seats(participant: Participant) -> list[Seat]:
+    """The participant's seats by round (one statement), each with its table and round
+    and the number of its tournament's latest round (``latest_round``: whether it is the
+    seat now)."""
+    found = participant_seats("id", participant.pk)
+    seats = found[1] if found is not None else []
     for seat in seats:
         seat.participant = participant
         seat.table.round.tournament = participant.tournament
     return seats
 
 
-def _seats(participant: Participant) -> list[Seat]:
-    """The participant's seats (``_seats_read``; one query)."""
-    return _seated(participant, list(_seats_read().filter(participant=participant)))
-
-
 def _by_token(token: str) -> tuple[Participant, list[Seat]] | None:
     """The participant of a personal token (whether it still opens their page is left
-    to the caller) and their seats: one statement for a player drawn at least once —
-    the seats with the participant, tournament, club and player joined — and two for
-    one never drawn. After a draw every phone of a championship asks this at once."""
-    seats = list(_seats_read().select_related(*(f"participant__{r}" for r in _WITH_PARTICIPANT))
-                 .filter(participant__personal_token=token))
-    if not seats:
-        participant = participant_by_token(token, checked=False)
-        return None if participant is None else (participant, [])
-    return seats[0].participant, _seated(seats[0].participant, seats)
+    to the caller) and their seats (``_seats``), in one statement. After a draw every
+    phone of a championship asks this at once."""
+    return participant_seats("personal_token", token)
 
 
 def _open(table: Table) -> bool:

@@ -8,11 +8,22 @@ import json
 import pytest
 from django.db import transaction
 
-from tournaments.models import Deal, Seat, SheetEvent, StandingsPage, Table
+from tests.factories import ParticipantFactory
+from tournaments.models import (
+    Deal,
+    Participant,
+    Seat,
+    SheetEvent,
+    StandingsPage,
+    Table,
+    Tournament,
+)
+from tournaments.services import round_close, round_draw
 from tournaments.statements import (
     Writes,
     insert_rows,
     next_keys,
+    participant_seats,
     seats_update,
     select,
     select_in,
@@ -94,3 +105,36 @@ def test_the_selects_answer_as_values_list_does(table, other_table):
         list(row) for row in SheetEvent.objects.filter(table=stored).order_by("id")
         .values_list(*names)] == [[1, None, None],
                                   [2, seat.participant_id, seat.participant.player.name]]
+
+
+def _fields(obj) -> dict:
+    return {f.attname: getattr(obj, f.attname) for f in obj._meta.concrete_fields}
+
+
+@pytest.mark.django_db
+def test_a_participants_read_gives_what_the_orm_gives_with_the_latest_round(
+        short_skat, table):
+    rnd = short_skat.rounds.get()
+    Table.objects.filter(round=rnd).update(submitted=True)
+    round_close(round_id=rnd.pk)
+    round_draw(tournament_id=short_skat.pk, method="random", seed=3)
+    later = ParticipantFactory(tournament=short_skat, start_number=99, checked_in=True)
+    for participant in Participant.objects.filter(tournament=short_skat):
+        for column, value in (("id", participant.pk),
+                              ("personal_token", participant.personal_token)):
+            found, seats = participant_seats(column, value)
+            assert found.tournament.club.pk == short_skat.club_id
+            assert found.player.name == participant.player.name
+            assert [s.table.round.tournament.pk for s in seats] == [short_skat.pk] * len(seats)
+            assert _fields(found) == _fields(participant)
+            assert _fields(found.tournament) == _fields(Tournament.objects.get(pk=short_skat.pk))
+            orm = list(Seat.objects.filter(participant=participant)
+                       .order_by("table__round__number").select_related("table__round"))
+            assert [_fields(s) for s in seats] == [_fields(s) for s in orm]
+            assert [_fields(s.table) for s in seats] == [_fields(s.table) for s in orm]
+            assert [_fields(s.table.round) for s in seats] == [
+                _fields(s.table.round) for s in orm]
+            assert {s.latest_round for s in seats} <= {2}
+            assert len(seats) == (0 if participant.pk == later.pk else 2)
+    assert participant_seats("personal_token", "no such token") is None
+    assert participant_seats("id", later.pk + 1000) is None
