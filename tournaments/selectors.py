@@ -49,7 +49,7 @@ from tournaments.models import (
 from tournaments.standings import rank
 from tournaments.standings.clubs import club_standings
 from tournaments.standings.teams import team_standings
-from tournaments.statements import Reads, columns
+from tournaments.statements import Reads, columns, select_in
 
 
 def deal_plan(table: Table, first: int | None, *, players: int | None = None,
@@ -457,14 +457,15 @@ def public_names(tournament: Tournament, full: bool = False,
     """Each participant's (name as shown, start number, withdrawn): one query; the name
     full where ``full`` (``policies.sees_full_names``), else as the player chose;
     ``only``: of these participants alone."""
-    found = Participant.objects.filter(tournament=tournament)
-    if only is not None:
-        found = found.filter(pk__in=list(only))
+    names = ("tournament", "id", "player__name", "player__publication", "start_number",
+             "withdrawn", "player")
+    only = None if only is None else list(only)
+    found = (select_in(Participant, names, "tournament", [tournament.pk]) if only is None
+             else select_in(Participant, names, "id", only) if only else [])
     return {pid: (shown_name(name, publication, number, full=full, player_id=player),
                   number, withdrawn)
-            for pid, name, publication, number, withdrawn, player in found.values_list(
-                "pk", "player__name", "player__publication", "start_number", "withdrawn",
-                "player_id")}
+            for of, pid, name, publication, number, withdrawn, player in found
+            if of == tournament.pk}
 
 
 def named_standings(tournament: Tournament, round_number: int = 0, *,

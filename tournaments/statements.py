@@ -192,6 +192,31 @@ def select_in(model: type[Model], names: Sequence[str], key: str, values: Sequen
     return reads.send()[place]
 
 
+def related(model: type[Model], linked: Sequence[str], key: str,
+            values: Sequence[Any]) -> list[Model]:
+    """The instances of ``model`` whose field ``key`` is one of ``values``, each with the
+    rows its foreign keys ``linked`` point to loaded (None where a key is null), as
+    ``select_related`` loads them: one statement (``select_in``), written once per
+    process. The public pages read their tournament by its slug, and a table's card its
+    table, on every request; the ORM compiled each read again."""
+    owners = [model._meta.get_field(name) for name in linked]
+    names = [*columns(model), *(f"{link.name}__{c}" for link in owners
+                                for c in columns(link.related_model))]
+    db = connection.alias
+    found = []
+    for values_of in select_in(model, names, key, values):
+        start = len(columns(model))
+        obj = model.from_db(db, columns(model), values_of[:start])
+        for link in owners:
+            target = link.related_model
+            part = values_of[start:start + len(columns(target))]
+            start += len(part)
+            link.set_cached_value(obj, None if getattr(obj, link.attname) is None
+                                  else target.from_db(db, columns(target), part))
+        found.append(obj)
+    return found
+
+
 @functools.cache
 def _insert(model: type[Model], returning: bool, keyed: bool,
             vendor: str) -> tuple[str, tuple[Field, ...]]:

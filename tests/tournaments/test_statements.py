@@ -8,7 +8,7 @@ import json
 import pytest
 from django.db import transaction
 
-from tests.factories import ParticipantFactory
+from tests.factories import ParticipantFactory, TournamentFactory
 from tournaments.models import (
     Deal,
     Participant,
@@ -24,6 +24,7 @@ from tournaments.statements import (
     insert_rows,
     next_keys,
     participant_seats,
+    related,
     seats_update,
     select,
     select_in,
@@ -138,3 +139,17 @@ def test_a_participants_read_gives_what_the_orm_gives_with_the_latest_round(
             assert len(seats) == (0 if participant.pk == later.pk else 2)
     assert participant_seats("personal_token", "no such token") is None
     assert participant_seats("id", later.pk + 1000) is None
+
+
+@pytest.mark.django_db
+def test_related_loads_what_select_related_loads_a_null_key_as_none(short_skat, table):
+    without = TournamentFactory(club=None)
+    for tournament in (short_skat, without):
+        [found] = related(Tournament, ("club",), "slug", [tournament.slug])
+        orm = Tournament.objects.select_related("club").get(pk=tournament.pk)
+        assert _fields(found) == _fields(orm)
+        assert (found.club and _fields(found.club)) == (orm.club and _fields(orm.club))
+    [stored] = related(Table, ("round",), "id", [table["id"]])
+    orm = Table.objects.select_related("round").get(pk=table["id"])
+    assert (_fields(stored), _fields(stored.round)) == (_fields(orm), _fields(orm.round))
+    assert related(Tournament, ("club",), "slug", ["no-such-slug"]) == []

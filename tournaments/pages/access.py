@@ -26,6 +26,7 @@ from clubs.models import Club, Player
 from tournaments.models import Table, Tournament
 from tournaments.policies import directs
 from tournaments.services import Actor
+from tournaments.statements import related
 
 
 def staff_required(view):
@@ -68,7 +69,12 @@ def console_post(view):
 
 
 def tournament_by_slug(*, slug, **_kwargs) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("club"), slug=slug)
+    """The tournament of a public page's slug, its club loaded (``statements.related``:
+    every public page and part reads it on every request), or 404."""
+    found = related(Tournament, ("club",), "slug", [slug])
+    if not found:
+        raise Http404()
+    return found[0]
 
 
 def table_by_pk(*, table_id, **_kwargs) -> Table:

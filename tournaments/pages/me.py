@@ -65,6 +65,7 @@ from tournaments.selectors import (
     ranks_page_of,
     table_states,
 )
+from tournaments.statements import related
 from tournaments.templatetags.figures import num
 
 MAX_ID = 2**63 - 1  # the largest id a database row has (a larger page is 404 unread)
@@ -356,9 +357,9 @@ def me_ranks(request, token: str):
 def _card_table(request, tournament, table_id: int) -> Table | None:
     """The tournament's table ``table_id`` (round loaded), read once per request."""
     if not hasattr(request, "card_table"):
-        request.card_table = None if table_id > MAX_ID else (
-            Table.objects.select_related("round").filter(round__tournament=tournament,
-                                                         pk=table_id).first())
+        found = [] if table_id > MAX_ID else related(Table, ("round",), "id", [table_id])
+        request.card_table = next((t for t in found if t.round.tournament_id == tournament.pk),
+                                  None)
         if request.card_table is not None:
             request.card_table.round.tournament = tournament
     return request.card_table
