@@ -31,6 +31,7 @@ from tournaments.models import Table
 from tournaments.player_view import participant_by_token
 from tournaments.policies import TOKEN_VOID, sheet_refusal
 from tournaments.services import table_lock_by_token
+from tournaments.tokens import storable
 
 
 class TokenPrincipal:
@@ -58,7 +59,8 @@ class TokenPrincipal:
 class SchemeAuthentication(authentication.BaseAuthentication):
     """``Authorization: <keyword> <token>``: ``token`` is the token, or None when the
     header names another scheme; a header of the scheme that is not two words is 401
-    (``bad_header``), a token that is no UTF-8 is ``unreadable()``. ``authenticate``
+    (``bad_header``), a token that is no UTF-8 or no stored token could be
+    (``tokens.storable``) is ``unreadable()``. ``authenticate``
     gives the token's holder (``holder_of``), or raises ``unknown()`` where it has none."""
 
     keyword = ""
@@ -84,9 +86,12 @@ class SchemeAuthentication(authentication.BaseAuthentication):
         if len(header) != 2:
             raise exceptions.AuthenticationFailed(self.bad_header)
         try:
-            return header[1].decode()
+            token = header[1].decode()
         except UnicodeDecodeError:
             raise self.unreadable() from None
+        if not storable(token):
+            raise self.unreadable()
+        return token
 
     def authenticate(self, request):
         token = self.token(request)

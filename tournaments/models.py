@@ -45,6 +45,7 @@ from games.engines import get_engine
 from tournaments import freshness
 from tournaments.clock import Clock
 from tournaments.seating import METHOD_LABELS
+from tournaments.tokens import MAX_LENGTH as TOKEN_LENGTH
 from tournaments.tokens import new_token
 
 # Bounds of a tournament's planned rounds (any game).
@@ -166,7 +167,7 @@ class Participant(models.Model):
                              on_delete=models.SET_NULL, related_name="members")
     registered_at = models.DateTimeField(_("registered at"), null=True, blank=True,
                                          auto_now_add=True)
-    personal_token = models.CharField(_("personal token"), max_length=64, unique=True,
+    personal_token = models.CharField(_("personal token"), max_length=TOKEN_LENGTH, unique=True,
                                       default=new_token, editable=False)
     # the labels of the tournament's categories this participant belongs to
     categories = models.JSONField(_("categories"), default=list, blank=True)
@@ -347,7 +348,7 @@ class Table(models.Model):
     round = models.ForeignKey(Round, verbose_name=_("round"), on_delete=models.CASCADE,
                               related_name="tables")
     number = models.PositiveIntegerField(_("number"))
-    entry_token = models.CharField(_("entry token"), max_length=64, unique=True)
+    entry_token = models.CharField(_("entry token"), max_length=TOKEN_LENGTH, unique=True)
     submitted = models.BooleanField(_("submitted"), default=False)
     submitted_at = models.DateTimeField(_("submitted at"), null=True, blank=True)
     summary = models.JSONField(_("summary"), null=True, blank=True)

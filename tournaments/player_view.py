@@ -44,6 +44,7 @@ from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.score_changes import changes_of_seats, table_events
 from tournaments.selectors import calls_read, own_ranks, states_read
 from tournaments.statements import Reads, columns, participant_seats
+from tournaments.tokens import storable
 
 
 def participant_by_token(token: str, *, checked: bool = True) -> Participant | None:
@@ -72,8 +73,9 @@ def _seats(participant: Participant) -> list[Seat]:
 def _by_token(token: str) -> tuple[Participant, list[Seat]] | None:
     """The participant of a personal token (whether it still opens their page is left
     to the caller) and their seats (``_seats``), in one statement. After a draw every
-    phone of a championship asks this at once."""
-    return participant_seats("personal_token", token)
+    phone of a championship asks this at once. A token no participant could hold
+    (``tokens.storable``) opens nothing."""
+    return participant_seats("personal_token", token) if storable(token) else None
 
 
 def _open(table: Table) -> bool:

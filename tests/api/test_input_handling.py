@@ -3,8 +3,11 @@ parameters and bounded integers are a 400 naming the field, never a 500; nothing
 stored; one answer names every offending field."""
 
 import json
+from urllib.parse import quote
 
 import pytest
+from django.test import Client
+from rest_framework.test import APIClient
 
 from tournaments.models import Deal, IdempotencyKey, Table
 
@@ -215,3 +218,26 @@ def test_a_body_over_the_limit_with_credentials_is_413_json(director_client, tou
                     body, HTTP_ACCEPT_LANGUAGE="en")
     assert resp.status_code == 413 and resp["Content-Type"] == "application/json"
     assert "5000 bytes" in resp.json()["detail"]
+
+
+@pytest.mark.parametrize("token", ["a\x00b", "t" * 65])
+def test_a_token_no_row_could_hold_opens_nothing_and_is_never_a_500(table, token):
+    """PostgreSQL holds no text with a NUL and refuses to compare one; a token longer
+    than any stored is none either. The player's and the table's pages are 404, the API's
+    personal token 404 and its table token 401, as for any unknown token."""
+    pages = Client(raise_request_exception=False)
+    shown = quote(token)
+    for path in (*(f"/me/{shown}/{part}" for part in (
+            "", "live/", "card/", "ranks/", "changes/", "sheet/", "history/", "cancel/")),
+            f"/t/{shown}/", f"/t/{shown}/sheet/"):
+        assert pages.get(path).status_code == 404, path
+    api = APIClient(raise_request_exception=False)
+    assert api.get("/api/v1/me/", HTTP_AUTHORIZATION=f"Player {token}").status_code == 404
+    resp = raw_post(api, f"/api/v1/tables/{table['id']}/deals/",
+                    json.dumps({"number": 1, **CLUBS_WON}),
+                    HTTP_AUTHORIZATION=f"Table {token}", HTTP_ACCEPT_LANGUAGE="en")
+    assert resp.status_code == 401, resp.content
+    assert resp.json()["detail"] == "Invalid table token."
+    assert api.get(f"/api/v1/tables/{table['id']}/",
+                   HTTP_AUTHORIZATION=f"Table {token}").status_code == 401
+    assert not Deal.objects.exists()

@@ -22,6 +22,7 @@ from tournaments.pages.clock import clock_context
 from tournaments.pages.paper_list import paper_list
 from tournaments.policies import directs_table, sheet_refusal
 from tournaments.selectors import deal_plan, table_state, waiting_call
+from tournaments.tokens import storable
 
 
 def list_etag(table: Table) -> str:
@@ -33,7 +34,7 @@ def list_etag(table: Table) -> str:
 
 def _token_table(token: str) -> Table:
     table = (Table.objects.select_related("round__tournament")
-             .filter(entry_token=token).first())
+             .filter(entry_token=token).first()) if storable(token) else None
     if table is None:
         raise Http404()
     return table
