@@ -33,17 +33,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import orjson
-from django.db import connection
 from django.utils import timezone
 from django.utils.translation import get_language
 
 from games.engines import DealContext, get_engine
 from tournaments import freshness, kept
-from tournaments.models import Participant, Round, Seat, SheetConfirmation, Table
+from tournaments.models import Participant, Seat, SheetConfirmation, Table
 from tournaments.policies import personal_token_valid, sheet_refusal
 from tournaments.score_changes import changes_of_seats, table_events
 from tournaments.selectors import calls_read, own_ranks, states_read
-from tournaments.statements import Reads, columns, participant_seats
+from tournaments.statements import Reads, participant_seats
 from tournaments.tokens import storable
 
 
@@ -245,22 +244,16 @@ def _read_tables(ids, tournament) -> dict[int, _TableReads]:
     PostgreSQL; written once per process, ``tournaments.statements``)."""
     if not ids:
         return {}
-    db = connection.alias
-    table_columns, round_columns = columns(Table), columns(Round)
     reads = Reads()
-    tables_at = reads.select_in(
-        Table, (*table_columns, *(f"round__{c}" for c in round_columns)), "id", ids)
+    tables_at = reads.related(Table, ("round",), "id", ids)
     confirmed_at = reads.select_in(SheetConfirmation, ("table", "seat", "version"), "table",
                                    ids)
     calls_of = calls_read(reads, ids)
     states_of = states_read(reads, ids)
     found = reads.send()
-    tables = []
-    for values in found[tables_at]:
-        table = Table.from_db(db, table_columns, values[:len(table_columns)])
-        table.round = Round.from_db(db, round_columns, values[len(table_columns):])
+    tables = found[tables_at]
+    for table in tables:
         table.round.tournament = tournament
-        tables.append(table)
     confirmed: dict[int, set] = {t.pk: set() for t in tables}
     for table_id, seat, version in found[confirmed_at]:
         confirmed[table_id].add((seat, version))

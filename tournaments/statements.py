@@ -203,12 +203,27 @@ def related(model: type[Model], linked: Sequence[str], key: str,
     ``select_related`` loads them: one statement (``select_in``), written once per
     process. The public pages read their tournament by its slug, and a table's card its
     table, on every request; the ORM compiled each read again."""
+    if not values:
+        return []
+    reads = Reads()
+    place = reads.related(model, linked, key, values)
+    return reads.send()[place]
+
+
+def _related_names(model: type[Model], linked: Sequence[str]) -> tuple[list[Field], list[str]]:
+    """``related``'s foreign keys, and the names ``select_in`` reads: ``model``'s columns,
+    then each linked model's."""
     owners = [model._meta.get_field(name) for name in linked]
-    names = [*columns(model), *(f"{link.name}__{c}" for link in owners
-                                for c in columns(link.related_model))]
+    return owners, [*columns(model), *(f"{link.name}__{c}" for link in owners
+                                       for c in columns(link.related_model))]
+
+
+def _related_instances(model: type[Model], owners: Sequence[Field],
+                       rows: list[list[Any]]) -> list[Model]:
+    """``related``'s instances from ``select_in``'s rows (``_related_names``)."""
     db = connection.alias
     found = []
-    for values_of in select_in(model, names, key, values):
+    for values_of in rows:
         start = len(columns(model))
         obj = model.from_db(db, columns(model), values_of[:start])
         for link in owners:
@@ -367,15 +382,27 @@ class Reads:
                          lambda cursor: [convert(list(row), found) for row in cursor.fetchall()])
 
     def select_in(self, model: type[Model], names: Sequence[str], key: str,
-                  values: Sequence[Any], *, order_by: Sequence[str] = ()) -> int:
-        """``select_in``'s rows (``values`` not empty)."""
+                  values: Sequence[Any], *, order_by: Sequence[str] = (),
+                  then: Callable[[list[list[Any]]], Any] | None = None) -> int:
+        """``select_in``'s rows (``values`` not empty); ``then``: what is made of them."""
         if not values:
             raise ValueError("select_in reads the rows of one value at least")
         sql, key_field, found = _select_in(model, tuple(names), key, len(values),
                                            tuple(order_by), connection.vendor)
+
+        def read(cursor) -> Any:
+            rows = [convert(list(row), found) for row in cursor.fetchall()]
+            return rows if then is None else then(rows)
+
         return self._add(sql, [key_field.get_db_prep_value(value, connection)
-                               for value in values],
-                         lambda cursor: [convert(list(row), found) for row in cursor.fetchall()])
+                               for value in values], read)
+
+    def related(self, model: type[Model], linked: Sequence[str], key: str,
+                values: Sequence[Any]) -> int:
+        """``related``'s instances (``values`` not empty)."""
+        owners, names = _related_names(model, linked)
+        return self.select_in(model, names, key, values,
+                              then=lambda rows: _related_instances(model, owners, rows))
 
     def json_rows(self, model: type[Model], names: Sequence[str], where: dict[str, Any], *,
                   order_by: str) -> int:
