@@ -117,6 +117,18 @@ def throttles_of_the_test_client_forgotten():
     RegistrationRateThrottle.forget("127.0.0.1")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def earlier_runs_forgotten():
+    """The session starts without an earlier run's keys in a shared Redis (this worker's:
+    its ``KEY_PREFIX``). Each run makes its test database afresh, whose ids start again
+    at 1, so a version or kept entry left by the last run would be read as this one's."""
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    if not isinstance(caches["default"], LocMemCache):
+        caches["default"].delete_pattern("*")
+
+
 @pytest.fixture(autouse=True)
 def cache_forgotten():
     """Every test starts without the versions and cached standings of an earlier one. They
