@@ -17,7 +17,7 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext as _g
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_http_methods
 
@@ -121,7 +121,7 @@ def ranking_lists_console(request, club: Club, slug: str):
         done, ranking = run_on_form(form, lambda: ranking_list_create(
             club=club, user=request.user, **form.service_fields()))
         if done:
-            messages.success(request, _g("Ranking list “%(name)s” created.")
+            messages.success(request, gettext("Ranking list “%(name)s” created.")
                              % {"name": ranking.name})
             return redirect("ratings:club-ranking-lists", club.slug)
     lists = list(club.ranking_lists.order_by("-last", "id"))
@@ -143,6 +143,6 @@ def ranking_list_delete_page(request, club: Club, slug: str, rid: int):
     if request.method == "POST" and request.POST.get("confirm") == "yes":
         name = ranking.name
         ranking_list_delete(ranking=ranking)
-        messages.success(request, _g("Ranking list “%(name)s” deleted.") % {"name": name})
+        messages.success(request, gettext("Ranking list “%(name)s” deleted.") % {"name": name})
         return redirect("ratings:club-ranking-lists", club.slug)
     return render(request, "ratings/list_delete.html", {"club": club, "ranking": ranking})

@@ -39,6 +39,14 @@ CELLS = """() => [...document.querySelectorAll('.me-card tr.deal-row td.score, '
           delta: box(td.querySelector('.delta')), run: box(td.querySelector('.run'))}; })"""
 
 
+# a table's box and the inside of its card's border
+INSIDE_CARD = """t => { const s = t.closest('section'); const c = s.getBoundingClientRect();
+  const st = getComputedStyle(s); const b = t.getBoundingClientRect();
+  return [{left: b.left, right: b.right},
+          {left: c.left + parseFloat(st.borderLeftWidth),
+           right: c.right - parseFloat(st.borderRightWidth)}]; }"""
+
+
 def apart(a, b):
     return (a["right"] <= b["left"] + 0.5 or b["right"] <= a["left"] + 0.5
             or a["bottom"] <= b["top"] + 0.5 or b["bottom"] <= a["top"] + 0.5)
@@ -98,13 +106,19 @@ def check_card(page, width, where):
         box = th.bounding_box()
         assert text["right"] <= box["x"] + box["width"] + 0.5, (where, width, th.inner_text())
         assert text["right"] <= width, (where, width, th.inner_text())
+    # every list within its card's border, none reaching over it to the screen's edge
+    for table in page.locator("section table.list").all():
+        box, card = table.evaluate(INSIDE_CARD)
+        assert card["left"] - 0.5 <= box["left"] and box["right"] <= card["right"] + 0.5, (
+            where, width, box, card)
     no_sideways_scroll(page)
 
 
 @pytest.mark.layout
 def test_the_live_score_card_has_nothing_overlapping_or_cut(live_server, browser,
                                                             in_process_tasks):
-    """A 4-table of Skat with four-figure totals: the Seeger-Fabian list's four columns."""
+    """A 4-table of Skat with four-figure totals: the Seeger-Fabian list's four columns
+    within the card, down to a phone of 360 px."""
     club = ClubFactory()
     director = StaffFactory(username="leitung")
     club.admins.add(director)
@@ -118,7 +132,7 @@ def test_the_live_score_card_has_nothing_overlapping_or_cut(live_server, browser
                GRAND_LOST]
     deals_record(table_id=table.pk, records=records, actor=Actor(user=director))
     participant = table.seats.get(seat=2).participant
-    for width in WIDTHS:
+    for width in (360, *WIDTHS):  # 360: the narrowest phones in use
         context, page, errors = page_at(browser, width)
         page.goto(f"{live_server.url}/me/{participant.personal_token}/")
         assert page.locator(".me-card table.seeger-fabian").count() == 1

@@ -225,6 +225,40 @@ def test_every_german_entry_is_translated_and_not_fuzzy():
     assert not fuzzy, "fuzzy:\n" + "\n".join(fuzzy)
 
 
+def test_every_string_marked_in_the_code_is_in_the_catalog(tmp_path, settings, monkeypatch):
+    """What ``makemessages`` finds in the code and the templates is all in the German
+    catalog, and the catalog holds nothing else: a string marked after the catalog was last
+    made would show in English, and one marked through an alias that makemessages cannot
+    see would be dropped by its next run. It runs on a copy
+    of the sources (it writes its catalog beside the files it reads)."""
+    import shutil
+
+    from django.core.management import call_command
+
+    root = Path(settings.BASE_DIR)
+    skipped = {".git", ".venv", "node_modules", "tests", "bench", "test-artifacts", "static",
+               "locale", "docs", "deploy"}
+    for source in root.iterdir():
+        if source.is_dir() and source.name not in skipped:
+            shutil.copytree(source, tmp_path / source.name,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+    copy = tmp_path / "locale" / "de" / "LC_MESSAGES" / "django.po"
+    copy.parent.mkdir(parents=True)
+    shutil.copy(DE_PO, copy)
+    settings.LOCALE_PATHS = [str(tmp_path / "locale")]
+    monkeypatch.chdir(tmp_path)
+    call_command("makemessages", locale=["de"], verbosity=0, no_obsolete=True)
+    known = {(e.msgctxt, e.msgid) for e in _messages() if e.msgstr.strip()}
+    found = [e for e in parse_po(copy.read_text(encoding="utf-8"))
+             if not e.is_header and e.msgid_plural is None]
+    assert len(found) > 100, "makemessages found no strings"
+    missing = [_label(e) for e in found if (e.msgctxt, e.msgid) not in known]
+    assert not missing, "run makemessages and translate:\n" + "\n".join(missing)
+    gone = {(e.msgctxt, e.msgid) for e in found}
+    unseen = [_label(e) for e in _messages() if (e.msgctxt, e.msgid) not in gone]
+    assert not unseen, "in the catalog, not found in the code:\n" + "\n".join(unseen)
+
+
 _PLACEHOLDER = re.compile(r"%\(([^)]*)\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]")
 
 

@@ -50,8 +50,8 @@ def test_skat_rows_in_words_and_the_seeger_fabian_rows_add_up(client, table):
     assert rows["Verlorene Spiele"] == ["1", "0", "0"]
     assert rows["+50 je gewonnenes Spiel"] == ["+0", "+50", "+0"]
     assert rows["−50 je verlorenes Spiel"] == ["\u221250", "+0", "+0"]
-    assert rows["Verlorene Spiele der anderen × 40"] == ["0 × 40 = +0", "1 × 40 = +40",
-                                                         "1 × 40 = +40"]
+    assert rows["Verlorene Spiele der anderen"] == ["0", "1", "1"]
+    assert rows["+40 je verlorenes Spiel der anderen"] == ["+0", "+40", "+40"]
     seats = {s.seat: s.score for s in Seat.objects.filter(table_id=table["id"])}
     foot = re.search(r"Seeger-Fabian-Abrechnung.*?<tfoot>(.*?)</tfoot>", html, re.S).group(1)
     assert [int(v.replace("\u2212", "-"))
@@ -64,7 +64,8 @@ def test_english_sheet(client, table):
     html = client.get(f"/t/{table['entry_token']}/sheet/", HTTP_ACCEPT_LANGUAGE="en").content
     html = html.decode()
     assert "Spades without 2, hand, won" in html and "Seeger-Fabian list" in html
-    assert re.search(r"Others(&#x27;|')? lost games <span class=\"w\">× 40</span>", html)
+    assert re.search(r"Others(&#x27;|')? lost games</th>", html)
+    assert "+40 per game the others lost</th>" in html
 
 
 def test_labatarde_says_fewer_penalty_points_are_better(client, club):
