@@ -239,32 +239,33 @@ def _now_part(participant: Participant, overview: PlayerOverview, token: str,
         "dealer_name": names.get(now["first_dealer"], "")})
 
 
-def _card(table: Table, state, names: str, read: dict | None = None) -> str:
+def _card_html(table: Table, state, names: str) -> str:
     """The table's read-only score card: its latest ``LIVE_DEALS`` deals, the totals and
-    how many deals came before them; the same for every reader, kept per version of the
-    table and the tournament, ``names`` (``_names``) and language. ``state``: gives the
-    table's state (``table_states``) when the card is not kept; ``read``: the request's
-    ``_kept_read``."""
+    how many deals came before them, with ``names`` (``_names``); ``state`` gives the
+    table's state (``table_states``)."""
+    sheet = state()
+    if names == "public":  # as the players chose, as the board shows them
+        shown = public_names(table.round.tournament,
+                             only=[seat["participant"] for seat in sheet["seats"]])
+        sheet = {**sheet, "seats": [{**seat, "name": shown.get(
+            seat["participant"], ("",))[0]} for seat in sheet["seats"]]}
+    deals = sheet.get("deals") or []
+    earlier = max(0, len(deals) - LIVE_DEALS)
+    # the words of the deals shown only (the earlier ones are not on the card)
+    listed = paper_list(sheet, known={d["number"] for d in deals[:earlier]})
+    return render_to_string("me/_card.html", {
+        "state": {**listed, "deals": listed["deals"][earlier:]}, "earlier_deals": earlier})
 
-    def render(_missing) -> dict[int, str]:
-        sheet = state()
-        if names == "public":  # as the players chose, as the board shows them
-            shown = public_names(table.round.tournament,
-                                 only=[seat["participant"] for seat in sheet["seats"]])
-            sheet = {**sheet, "seats": [{**seat, "name": shown.get(
-                seat["participant"], ("",))[0]} for seat in sheet["seats"]]}
-        deals = sheet.get("deals") or []
-        earlier = max(0, len(deals) - LIVE_DEALS)
-        # the words of the deals shown only (the earlier ones are not on the card)
-        listed = paper_list(sheet, known={d["number"] for d in deals[:earlier]})
-        return {0: render_to_string("me/_card.html", {
-            "state": {**listed, "deals": listed["deals"][earlier:]},
-            "earlier_deals": earlier})}
 
+def _card(table: Table, state, names: str, read: dict | None = None) -> str:
+    """``_card_html``, the same for every reader of the players' own pages, kept per
+    version of the table and the tournament, ``names`` and language (``read``: the
+    request's ``_kept_read``)."""
     key = _card_key(table.pk, table.round.tournament_id, names)
     if key is None:
-        return render(())[0]
-    return kept.kept({0: key}, render, found=read)[0]
+        return _card_html(table, state, names)
+    return kept.kept({0: key}, lambda _missing: {0: _card_html(table, state, names)},
+                     found=read)[0]
 
 
 def _overview(request, token: str) -> tuple[Participant, PlayerOverview]:
@@ -376,19 +377,20 @@ def _card_tag(request, tournament, slug: str, table_id: int) -> freshness.Tag | 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)
 @freshness.public(_card_tag)
 def card_part(request, tournament, slug: str, table_id: int):
-    """The read-only score card of a table (``_card``, the names as the players chose),
+    """The read-only score card of a table (``_card_html``, the names as the players chose),
     fetched by the pages of the players who sit there when its push message says it
     changed — at a URL naming the table's new version (``?v=``), so the proxy renders it
     once for all of them, never answering from what it kept before — and polled without
     push. Any table of a published tournament: the board's player pages show them all."""
-    return _card_answer(_card_table(request, tournament, table_id), "public")
+    # not kept: the proxy keeps it, and a deal makes the next one
+    return _card_answer(_card_table(request, tournament, table_id), "public", _card_html)
 
 
-def _card_answer(table: Table | None, names: str) -> HttpResponse:
-    """The card of ``table`` (``_card``, its state read when not kept); 404 without one."""
+def _card_answer(table: Table | None, names: str, card=_card) -> HttpResponse:
+    """The card of ``table`` (by ``card``, its state read when not kept); 404 without one."""
     if table is None:
         raise Http404()
-    return HttpResponse(_card(table, lambda: table_states([table])[0], names))
+    return HttpResponse(card(table, lambda: table_states([table])[0], names))
 
 
 def _own_card_tag(request, token: str) -> freshness.Tag | None:
