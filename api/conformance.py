@@ -7,7 +7,9 @@ passes when it answers each case's ``players``, ``rules`` and ``deals`` sent to 
 does this (docs/conformance.md).
 """
 
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from drf_spectacular.utils import extend_schema
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
@@ -15,7 +17,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import conformance
-from tournaments.freshness import caching
 
 CASE = {
     "type": "object", "required": ["id", "source", "players", "rules", "deals", "expect"],
@@ -49,7 +50,7 @@ class Conformance(APIView):
     authentication_classes: list = []
 
     # the cases change with a deployment only
-    @caching(public=True, max_age=3600)
+    @method_decorator(cache_control(public=True, max_age=3600))
     @extend_schema(
         summary="The game's conformance cases",
         responses={200: {"type": "array", "items": CASE}},

@@ -16,7 +16,9 @@
   endpoints have 64 KB): a larger document is a 413 before it is read.
 """
 
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
@@ -42,7 +44,6 @@ from archive.standings_file import standings_csv
 from clubs.policies import runs_club
 from games.errors import UserError
 from tournaments.csv_files import csv_download
-from tournaments.freshness import caching
 
 
 class StandingsCSV(TournamentEndpoint):
@@ -90,7 +91,7 @@ class EventFormat(APIView):
     @extend_schema(summary="The event document's JSON Schema",
                    responses={(200, MEDIA_TYPE): FORMAT_ANSWER,
                               (200, "application/json"): FORMAT_ANSWER})
-    @caching(public=True, max_age=3600)
+    @method_decorator(cache_control(public=True, max_age=3600))
     def get(self, request):
         return Response(event_schema())
 

@@ -10,7 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.decorators import method_decorator
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.cache import cache_control
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -18,7 +20,7 @@ from rest_framework.response import Response
 from api.endpoints import TournamentEndpoint, actor_of
 from api.names import ShownNameField
 from api.strict import StrictSerializer
-from tournaments import clock, freshness
+from tournaments import clock
 from tournaments.links import entry_url
 from tournaments.models import Round
 from tournaments.selectors import rounds_with_seating, teammates_together
@@ -195,7 +197,7 @@ class RoundClock(TournamentEndpoint):
     directors start, pause, resume and extend it (each written to the round's history)."""
 
     @extend_schema(responses=ClockAnswerSerializer)
-    @freshness.always_ask
+    @method_decorator(cache_control(no_cache=True))  # a running clock moves with the time
     def get(self, request, tournament_id: int, number: int):
         rnd = get_object_or_404(self.tournament.rounds, number=number)
         return Response(ClockAnswerSerializer(rnd).data)

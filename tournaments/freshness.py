@@ -1,38 +1,16 @@
 """Freshness of the live answers: the one owner of their versions, ETags and caching
-headers (RFC 9110 conditional requests, RFC 9111 caching).
+headers (RFC 9110 conditional requests, RFC 9111 caching; ``docs/architecture.md``).
 
-A *version* per scope — a tournament (``tournament``: its saves, draws, rounds,
-participants, registrations), its stored standings (``computation``: a recompute), its
-sheets (``sheets``: the standings turn stale, a name shown changes), one table
-(``table``: a deal, a correction, a confirmation) and what of a table moves otherwise
-than by a deal added at its end (``amended``: a correction, a deletion, a confirmation,
-a submission — what a player's live part shows of the table they sit at, whose card is a
-part of its own) — is kept in Django's cache (Redis in production, the local-memory
-cache on the embedded default) and replaced by a new random one (``bump``) once the
-transaction that changes the scope commits. An ETag is made of
-the versions of what an answer shows and the view's own key (round, page, language),
+A *version* per scope (a tournament, its stored standings, its sheets, a table, what of
+a table moves otherwise than by a deal added at its end, the director's calls) is kept
+in Django's cache and replaced (``bump``) once the transaction that changes the scope
+commits. An ETag is made of the versions of what an answer shows and the view's own key,
 never of its body, so a poll whose ``If-None-Match`` holds is answered 304 before the
-view renders anything.
-
-One decorator per kind of view sets the answer's ``Cache-Control`` and ``Vary``:
-
-- ``public``: the same for every reader of a published tournament. Anonymous readers'
-  answers are ``public, max-age=2`` (the proxy in ``deploy/nginx`` keeps them that long
-  and renders each once while many wait); a hidden tournament's, or an answer that
-  carries a reader's own CSRF token, never enter a shared cache.
-- ``personal`` (a player's own page, a table's or a player's API answers):
-  ``private, no-cache``: each poll asks, and gets 304 while the versions hold.
-- ``caching``, ``always_ask`` and ``always_ask_private``: for what has no version.
-- ``staff`` (a director's pages and answers): as ``personal``, and keyed also by who
-  reads (the user and the CSRF secret the page's forms carry); no 304 while a message
-  waits to be shown once.
-
-The answers tagged by their own content (a season, a rating list, a league table) take
-their ETag from ``etag`` too: this module builds every ETag.
-
-The checks of who may read the answer run before the ETag is compared (the views put
-them first), so a revoked token, an erased person or a removed director get no 304.
-Writes compare ``If-Match`` in their service, under the row lock (``if_match_holds``).
+view renders anything. One decorator per kind of view (``public``, ``personal``,
+``staff``) compares it and sets ``Cache-Control`` and ``Vary``; the checks of who may
+read run before it (the views put them first), so a revoked token, an erased person or a
+removed director get no 304. Writes compare ``If-Match`` under the row lock
+(``if_match_holds``).
 """
 
 from __future__ import annotations
@@ -299,28 +277,6 @@ def staff(tag_of: Callable[..., Tag | None], vary=VARY):
                               shared=False)
 
     return _conditional(reader, vary)
-
-
-def caching(**directives):
-    """Decorate a view (a function or an API method) whose answers have no version to
-    compare: its ``Cache-Control`` (``patch_cache_control``'s ``directives``)."""
-
-    def decorate(view):
-        @functools.wraps(view)
-        def wrapped(*args, **kwargs):
-            response = view(*args, **kwargs)
-            patch_cache_control(response, **directives)
-            return response
-
-        return wrapped
-
-    return decorate
-
-
-# every read asks (no validator): a running clock moves with the time alone; a player's
-# history spans tournaments and is theirs alone
-always_ask = caching(no_cache=True)
-always_ask_private = caching(private=True, no_cache=True)
 
 
 def precondition_answer(request, etag: str, private: bool = True) -> HttpResponse | None:

@@ -1,28 +1,14 @@
-"""Push: the proxy's pub/sub module (nchan, in ``deploy/nginx``) tells the players'
-phones that what their page shows has changed, so they ask for it then instead of every
-few seconds.
+"""Push: the proxy's pub/sub module (nchan, in ``deploy/nginx``; ``docs/operations.md``)
+tells the players' phones that what their page shows has changed, so they ask for it then
+instead of every few seconds.
 
-Every version ``tournaments.freshness`` bumps of a scope a player's page shows (the
-tournament, its calls, a table, what of a table moves otherwise than by a deal added) is
-published, after the commit, to that scope's
-channel on the proxy's publisher (``PUSH_URL``: a port of the proxy that only the app
-reaches). A player's live part names the channels of its scopes (``subscription``);
-``static/js/me.js`` subscribes to them with an ``EventSource`` on ``/push/`` (nginx holds
-the connections and sends each message to every subscriber) and fetches the live part
-with its ETag when a message comes — or, for a message of the table the player sits at,
-that table's score card at the URL of the message's version (a part of its own, which
-a deal renews: ``tournaments.pages.me``). A message carries nothing but the scope (its
-kind and id: ``t`` the tournament, ``v`` its calls, ``tb`` a table, ``ta`` a table's
-amendments) and its new version: ``"tb42 4f0c…"``; what changed is read from the app as
-before, with every access check. A message of the whole tournament reaches every phone in
-the hall at once, so the page spreads its fetches over a few seconds; a table's reaches
-its few players.
-
-A channel's name is a keyed hash of its scope (``SECRET_KEY``), so only a reader of the
-page knows it. Without ``PUSH_URL`` (the embedded default, ``make venue``: no proxy)
-nothing is published, the page names no channels and the phones poll. A publish that
-fails (the proxy restarting) is logged and forgotten: the phones' slower poll and their
-reconnect's fetch find the change.
+Every version ``tournaments.freshness`` bumps of a scope a player's page shows is
+published after the commit to that scope's channel on the proxy's publisher
+(``PUSH_URL``): the scope and its new version (``"tb42 4f0c…"``), nothing of what changed,
+which the page reads from the app with every access check. A channel's name is a keyed
+hash of its scope (``SECRET_KEY``), so only a reader of the page knows it. Without
+``PUSH_URL`` nothing is published and the phones poll; a publish that fails is logged and
+forgotten (the phones' slower poll finds the change).
 """
 
 from __future__ import annotations

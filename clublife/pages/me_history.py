@@ -15,14 +15,14 @@ import datetime
 
 from django.http import Http404
 from django.shortcuts import render
+from django.views.decorators.cache import cache_control
 
 from clublife.selectors import player_history
 from games.choices import game_name
-from tournaments import freshness
 from tournaments.player_view import participant_by_token
 
 
-@freshness.always_ask_private
+@cache_control(private=True, no_cache=True)  # theirs alone, across tournaments
 def me_history_page(request, token: str):
     participant = participant_by_token(token)
     if participant is None:
