@@ -24,10 +24,10 @@ not published), so a recompute renews one answer per page of players, not every
 player's live part; the page itself follows the stored standings too. The score card of
 the player's table is a part of its own (``card_part``: shared by the table's phones and
 kept by the proxy, its URL versioned by the table's push message; ``me_card`` for a
-tournament not published), rendered once per version of the table, the tournament and
-the language and kept (``tournaments.kept``): a deal renews the card, not every
-player's live part (``part_scopes``). An erased or expired token is 404 at the next
-request.
+tournament not published): a deal renews the card, not every player's live part
+(``part_scopes``). The card the players' own answers show (the live part, ``me_card``)
+is kept per version of the table, the tournament and the language (``tournaments.kept``).
+An erased or expired token is 404 at the next request.
 """
 
 from django.http import Http404, HttpResponse, JsonResponse
