@@ -4,7 +4,7 @@ phones poll the board and their own pages (issue 26).
 Usage (from the repository root, PostgreSQL and Redis running)::
 
     .venv/bin/python -m bench.bench_championship [--players 300] [--deals 48]
-        [--minutes 1] [--phones 200] [--poll 5] [--servers 1|2] [--web-workers 3]
+        [--minutes 1] [--phones 200] [--poll 5] [--servers 1|2] [--web-workers 5]
         [--web-threads 1] [--proxy] [--entry-workers 2] [--board-workers 1]
         [--web-nice 10] [--workers 2]
         [--generators 2] [--phone-tables 0.2] [--reuse] [--logs DIR]
@@ -1171,7 +1171,7 @@ def report(args, summary: dict) -> None:
 def main() -> None:
     parser = bench_parser(__doc__, players=300, deals=48, minutes=1, phones=200, poll=5)
     parser.add_argument("--servers", type=int, choices=(1, 2), default=1)
-    parser.add_argument("--web-workers", type=int, default=3)
+    parser.add_argument("--web-workers", type=int, default=5)  # as docker compose
     parser.add_argument("--web-threads", type=int, default=1)
     parser.add_argument("--web-nice", type=int, default=10,
                         help="with --proxy: the web and board pools' WEB_NICE (0-19), "
