@@ -229,17 +229,17 @@ def test_every_string_marked_in_the_code_is_in_the_catalog(tmp_path, settings, m
     """What ``makemessages`` finds in the code and the templates is all in the German
     catalog, and the catalog holds nothing else: a string marked after the catalog was last
     made would show in English, and one marked through an alias that makemessages cannot
-    see would be dropped by its next run. It runs on a copy
-    of the sources (it writes its catalog beside the files it reads)."""
+    see would be dropped by its next run. It runs on a copy of the sources (it writes its
+    catalog beside the files it reads)."""
     import shutil
 
     from django.core.management import call_command
 
     root = Path(settings.BASE_DIR)
-    skipped = {".git", ".venv", "node_modules", "tests", "bench", "test-artifacts", "static",
-               "locale", "docs", "deploy"}
-    for source in root.iterdir():
-        if source.is_dir() and source.name not in skipped:
+    skipped = {"node_modules", "tests", "bench", "test-artifacts", "static", "locale", "docs",
+               "deploy"}
+    for source in root.iterdir():  # not the hidden ones either: .git, .venv, caches
+        if source.is_dir() and source.name not in skipped and not source.name.startswith("."):
             shutil.copytree(source, tmp_path / source.name,
                             ignore=shutil.ignore_patterns("__pycache__"))
     copy = tmp_path / "locale" / "de" / "LC_MESSAGES" / "django.po"
