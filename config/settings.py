@@ -72,8 +72,9 @@ MIDDLEWARE = [
     "api.middleware.ApiErrorsMiddleware",
     "config.client_gone.ClientGoneMiddleware",
     "config.compression.SharedGZipMiddleware",
-    "django.middleware.security.SecurityMiddleware",
+    # above Django's SecurityMiddleware: it sees the headers that adds (config/csp.py)
     "config.csp.ConstantPolicyCSPMiddleware",
+    "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

@@ -351,3 +351,36 @@ def test_a_part_of_a_page_and_json_carry_the_short_policy(short_skat, table):
     for url in (board(short_skat), f"/me/{player.personal_token}/", board(short_skat, "print/")):
         policy = get(url)["Content-Security-Policy"]
         assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy, url
+
+
+DOCUMENT_ONLY = ("X-Frame-Options", "Cross-Origin-Opener-Policy", "Referrer-Policy")
+
+
+def test_a_part_carries_no_document_header_and_a_304_no_stored_one(short_skat, table):
+    """config/csp.py: framing, the opener and the referrer are a document's (a part's
+    policy already forbids framing it); a 304 carries what RFC 9110 lets it carry — its
+    receiver keeps the rest of what it stored."""
+    standings_recompute(tournament_id=short_skat.pk)
+    player = seated(table)[0]
+    parts = (board(short_skat, "standings/"), f"/me/{player.personal_token}/live/",
+             board(short_skat, f"ranks/{player.pk // 128}/"),
+             f"/api/v1/tournaments/{short_skat.pk}/standings/", "/api/v1/")
+    for url in parts:
+        answer = get(url)
+        assert answer.status_code == 200, url
+        assert not [h for h in DOCUMENT_ONLY if h in answer], url
+        assert answer["X-Content-Type-Options"] == "nosniff", url
+    pages = (board(short_skat), f"/me/{player.personal_token}/", board(short_skat, "print/"))
+    for url in pages:
+        answer = get(url)
+        assert answer["X-Frame-Options"] == "DENY", url
+        assert answer["Cross-Origin-Opener-Policy"] == answer["Referrer-Policy"] == "same-origin"
+    for url in (*parts[:4], *pages):
+        first = get(url)
+        confirmed = again(first)
+        assert confirmed.status_code == 304, url
+        assert confirmed["ETag"] == first["ETag"], url
+        assert confirmed["Cache-Control"] == first["Cache-Control"], url
+        assert "Accept-Language" in confirmed["Vary"], url
+        assert not [h for h in (*DOCUMENT_ONLY, "Content-Security-Policy", "Content-Language",
+                                "X-Content-Type-Options") if h in confirmed], url
