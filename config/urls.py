@@ -3,6 +3,8 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
+from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from clublife.urls import me_urlpatterns
@@ -22,7 +24,11 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
     path("healthz", healthz, name="healthz"),
     path("readyz", readyz, name="readyz"),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Django's language switch, without a CSRF token: the form is on every page, and a
+    # token in it would make each page its reader's own, never shared by the proxy (the
+    # board and its print, at a championship). A forged switch changes only a language,
+    # and set_language follows no ``next`` to another host.
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("accounts/login/", throttled_login(auth_views.LoginView.as_view()), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("console/", include((console_urlpatterns + prize_urls.console_urlpatterns

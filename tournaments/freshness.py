@@ -244,8 +244,17 @@ def _conditional(tag_of: Callable[..., Tag | None], vary=VARY):
 
 
 def public(tag_of: Callable[..., Tag | None], vary=VARY):
-    """A public answer: shared by anonymous readers of a published tournament."""
-    return _conditional(tag_of, vary)
+    """A public answer: shared by anonymous readers of a published tournament — but a
+    page with a message waiting for its reader (a sign-up's, say) is theirs alone,
+    rendered now (it shows the message once)."""
+
+    def unless_message(*args, **kwargs):
+        found = tag_of(*args, **kwargs)
+        if found is not None and found.shared and len(get_messages(_request(args))):
+            return Tag(None)
+        return found
+
+    return _conditional(unless_message, vary)
 
 
 def personal(tag_of: Callable[..., Tag | None], vary=VARY):

@@ -9,6 +9,9 @@ a director removed) takes effect at the next request, never as a 304."""
 import re
 
 import pytest
+from django.contrib import messages
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.http import HttpResponse
 from django.test import Client
 
 from clublife.services.privacy import player_publish
@@ -145,19 +148,42 @@ def test_an_unpublished_tournament_is_404_at_once_and_never_shared(short_skat, t
         assert hidden.status_code == 200 and hidden["Cache-Control"] == "private, no-store"
 
 
-def test_a_page_with_the_readers_csrf_token_is_theirs_alone(short_skat, table):
-    field = re.compile(r'name="csrfmiddlewaretoken" value="([A-Za-z0-9]{64})"')
-    tokens = []
-    for _ in range(2):
-        reader = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="de")
-        page = reader.get(board(short_skat))
-        assert page["Cache-Control"] == "private, no-cache"
-        token = field.search(page.content.decode()).group(1)
-        switched = reader.post("/i18n/setlang/", {"language": "en", "csrfmiddlewaretoken": token,
-                                                  "next": board(short_skat)})
-        assert switched.status_code == 302  # the token fits the reader's own cookie
-        tokens.append(token)
-    assert tokens[0] != tokens[1]
+def test_a_page_is_the_same_for_every_reader_who_may_still_switch_the_language(short_skat,
+                                                                              table):
+    """The language form of every page carries no CSRF token (config/urls.py): the board
+    and its print are one answer for every anonymous reader, kept by the proxy, and any
+    reader still switches the language, back to the page they were on."""
+    standings_recompute(tournament_id=short_skat.pk)
+    for url in (board(short_skat), board(short_skat, "print/")):
+        for _ in range(2):
+            page = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="de").get(url)
+            assert page.status_code == 200 and page["Cache-Control"] == "public, max-age=2"
+            assert not page.cookies and "csrfmiddlewaretoken" not in page.content.decode()
+    reader = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="de")
+    switched = reader.post("/i18n/setlang/", {"language": "en", "next": board(short_skat)})
+    assert switched.status_code == 302 and switched.url == board(short_skat)
+    english = reader.get(board(short_skat))
+    assert english["Content-Language"] == "en" and "Standings" in english.content.decode()
+    away = reader.post("/i18n/setlang/", {"language": "de", "next": "https://example.org/"})
+    assert "example.org" not in away.get("Location", "")  # never to another host
+
+
+def test_a_page_with_a_message_for_its_reader_is_theirs_alone(short_skat, table, rf):
+    """A message waiting for its reader (Django's messages) makes the page theirs: shown
+    once, kept by no cache; the next page is everyone's again."""
+    standings_recompute(tournament_id=short_skat.pk)
+    storage = CookieStorage(rf.get("/"))
+    storage.add(messages.INFO, "Willkommen, Anna Beispiel!")
+    carrier = HttpResponse()
+    storage.update(carrier)
+    reader = Client(HTTP_ACCEPT_LANGUAGE="de")
+    reader.cookies["messages"] = carrier.cookies["messages"].value
+    page = reader.get(board(short_skat))
+    assert page["Cache-Control"] == "private, no-store"
+    assert "Willkommen, Anna Beispiel!" in page.content.decode()
+    after = reader.get(board(short_skat))
+    assert after["Cache-Control"] == "public, max-age=2"
+    assert "Willkommen" not in after.content.decode()
 
 
 def _staff_standings(short_skat, table, table_client):

@@ -177,6 +177,27 @@ def test_the_proxy_keeps_the_apps_compressed_answer_for_every_client(proxy):
     assert anonymous(web, part, **{"Accept-Encoding": "gzip"})[2] == packed
 
 
+def test_the_board_and_its_print_are_rendered_once_for_every_reader(proxy):
+    """No page carries its reader's CSRF token (config/urls.py): the proxy keeps the
+    board's page and print as it keeps its parts, and a reader still switches the
+    language through it."""
+    proxy, _web = proxy
+    tournament, _table = championship()
+    for path in (f"/p/{tournament.slug}/", f"/p/{tournament.slug}/print/"):
+        status, headers, first = anonymous(proxy, path)
+        assert status == 200 and headers["Cache-Control"] == f"public, max-age={SHARED_SECONDS}"
+        assert headers["Set-Cookie"] is None
+        status, headers, again = anonymous(proxy, path)
+        assert headers["X-Cache"] in ("HIT", "UPDATING") and again == first, path
+    proxy.cookies.clear()
+    status, headers, _body = proxy.request(
+        "POST", "/i18n/setlang/", f"language=en&next=/p/{tournament.slug}/".encode(),
+        {"Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 302 and headers["Location"] == f"/p/{tournament.slug}/"
+    status, headers, page = proxy.get(f"/p/{tournament.slug}/")
+    assert status == 200 and headers["Content-Language"] == "en"
+
+
 def test_a_hidden_tournament_never_enters_the_shared_cache(proxy):
     proxy, _web = proxy
     tournament, table = championship(published=False)

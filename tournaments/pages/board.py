@@ -210,11 +210,8 @@ def _chart(tournament: Tournament) -> str:
     return mark_safe(line_chart(series, labels))  # built from escaped parts
 
 
-# The page and the print carry the reader's own CSRF token (the language form of every
-# page): private answers, the same in their 304 as in their 200. The proxy shares the
-# polled part.
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)
-@freshness.personal(_tag)
+@freshness.public(_tag)
 def board_page(request, tournament: Tournament, slug: str):
     return render(request, "board/page.html", {
         "tournament": tournament,
@@ -235,7 +232,7 @@ def board_standings(request, tournament: Tournament, slug: str):
 
 
 @allowed_if(can_see_tournament, tournament_by_slug, hide=True)
-@freshness.personal(_tag)
+@freshness.public(_tag)
 def print_page(request, tournament: Tournament, slug: str):
     """The printable standings list: overall and each round, or one round (``?round=N``).
 

@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.views.decorators.csrf import ensure_csrf_cookie
 
 from games.presentation import presentation_of
 from tournaments.freshness import etag as freshness_etag
@@ -144,6 +145,7 @@ def sheet_list(request, token: str):
 
 @staff_required
 @allowed_if(directs_table, table_by_pk)
+@ensure_csrf_cookie  # its script sends the cookie's token (static/js/sheet/api.js)
 def staff_sheet_page(request, table: Table, table_id: int):
     context = sheet_context(request, table, token=None)
     state = context["state"]
